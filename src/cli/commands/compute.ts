@@ -1,0 +1,120 @@
+import type { Argv, CommandModule } from 'yargs';
+import { computeGame, type ComputeSummary } from '../../engine/coordinator.js';
+import { MAX_HEAP } from '../../engine/planner.js';
+import { defaultWorkers, WorkerPool } from '../../engine/pool.js';
+import { InterruptedError } from '../../errors.js';
+import { parseCount } from '../../numbers.js';
+import { proofCriterion } from '../../period/detect.js';
+import { describeRules, parseRules, SPEC_HELP } from '../../rules/parse.js';
+import { openForWrite, quoteSpec, type GlobalArgs } from '../context.js';
+import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
+
+interface ComputeArgs extends GlobalArgs {
+  game: string;
+  to?: string;
+  'until-proven'?: boolean;
+  workers?: string;
+}
+
+const DEFAULT_TO = 1_000_000;
+/** With --until-proven and no --to: how far to go looking for a proof. */
+const DEFAULT_PROOF_LIMIT = 2 ** 28;
+
+export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
+  command: 'compute <game>',
+  describe: 'Compute (or extend) the Grundy table of a game and store it',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('game', { type: 'string', demandOption: true, describe: `the game: ${SPEC_HELP}` })
+      .option('to', {
+        type: 'string',
+        describe: `compute g(0..N-1); accepts 1e6, 2^20, 1_000_000 (default 1e6; with --until-proven, the upper limit, default 2^28)`,
+      })
+      .option('until-proven', {
+        type: 'boolean',
+        describe: 'stop as soon as the periodicity is proven (THEORY.md section 3)',
+      })
+      .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
+      .example('$0 compute octal:0.77 --until-proven', 'Kayles until its period 12 is proven')
+      .example('$0 compute sub:squares --to 1e6 --workers 2', 'subtract-a-square to a million')
+      .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON") as Argv<ComputeArgs>,
+  handler: async (args) => {
+    const rules = parseRules(args.game);
+    const untilProven = args['until-proven'] === true;
+    const canProve = proofCriterion(rules) !== null;
+    if (untilProven && !canProve) {
+      process.stderr.write(`grundy: ${rules.key} has no periodicity proof criterion; computing to --to and reporting what is observed\n`);
+    }
+    const to =
+      args.to !== undefined ? parseCount(args.to, '--to', 1, MAX_HEAP) : untilProven && canProve ? DEFAULT_PROOF_LIMIT : DEFAULT_TO;
+    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
+    const store = openForWrite(args);
+    const pool = new WorkerPool(workers);
+    const bar = new ProgressBar();
+    const abort = new AbortController();
+    let interrupts = 0;
+    const onSigint = (): void => {
+      interrupts++;
+      if (interrupts > 1) {
+        // Second Ctrl-C: leave at once. Every committed chunk is durable (WAL); nothing half-written.
+        process.stderr.write('\ngrundy: interrupted again, exiting now\n');
+        process.exit(130);
+      }
+      process.stderr.write('\ngrundy: stopping after the chunk in flight (Ctrl-C again to quit at once)\n');
+      abort.abort();
+    };
+    process.on('SIGINT', onSigint);
+    try {
+      const summary = await computeGame({
+        rules,
+        store,
+        pool,
+        to,
+        untilProven,
+        signal: abort.signal,
+        onProgress: (p) => bar.update(p),
+      });
+      bar.done();
+      if (args.json) printJson(summaryJson(summary));
+      else printSummary(summary, describeRules(rules));
+    } catch (err) {
+      bar.done();
+      if (err instanceof InterruptedError) {
+        const resume = `grundy compute ${quoteSpec(args.game)}${args.to ? ` --to ${args.to}` : ''}${untilProven ? ' --until-proven' : ''}`;
+        throw new InterruptedError(`${err.message}; resume with: ${resume}`);
+      }
+      throw err;
+    } finally {
+      process.off('SIGINT', onSigint);
+      await pool.destroy();
+      store.close();
+    }
+  },
+};
+
+function summaryJson(s: ComputeSummary): object {
+  return {
+    game: s.game,
+    computed: s.computed,
+    newlyComputed: s.newlyComputed,
+    maxValue: s.maxValue,
+    periodicity: periodicityJson(s.periodicity),
+    elapsedMs: Math.round(s.elapsedMs * 1000) / 1000,
+    statesPerSecond: Math.round(s.statesPerSecond),
+    workers: s.workers,
+    kernel: s.kernel,
+    stop: s.stop,
+  };
+}
+
+function printSummary(s: ComputeSummary, description: string): void {
+  const lines = [
+    `${s.game}  (${description})`,
+    `  computed   ${fmtInt(s.computed)} values stored, ${fmtInt(s.newlyComputed)} new in ${fmtDuration(s.elapsedMs)}` +
+      (s.newlyComputed > 0 ? `: ${fmtRate(s.statesPerSecond)} states/s on ${s.workers} worker${s.workers > 1 ? 's' : ''} (kernel ${s.kernel})` : ''),
+    `  max value  ${s.maxValue}`,
+    `  period     ${fmtPeriodicity(s.periodicity, s.computed)}`,
+  ];
+  if (s.stop === 'already-proven') lines.push('  (already proven: nothing to compute; query any n with grundy query)');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

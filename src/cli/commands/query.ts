@@ -1,0 +1,132 @@
+import type { Argv, CommandModule } from 'yargs';
+import { NotComputedError, UsageError } from '../../errors.js';
+import { parseBigInteger } from '../../numbers.js';
+import { valueByCertificate } from '../../period/certificate.js';
+import { proofCriterion } from '../../period/detect.js';
+import { parseRules } from '../../rules/parse.js';
+import type { GameRow, Store } from '../../store/store.js';
+import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
+import { jsonInteger, printJson } from '../output.js';
+
+interface QueryArgs extends GlobalArgs {
+  game: string;
+  n: string[];
+}
+
+export interface Answer {
+  readonly n: bigint;
+  readonly value: bigint;
+  readonly source: 'table' | 'certificate';
+}
+
+const MAX_POSITIONS = 1_000_000;
+
+export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
+  command: 'query <game> <n..>',
+  describe: 'Look up g(n) from the stored table, or from a proven period for n beyond it',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('game', { type: 'string', demandOption: true, describe: 'the game (any spelling, or a stored key)' })
+      .positional('n', {
+        type: 'string',
+        array: true,
+        demandOption: true,
+        describe: 'heap sizes: 1000, 1e30, 2^100, or a range a..b',
+      })
+      .example('$0 query octal:0.77 1e30', 'Kayles at 10^30, from its proven period')
+      .example('$0 query sub:1,3,4 0..20', 'a run of values')
+      .example('$0 query grundy 100 200 --json', 'several values as JSON') as Argv<QueryArgs>,
+  handler: (args) => {
+    const items = args.n.map(String);
+    const store = openForRead(args);
+    try {
+      const game = requireStoredGame(store, args.game);
+      const answerer = new Answerer(store!, game, args.game);
+      const groups = items.map((item) => ({ item, answers: answerer.answerItem(item) }));
+      if (args.json) {
+        printJson({
+          game: game.key,
+          values: groups.flatMap((g) =>
+            g.answers.map((a) => ({ n: a.n.toString(), value: jsonInteger(a.value), source: a.source })),
+          ),
+        });
+        return;
+      }
+      const lines: string[] = [];
+      for (const { item, answers } of groups) {
+        if (answers.length === 1 && !item.includes('..')) {
+          const a = answers[0]!;
+          lines.push(`g(${a.n}) = ${a.value}${a.source === 'certificate' ? '  (from the proven period)' : ''}`);
+        } else {
+          const fromCert = answers.some((a) => a.source === 'certificate');
+          lines.push(`g(${item}) = ${answers.map((a) => a.value.toString()).join(' ')}${fromCert ? '  (partly from the proven period)' : ''}`);
+        }
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } finally {
+      store?.close();
+    }
+  },
+};
+
+/** Answers g(n) for one stored game, from the table or its proven certificate. */
+export class Answerer {
+  private readonly cert;
+  private readonly base: (i: number) => number;
+
+  constructor(
+    private readonly store: Store,
+    private readonly game: GameRow,
+    private readonly spec: string,
+  ) {
+    this.cert = store.getCertificate(game);
+    const cache = new Map<number, number>();
+    this.base = (i) => {
+      let v = cache.get(i);
+      if (v === undefined) {
+        v = this.store.valueAt(this.game, i)!;
+        cache.set(i, v);
+      }
+      return v;
+    };
+  }
+
+  answerItem(item: string): Answer[] {
+    const range = /^(.+?)\.\.(.+)$/.exec(item.trim());
+    if (!range) return [this.answer(parseBigInteger(item, 'n'))];
+    const a = parseBigInteger(range[1]!, 'range start');
+    const b = parseBigInteger(range[2]!, 'range end');
+    if (b < a) throw new UsageError(`range ${item} is empty: its end is below its start`);
+    if (b - a + 1n > BigInt(MAX_POSITIONS)) throw new UsageError(`range ${item} has more than ${MAX_POSITIONS} values; split it`);
+    if (b < BigInt(this.game.computed)) {
+      // A stored run: one read instead of one per value.
+      const values = this.store.readValues(this.game, Number(a), Number(b) + 1);
+      return Array.from(values, (v, i) => ({ n: a + BigInt(i), value: BigInt(v), source: 'table' as const }));
+    }
+    const out: Answer[] = [];
+    for (let n = a; n <= b; n++) out.push(this.answer(n));
+    return out;
+  }
+
+  answer(n: bigint): Answer {
+    if (n < BigInt(this.game.computed)) return { n, value: BigInt(this.base(Number(n))), source: 'table' };
+    if (this.cert?.proven) return { n, value: valueByCertificate(this.cert, n, this.base), source: 'certificate' };
+    throw new NotComputedError(this.missingMessage(n));
+  }
+
+  private missingMessage(n: bigint): string {
+    const have = `${this.game.key} has ${this.game.computed} stored values and no proven period`;
+    let canProve = false;
+    try {
+      canProve = proofCriterion(parseRules(this.spec)) !== null;
+    } catch {
+      canProve = false;
+    }
+    const fix = canProve
+      ? `grundy compute ${quoteSpec(this.spec)} --until-proven`
+      : n < 2n ** 31n
+        ? `grundy compute ${quoteSpec(this.spec)} --to ${n + 1n}`
+        : null;
+    return `g(${n}) is not stored: ${have}; ${fix ? `run: ${fix}` : 'n is beyond any table and this game has no periodicity proof'}`;
+  }
+}

@@ -1,0 +1,79 @@
+import type { Argv, CommandModule } from 'yargs';
+import { NotComputedError } from '../../errors.js';
+import { describeRules, parseRules } from '../../rules/parse.js';
+import type { Rules } from '../../rules/types.js';
+import { findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
+import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
+
+interface ShowArgs extends GlobalArgs {
+  game: string;
+  first?: number;
+}
+
+export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
+  command: 'show <game>',
+  describe: 'Show what is stored for one game: size, certificate, recent runs, first values',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('game', { type: 'string', demandOption: true, describe: 'the game (any spelling, or a stored key)' })
+      .option('first', { type: 'number', default: 40, describe: 'how many leading values to print' })
+      .example('$0 show kayles', 'the Kayles table')
+      .example('$0 show sub:1,3,4 --json', 'as JSON') as Argv<ShowArgs>,
+  handler: (args) => {
+    const store = openForRead(args);
+    try {
+      const found = findStoredGame(store, args.game);
+      const game = found.game;
+      if (!store || !game) throw new NotComputedError(`${found.key} is not stored; run: grundy compute ${quoteSpec(args.game)}`);
+      const cert = store.getCertificate(game) ?? null;
+      const runs = store.listRuns(game, 5);
+      const first = Math.max(0, Math.min(game.computed, Math.floor(args.first ?? 40)));
+      const values = Array.from(store.readValues(game, 0, first));
+      const rules = { key: game.key, family: game.family, ...(JSON.parse(game.params) as object) } as Rules;
+      const description = safeDescribe(rules, args.game);
+      if (args.json) {
+        printJson({
+          game: game.key,
+          family: game.family,
+          description,
+          computed: game.computed,
+          maxValue: game.maxValue,
+          width: game.width,
+          bytes: store.storedBytes(game),
+          periodicity: periodicityJson(cert),
+          createdAt: game.createdAt,
+          runs,
+          first: values,
+        });
+        return;
+      }
+      const lines = [
+        `${game.key}  (${description})`,
+        `  stored     ${fmtInt(game.computed)} values, ${game.width}-bit, ${fmtInt(store.storedBytes(game))} bytes`,
+        `  max value  ${game.maxValue}`,
+        `  period     ${fmtPeriodicity(cert, game.computed)}`,
+        `  first ${values.length}: ${values.join(' ')}`,
+      ];
+      if (runs.length > 0) {
+        lines.push('  recent runs:');
+        for (const r of runs) {
+          lines.push(
+            `    ${r.startedAt}  ${r.status.padEnd(11)} n ${fmtInt(r.fromN)} -> ${fmtInt(r.toN)}  ${fmtDuration(r.elapsedMs)}  ` +
+              `${fmtRate(r.statesPerSecond)} states/s  ${r.workers} worker(s)  ${r.kernel}`,
+          );
+        }
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } finally {
+      store?.close();
+    }
+  },
+};
+
+function safeDescribe(stored: Rules, spec: string): string {
+  try {
+    return describeRules(stored);
+  } catch {
+    return describeRules(parseRules(spec));
+  }
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { GrundyError, UsageError } from '../errors.js';
+import { computeCommand } from './commands/compute.js';
+import { exportCommand } from './commands/export.js';
+import { listCommand } from './commands/list.js';
+import { queryCommand } from './commands/query.js';
+import { showCommand } from './commands/show.js';
+import type { GlobalArgs } from './context.js';
+
+/**
+ * The only place that turns failures into exit codes: usage 2, not computed 3, store 4,
+ * compute 5, interrupted 130, anything unexpected 1. One line on stderr, a stack trace only
+ * with --verbose.
+ */
+export async function main(argv: string[]): Promise<number> {
+  const verbose = argv.includes('--verbose');
+  try {
+    await yargs(argv)
+      .scriptName('grundy')
+      .usage('$0 <command> [options]\n\nSprague-Grundy values of impartial games: compute, prove periods, store in SQLite, query.')
+      .option('db', {
+        type: 'string',
+        global: true,
+        describe: 'the store file (default: data/grundy.db in the project, or $GRUNDY_DB)',
+      })
+      .option('json', { type: 'boolean', global: true, describe: 'print one JSON document on stdout' })
+      .option('verbose', { type: 'boolean', global: true, describe: 'print stack traces on errors' })
+      .command(computeCommand)
+      .command(queryCommand)
+      .command(showCommand)
+      .command(listCommand)
+      .command(exportCommand)
+      .demandCommand(1, 'name a command (see grundy --help)')
+      .strict()
+      .recommendCommands()
+      .epilogue(
+        'Game specs: nim | sub:1,3,4 | sub:squares|cubes|powers2|primes|fibonacci|triangular | allbut:1,2 |\n' +
+          '            octal:0.77 (.77, hex digits 0-f) | kayles | grundy | module:./rules.js\n' +
+          'Exit codes: 0 ok, 2 bad input, 3 not computed, 4 store problem, 5 compute failed, 130 interrupted.',
+      )
+      .wrap(Math.min(110, process.stdout.columns ?? 100))
+      .fail((msg, err) => {
+        if (err) throw err;
+        throw new UsageError(`${msg} (see grundy --help)`);
+      })
+      .parseAsync() as GlobalArgs;
+    return 0;
+  } catch (err) {
+    if (err instanceof GrundyError) {
+      process.stderr.write(`grundy: ${err.message}\n`);
+      if (verbose && err.stack) process.stderr.write(`${err.stack}\n`);
+      return err.exitCode;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`grundy: internal error: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`);
+    if (verbose && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+    return 1;
+  }
+}
+
+main(hideBin(process.argv)).then((code) => {
+  process.exitCode = code;
+});

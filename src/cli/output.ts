@@ -1,0 +1,85 @@
+import type { ComputeProgress } from '../engine/coordinator.js';
+import type { Periodicity } from '../period/detect.js';
+
+export function fmtInt(n: number | bigint): string {
+  return typeof n === 'bigint' ? n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',') : Math.round(n).toLocaleString('en-US');
+}
+
+export function fmtRate(perSecond: number): string {
+  if (perSecond >= 1e9) return `${(perSecond / 1e9).toFixed(2)}G`;
+  if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(2)}M`;
+  if (perSecond >= 1e3) return `${(perSecond / 1e3).toFixed(1)}k`;
+  return perSecond.toFixed(0);
+}
+
+export function fmtDuration(ms: number): string {
+  if (ms < 1000) return `${ms.toFixed(0)} ms`;
+  const s = ms / 1000;
+  if (s < 120) return `${s.toFixed(2)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${(s - 60 * m).toFixed(0)} s`;
+}
+
+/** "period 12 from n = 71, proven by ..." or "no period found up to L". */
+export function fmtPeriodicity(p: Periodicity | null | undefined, computed: number): string {
+  if (!p) return `no period found up to ${fmtInt(computed)}`;
+  const saltus = p.saltus !== 0 ? `, saltus ${p.saltus}` : '';
+  const status = p.proven ? `proven (${p.criterion})` : `observed, not proven (checked on ${fmtInt(p.checkedTo)} values)`;
+  return `preperiod ${fmtInt(p.preperiod)}, period ${fmtInt(p.period)}${saltus}: ${status}`;
+}
+
+/** JSON-safe numbers: exact integers beyond 2^53 travel as decimal strings. */
+export function jsonInteger(v: bigint): number | string {
+  return v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function periodicityJson(p: Periodicity | null | undefined): object | null {
+  if (!p) return null;
+  return {
+    preperiod: p.preperiod,
+    period: p.period,
+    saltus: p.saltus,
+    proven: p.proven,
+    criterion: p.criterion,
+    checkedTo: p.checkedTo,
+  };
+}
+
+/** A one-line progress bar on stderr, redrawn at most ten times a second, only on a TTY. */
+export class ProgressBar {
+  private lastDraw = 0;
+  private drawn = false;
+
+  constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
+
+  get enabled(): boolean {
+    return this.stream.isTTY === true;
+  }
+
+  update(p: ComputeProgress): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    if (now - this.lastDraw < 100) return;
+    this.lastDraw = now;
+    const frac = p.target > 0 ? Math.min(1, p.computed / p.target) : 1;
+    const width = 24;
+    const filled = Math.round(frac * width);
+    const rate = (p.computed - p.startedFrom) / Math.max(0.001, p.elapsedMs / 1000);
+    const eta = rate > 0 ? ((p.target - p.computed) / rate) * 1000 : 0;
+    const period = p.periodicity ? `  period ${p.periodicity.period}${p.periodicity.proven ? ' (proven)' : '?'}` : '';
+    const line =
+      `${p.game} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(frac * 100).toFixed(1)}% ` +
+      `${fmtInt(p.computed)}/${fmtInt(p.target)}  ${fmtRate(rate)} states/s  ETA ${fmtDuration(eta)}  max ${p.maxValue}${period}`;
+    this.stream.write(`\r${line.slice(0, (this.stream.columns ?? 120) - 1)}\x1b[K`);
+    this.drawn = true;
+  }
+
+  done(): void {
+    if (this.drawn) this.stream.write('\r\x1b[K');
+    this.drawn = false;
+  }
+}

@@ -1,0 +1,187 @@
+import { ComputeError, GrundyError, InterruptedError } from '../errors.js';
+import { maxOf, regrow, sharedValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
+import { PeriodDetector, type Periodicity } from '../period/detect.js';
+import type { Rules } from '../rules/types.js';
+import type { GameRow, Store } from '../store/store.js';
+import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
+import type { WorkerPool } from './pool.js';
+import type { ChunkOutcome } from './protocol.js';
+
+export interface ComputeProgress {
+  readonly game: string;
+  readonly computed: number;
+  readonly target: number;
+  readonly startedFrom: number;
+  readonly elapsedMs: number;
+  readonly maxValue: number;
+  readonly periodicity: Periodicity | null;
+}
+
+export interface ComputeRequest {
+  readonly rules: Rules;
+  readonly store: Store;
+  readonly pool: WorkerPool;
+  /** Compute g(0..to-1); with untilProven, the upper limit. */
+  readonly to: number;
+  readonly untilProven: boolean;
+  readonly onProgress?: (p: ComputeProgress) => void;
+  /** Aborting stops after the chunk in flight; everything finished is stored. */
+  readonly signal?: AbortSignal;
+}
+
+export interface ComputeSummary {
+  readonly game: string;
+  /** Values stored for the game after the run. */
+  readonly computed: number;
+  /** Values computed by this run. */
+  readonly newlyComputed: number;
+  readonly maxValue: number;
+  readonly periodicity: Periodicity | null;
+  readonly elapsedMs: number;
+  readonly statesPerSecond: number;
+  readonly workers: number;
+  readonly kernel: string;
+  /** Why the run stopped. */
+  readonly stop: 'target' | 'proven' | 'already-proven' | 'already-computed';
+}
+
+/**
+ * Compute a game's table up to a target, resuming from what is stored. Chunks run on the pool
+ * while this thread persists each finished chunk (chunk and high-water mark in one
+ * transaction), checks periodicity and reports progress.
+ */
+export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> {
+  const { rules, store, pool } = req;
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  let game = store.ensureGame(rules);
+  const startedFrom = game.computed;
+  const detector = new PeriodDetector(rules);
+  const stored = store.getCertificate(game);
+  let periodicity: Periodicity | null = stored ?? null;
+
+  const finish = (stop: ComputeSummary['stop'], kernel: string): ComputeSummary => {
+    const elapsedMs = performance.now() - started;
+    const newlyComputed = game.computed - startedFrom;
+    return {
+      game: rules.key,
+      computed: game.computed,
+      newlyComputed,
+      maxValue: game.maxValue,
+      periodicity,
+      elapsedMs,
+      statesPerSecond: newlyComputed > 0 ? newlyComputed / (elapsedMs / 1000) : 0,
+      workers: pool.threads,
+      kernel,
+      stop,
+    };
+  };
+
+  if (req.untilProven && stored?.proven) return finish('already-proven', 'none');
+  if (game.computed >= req.to) {
+    if (!req.untilProven || detector.criterion === null) return finish('already-computed', 'none');
+  }
+  checkTableFits(req.to);
+
+  // The values live in a SharedArrayBuffer that grows geometrically in --until-proven mode.
+  let capacity = req.untilProven ? Math.min(req.to, Math.max(1 << 16, game.computed * 2)) : req.to;
+  capacity = Math.max(capacity, game.computed);
+  let width: Width = game.width;
+  let g: Values = sharedValues(width, capacity);
+  if (game.computed > 0) g.set(store.readValues(game));
+  let next = game.computed;
+  let maxValue = game.maxValue;
+  let kernel = 'none';
+  let checkAt = req.untilProven ? nextCheckAt(next) : Infinity;
+  let stop: ComputeSummary['stop'] = 'target';
+
+  const persist = (lo: number, hi: number, chunkMax: number): void => {
+    if (hi <= lo) return;
+    game = store.appendChunk(game, lo, g.subarray(lo, hi), chunkMax);
+  };
+  const recordRun = (status: 'done' | 'proven' | 'interrupted' | 'failed'): void => {
+    const elapsedMs = performance.now() - started;
+    const values = game.computed - startedFrom;
+    store.recordRun(game, {
+      startedAt,
+      fromN: startedFrom,
+      toN: game.computed,
+      valuesComputed: values,
+      workers: pool.threads,
+      kernel,
+      elapsedMs,
+      statesPerSecond: values > 0 ? values / (elapsedMs / 1000) : 0,
+      status,
+    });
+  };
+  const report = (): void =>
+    req.onProgress?.({
+      game: rules.key,
+      computed: next,
+      target: req.to,
+      startedFrom,
+      elapsedMs: performance.now() - started,
+      maxValue,
+      periodicity,
+    });
+
+  try {
+    while (next < req.to) {
+      if (req.signal?.aborted) {
+        recordRun('interrupted');
+        throw new InterruptedError(`interrupted: ${rules.key} is stored up to n = ${game.computed}`);
+      }
+      if (next >= capacity) {
+        capacity = Math.min(req.to, capacity * 2);
+        checkTableFits(capacity);
+        g = regrow(g, next, width, capacity);
+      }
+      const hi = Math.min(nextChunkEnd(rules, next, capacity), checkAt);
+      const outcome: ChunkOutcome = await pool.run({
+        kind: 'range',
+        rules,
+        buffer: g.buffer as SharedArrayBuffer,
+        width,
+        lo: next,
+        hi,
+        maxBefore: maxValue,
+      });
+      if (outcome.kind === 'error') throw new GrundyError(outcome.message, outcome.exitCode);
+      kernel = outcome.kernel;
+      const lo = next;
+      const chunkMax = outcome.next > lo ? maxOf(g, lo, outcome.next) : 0;
+      next = outcome.next;
+      maxValue = Math.max(maxValue, outcome.maxValue);
+      persist(lo, next, chunkMax);
+      if (outcome.kind === 'overflow') {
+        // A value does not fit: widen the whole table and recompute from that heap.
+        width = wider(width, widthFor(outcome.value));
+        g = regrow(g, next, width, capacity);
+      }
+      if (next >= checkAt) {
+        periodicity = detector.detect(g, next);
+        checkAt = nextCheckAt(next);
+        if (periodicity?.proven) {
+          stop = 'proven';
+          break;
+        }
+      }
+      report();
+    }
+    if (stop !== 'proven' && next > startedFrom) periodicity = detector.detect(g, next);
+    if (next > startedFrom || periodicity?.proven) store.saveCertificate(game, periodicity);
+    recordRun(stop === 'proven' ? 'proven' : 'done');
+    report();
+    return finish(stop, kernel);
+  } catch (err) {
+    if (!(err instanceof InterruptedError)) {
+      try {
+        recordRun('failed');
+      } catch {
+        // The store itself failed: the original error says more than this one would.
+      }
+    }
+    if (err instanceof GrundyError) throw err;
+    throw new ComputeError(`computing ${rules.key} failed at n = ${next}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Every failure a user can see is a GrundyError subclass carrying its exit code, so that
+ * cli/main.ts is the only place that turns errors into exit codes and one-line messages.
+ */
+export class GrundyError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number) {
+    super(message);
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+  }
+}
+
+/** Malformed rule, position, number or flag: exit 2. */
+export class UsageError extends GrundyError {
+  constructor(message: string) {
+    super(message, 2);
+  }
+}
+
+/** The answer needs values that are not stored (and no proven certificate covers them): exit 3. */
+export class NotComputedError extends GrundyError {
+  constructor(message: string) {
+    super(message, 3);
+  }
+}
+
+/** The store cannot be opened or used safely (corrupt, foreign, newer schema, read-only): exit 4. */
+export class StoreError extends GrundyError {
+  constructor(message: string) {
+    super(message, 4);
+  }
+}
+
+/** A kernel or custom rules module failed while computing: exit 5. */
+export class ComputeError extends GrundyError {
+  constructor(message: string) {
+    super(message, 5);
+  }
+}
+
+/** The user interrupted a long job (Ctrl-C): exit 130. */
+export class InterruptedError extends GrundyError {
+  constructor(message: string) {
+    super(message, 130);
+  }
+}

@@ -1,0 +1,129 @@
+import type { Rules } from '../rules/types.js';
+import { takeBreakMoves } from '../rules/take-break.js';
+import { reversedZ } from './z-function.js';
+
+/** A periodicity claim: g(n + period) = g(n) + saltus for every n >= preperiod. */
+export interface Periodicity {
+  readonly preperiod: number;
+  readonly period: number;
+  readonly saltus: number;
+  readonly proven: boolean;
+  /** The THEORY.md section 3 criterion that proves it, or 'observed'. */
+  readonly criterion: string;
+  /** How many values (g(0..checkedTo-1)) the claim was checked on. */
+  readonly checkedTo: number;
+}
+
+/**
+ * How a family's periodicity is proven from a finite prefix (THEORY.md section 3):
+ * 'suffix' criteria hold once g(j) = g(j - p) for every j in [E(L), L), with E(L) the latest
+ * start the theorem allows for L values.
+ */
+export type ProofCriterion =
+  | { readonly kind: 'window'; readonly k: number; readonly label: string }
+  | { readonly kind: 'take-break'; readonly k: number; readonly h: number; readonly label: string }
+  | { readonly kind: 'nim'; readonly label: string };
+
+export function proofCriterion(rules: Rules): ProofCriterion | null {
+  switch (rules.family) {
+    case 'sub': {
+      const k = rules.set[rules.set.length - 1] ?? 0;
+      return { kind: 'window', k, label: `finite subtraction window (k=${k})` };
+    }
+    case 'octal': {
+      const { maxRemove: k, maxHeaps: h } = takeBreakMoves(rules.digits);
+      return { kind: 'take-break', k, h, label: `take-and-break bound (h=${h}, k=${k})` };
+    }
+    case 'nim':
+      return { kind: 'nim', label: 'nim: g(n) = n' };
+    default:
+      return null;
+  }
+}
+
+/** The families whose values grow without bound, where periodicity is arithmetic (saltus). */
+function isArithmetic(rules: Rules): boolean {
+  return rules.family === 'nim' || rules.family === 'allbut';
+}
+
+/** The latest start E such that a match over [E, L) proves the period, or -1. */
+function proofStart(criterion: ProofCriterion, L: number): number {
+  switch (criterion.kind) {
+    case 'window':
+      return L - Math.max(1, criterion.k);
+    case 'take-break':
+      // h*e + h*p + k <= L  <=>  e + p <= floor((L - k) / h)
+      return Math.floor((L - criterion.k) / criterion.h);
+    case 'nim':
+      return -1;
+  }
+}
+
+/** Reusable scratch for the Z-function: checks run often during a long compute. */
+export class PeriodDetector {
+  private z: Int32Array = new Int32Array(0);
+  private diffs: Int32Array = new Int32Array(0);
+
+  readonly criterion: ProofCriterion | null;
+
+  constructor(private readonly rules: Rules) {
+    this.criterion = proofCriterion(rules);
+  }
+
+  /**
+   * The least period (then the least preperiod) that the first L values support: proven when
+   * the family's criterion holds, else observed when the repeating tail covers at least half
+   * of the data and three periods; null when neither.
+   */
+  detect(g: ArrayLike<number>, L: number): Periodicity | null {
+    if (L < 2) return null;
+    if (isArithmetic(this.rules)) return this.detectArithmetic(g, L);
+    this.z = reversedZ(g, L, this.z.length >= L ? this.z : new Int32Array(L));
+    const z = this.z;
+    const crit = this.criterion;
+    if (crit && crit.kind !== 'nim') {
+      const E = proofStart(crit, L);
+      const need = L - E;
+      for (let p = 1; p <= E; p++) {
+        if (z[p]! >= need) {
+          return { preperiod: Math.max(0, L - z[p]! - p), period: p, saltus: 0, proven: true, criterion: crit.label, checkedTo: L };
+        }
+      }
+    }
+    const observed = observedPeriod(z, L);
+    return observed ? { ...observed, saltus: 0, proven: false, criterion: 'observed', checkedTo: L } : null;
+  }
+
+  /** g(n + p) = g(n) + s  <=>  the first differences are periodic with period p. */
+  private detectArithmetic(g: ArrayLike<number>, L: number): Periodicity | null {
+    const D = L - 1;
+    if (this.diffs.length < D) this.diffs = new Int32Array(D);
+    const d = this.diffs;
+    for (let n = 1; n < L; n++) d[n - 1] = g[n]! - g[n - 1]!;
+    this.z = reversedZ(d, D, this.z.length >= D ? this.z : new Int32Array(D));
+    const found = observedPeriod(this.z, D);
+    if (!found) return null;
+    // d index i is the step from g(i) to g(i+1): periodic differences from index e make g
+    // arithmetic-periodic from n = e.
+    const { preperiod: e, period: p } = found;
+    const saltus = g[e + p]! - g[e]!;
+    const nimProof = this.criterion?.kind === 'nim' && e === 0 && p === 1 && saltus === 1;
+    return {
+      preperiod: e,
+      period: p,
+      saltus,
+      proven: nimProof,
+      criterion: nimProof ? this.criterion!.label : 'observed',
+      checkedTo: L,
+    };
+  }
+}
+
+/** Least p whose repeating tail spans at least half of the L values and three periods. */
+function observedPeriod(z: Int32Array, L: number): { preperiod: number; period: number } | null {
+  for (let p = 1; 3 * p <= L; p++) {
+    const run = z[p]! + p;
+    if (z[p]! >= 2 * p && 2 * run >= L) return { preperiod: Math.max(0, L - run), period: p };
+  }
+  return null;
+}

@@ -1,0 +1,158 @@
+import { accessSync, constants, existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { StoreError } from '../errors.js';
+import { projectRoot } from '../project-root.js';
+import { MIGRATIONS } from './migrations.js';
+
+/** PRAGMA application_id of every grundy-engine store: "GRND". */
+export const APPLICATION_ID = 0x47524e44;
+export const SCHEMA_VERSION = MIGRATIONS.length;
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+/** --db, else GRUNDY_DB, else data/grundy.db in the project. */
+export function resolveDbPath(flag?: string): string {
+  const chosen = flag ?? process.env.GRUNDY_DB;
+  if (chosen !== undefined && chosen !== '') return resolve(chosen);
+  return resolve(projectRoot(), 'data', 'grundy.db');
+}
+
+interface Header {
+  readonly empty: boolean;
+  readonly applicationId: number;
+  readonly userVersion: number;
+}
+
+/**
+ * Read the SQLite header ourselves before SQLite touches the file, so that a foreign, corrupt
+ * or newer file is refused without a single byte of it changing.
+ */
+function readHeader(path: string): Header {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    throw new StoreError(`cannot read store ${path}: ${(err as Error).message}`);
+  }
+  try {
+    const buf = Buffer.alloc(100);
+    const got = readSync(fd, buf, 0, 100, 0);
+    if (got === 0) return { empty: true, applicationId: 0, userVersion: 0 };
+    if (got < 100 || buf.toString('latin1', 0, 16) !== SQLITE_MAGIC) {
+      throw new StoreError(`${path} is not a grundy-engine store (it is not an SQLite database); pass --db with another path`);
+    }
+    return { empty: false, userVersion: buf.readUInt32BE(60), applicationId: buf.readUInt32BE(68) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function checkHeader(path: string, header: Header): void {
+  if (header.empty) return;
+  if (header.applicationId !== APPLICATION_ID && header.applicationId !== 0) {
+    throw new StoreError(
+      `${path} is an SQLite database of another program (application_id 0x${header.applicationId.toString(16)}); pass --db with another path`,
+    );
+  }
+  if (header.userVersion > SCHEMA_VERSION) {
+    throw new StoreError(
+      `${path} has schema version ${header.userVersion}, newer than this grundy-engine knows (${SCHEMA_VERSION}); upgrade grundy-engine`,
+    );
+  }
+}
+
+/** An SQLite file with tables but without our application_id belongs to someone else. */
+function checkNotForeign(db: Database.Database, path: string): void {
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  if (appId === APPLICATION_ID) return;
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+  if (tables.n > 0) {
+    throw new StoreError(`${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db with another path`);
+  }
+}
+
+function sqliteFailure(path: string, err: unknown): StoreError {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/not a database|malformed|corrupt/i.test(message)) {
+    return new StoreError(`${path} is corrupt (${message}); restore it from a backup or pass --db with another path`);
+  }
+  if (/readonly|read-only|permission|EACCES|EROFS/i.test(message)) {
+    return new StoreError(`${path} cannot be written (${message}); check its permissions or pass --db with another path`);
+  }
+  return new StoreError(`cannot open store ${path}: ${message}`);
+}
+
+function applyPragmas(db: Database.Database, readonly: boolean): void {
+  db.pragma('busy_timeout = 10000');
+  db.pragma('foreign_keys = ON');
+  if (!readonly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  }
+}
+
+function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current >= SCHEMA_VERSION) return;
+  const apply = db.transaction(() => {
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    for (let i = current; i < MIGRATIONS.length; i++) MIGRATIONS[i]!.up(db);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  });
+  apply.immediate();
+}
+
+/** Open (creating and migrating if needed) the store for writing. */
+export function openWritable(path: string): Database.Database {
+  if (existsSync(path)) {
+    if (statSync(path).isDirectory()) throw new StoreError(`${path} is a directory, not a store file; pass --db with a file path`);
+    checkHeader(path, readHeader(path));
+    try {
+      accessSync(path, constants.R_OK | constants.W_OK);
+      accessSync(dirname(path), constants.W_OK);
+    } catch {
+      throw new StoreError(`${path} is read-only (the file or its directory cannot be written); check permissions or pass --db with another path`);
+    }
+  } else {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      accessSync(dirname(path), constants.W_OK);
+    } catch {
+      throw new StoreError(`cannot create store ${path}: its directory cannot be written; pass --db with another path`);
+    }
+  }
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path);
+    checkNotForeign(db, path);
+    applyPragmas(db, false);
+    migrate(db);
+    return db;
+  } catch (err) {
+    db?.close();
+    throw err instanceof StoreError ? err : sqliteFailure(path, err);
+  }
+}
+
+/**
+ * Open an existing store for reading, or return null when there is none. A store from an
+ * older build is migrated first (that needs one short write).
+ */
+export function openReadable(path: string): Database.Database | null {
+  if (!existsSync(path)) return null;
+  if (statSync(path).isDirectory()) throw new StoreError(`${path} is a directory, not a store file; pass --db with a file path`);
+  const header = readHeader(path);
+  checkHeader(path, header);
+  if (header.empty) return null;
+  if (header.userVersion < SCHEMA_VERSION) openWritable(path).close();
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    checkNotForeign(db, path);
+    applyPragmas(db, true);
+    return db;
+  } catch (err) {
+    db?.close();
+    throw err instanceof StoreError ? err : sqliteFailure(path, err);
+  }
+}

@@ -1,0 +1,62 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Schema migrations, applied in order inside one transaction each. PRAGMA user_version is the
+ * number of migrations applied; a store with a higher number was written by a newer build.
+ * Add a migration at the end; never edit one that has shipped.
+ */
+export interface Migration {
+  readonly name: string;
+  readonly up: (db: Database.Database) => void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    name: 'tables, chunks, certificates, runs',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE games (
+          id INTEGER PRIMARY KEY,
+          key TEXT NOT NULL UNIQUE,
+          family TEXT NOT NULL,
+          params TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          computed INTEGER NOT NULL DEFAULT 0,   -- high-water mark: g(0..computed-1) are stored
+          max_value INTEGER NOT NULL DEFAULT 0,
+          width INTEGER NOT NULL DEFAULT 8
+        );
+        CREATE TABLE chunks (
+          game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+          lo INTEGER NOT NULL,
+          hi INTEGER NOT NULL,
+          width INTEGER NOT NULL,
+          data BLOB NOT NULL,
+          PRIMARY KEY (game_id, lo)
+        ) WITHOUT ROWID;
+        CREATE TABLE certificates (
+          game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+          preperiod INTEGER NOT NULL,
+          period INTEGER NOT NULL,
+          saltus INTEGER NOT NULL DEFAULT 0,
+          proven INTEGER NOT NULL,
+          criterion TEXT NOT NULL,
+          checked_to INTEGER NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+        CREATE TABLE runs (
+          id INTEGER PRIMARY KEY,
+          game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+          started_at TEXT NOT NULL,
+          from_n INTEGER NOT NULL,
+          to_n INTEGER NOT NULL,
+          values_computed INTEGER NOT NULL,
+          workers INTEGER NOT NULL,
+          kernel TEXT NOT NULL,
+          elapsed_ms REAL NOT NULL,
+          states_per_second REAL NOT NULL,
+          status TEXT NOT NULL
+        );
+        CREATE INDEX runs_by_game ON runs(game_id, started_at);
+      `),
+  },
+];

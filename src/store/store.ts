@@ -1,0 +1,236 @@
+import type Database from 'better-sqlite3';
+import { plainValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
+import type { Periodicity } from '../period/detect.js';
+import type { Rules } from '../rules/types.js';
+import { decodeChunk, encodeChunk } from './codec.js';
+import { openReadable, openWritable } from './database.js';
+
+export interface GameRow {
+  readonly id: number;
+  readonly key: string;
+  readonly family: string;
+  readonly params: string;
+  readonly createdAt: string;
+  /** High-water mark: g(0..computed-1) are stored. */
+  readonly computed: number;
+  readonly maxValue: number;
+  readonly width: Width;
+}
+
+export interface RunRecord {
+  readonly startedAt: string;
+  readonly fromN: number;
+  readonly toN: number;
+  readonly valuesComputed: number;
+  readonly workers: number;
+  readonly kernel: string;
+  readonly elapsedMs: number;
+  readonly statesPerSecond: number;
+  readonly status: 'done' | 'proven' | 'interrupted' | 'failed';
+}
+
+interface RawGame {
+  id: number;
+  key: string;
+  family: string;
+  params: string;
+  created_at: string;
+  computed: number;
+  max_value: number;
+  width: number;
+}
+
+function toGame(r: RawGame): GameRow {
+  return {
+    id: r.id,
+    key: r.key,
+    family: r.family,
+    params: r.params,
+    createdAt: r.created_at,
+    computed: r.computed,
+    maxValue: r.max_value,
+    width: r.width as Width,
+  };
+}
+
+/** The one place that reads and writes the SQLite store. Writers live on the main thread only. */
+export class Store {
+  private constructor(
+    readonly db: Database.Database,
+    readonly path: string,
+    readonly readonly: boolean,
+  ) {}
+
+  static openForWrite(path: string): Store {
+    return new Store(openWritable(path), path, false);
+  }
+
+  /** Null when no store exists at `path` yet (nothing has been computed). */
+  static openForRead(path: string): Store | null {
+    const db = openReadable(path);
+    return db ? new Store(db, path, true) : null;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  getGame(key: string): GameRow | undefined {
+    const row = this.db.prepare('SELECT * FROM games WHERE key = ?').get(key) as RawGame | undefined;
+    return row ? toGame(row) : undefined;
+  }
+
+  ensureGame(rules: Rules): GameRow {
+    const existing = this.getGame(rules.key);
+    if (existing) return existing;
+    const { key, family, ...params } = rules;
+    this.db
+      .prepare('INSERT INTO games (key, family, params, created_at) VALUES (?, ?, ?, ?)')
+      .run(key, family, JSON.stringify(params), new Date().toISOString());
+    return this.getGame(key)!;
+  }
+
+  listGames(): GameRow[] {
+    return (this.db.prepare('SELECT * FROM games ORDER BY key').all() as RawGame[]).map(toGame);
+  }
+
+  /**
+   * Append g(lo..lo+values.length) and move the high-water mark in one transaction, so a
+   * crash leaves either both or neither.
+   */
+  appendChunk(game: GameRow, lo: number, values: Values, maxValue: number): GameRow {
+    const width = widthFor(maxValue);
+    const data = encodeChunk(narrowTo(values, width));
+    const hi = lo + values.length;
+    const tx = this.db.transaction(() => {
+      const current = this.db.prepare('SELECT computed, max_value, width FROM games WHERE id = ?').get(game.id) as
+        | { computed: number; max_value: number; width: number }
+        | undefined;
+      if (!current) throw new Error(`game ${game.key} vanished from the store`);
+      if (current.computed !== lo) {
+        throw new Error(`store for ${game.key} holds ${current.computed} values, cannot append at ${lo}`);
+      }
+      this.db.prepare('INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (?, ?, ?, ?, ?)').run(game.id, lo, hi, width, data);
+      const newMax = Math.max(current.max_value, maxValue);
+      this.db
+        .prepare('UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?')
+        .run(hi, newMax, wider(current.width as Width, width), game.id);
+    });
+    tx.immediate();
+    return this.getGame(game.key)!;
+  }
+
+  /** g(lo..hi) from the stored chunks, in the table's width. Requires hi <= computed. */
+  readValues(game: GameRow, lo = 0, hi = game.computed): Values {
+    const out = plainValues(game.width, Math.max(0, hi - lo));
+    if (hi <= lo) return out;
+    type Row = { lo: number; hi: number; width: number; data: Uint8Array };
+    // Seek with the (game_id, lo) key: the row holding `lo`, then every row starting inside.
+    const first = this.db
+      .prepare('SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo <= ? ORDER BY lo DESC LIMIT 1')
+      .get(game.id, lo) as Row | undefined;
+    const rest = this.db
+      .prepare('SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo > ? AND lo < ? ORDER BY lo')
+      .all(game.id, lo, hi) as Row[];
+    const rows = first ? [first, ...rest] : rest;
+    let filled = lo;
+    for (const row of rows) {
+      if (row.lo > filled) break;
+      const chunk = decodeChunk(row.data, row.width as Width, row.hi - row.lo);
+      const from = Math.max(lo, row.lo);
+      const to = Math.min(hi, row.hi);
+      out.set(chunk.subarray(from - row.lo, to - row.lo), from - lo);
+      filled = to;
+    }
+    if (filled < hi) throw new Error(`store for ${game.key} has a hole at ${filled} (expected values up to ${hi})`);
+    return out;
+  }
+
+  valueAt(game: GameRow, n: number): number | undefined {
+    if (n < 0 || n >= game.computed) return undefined;
+    return this.readValues(game, n, n + 1)[0];
+  }
+
+  getCertificate(game: GameRow): Periodicity | undefined {
+    const row = this.db.prepare('SELECT * FROM certificates WHERE game_id = ?').get(game.id) as
+      | { preperiod: number; period: number; saltus: number; proven: number; criterion: string; checked_to: number }
+      | undefined;
+    if (!row) return undefined;
+    return {
+      preperiod: row.preperiod,
+      period: row.period,
+      saltus: row.saltus,
+      proven: row.proven === 1,
+      criterion: row.criterion,
+      checkedTo: row.checked_to,
+    };
+  }
+
+  /** Store the latest claim; null clears an earlier observed claim that no longer holds. */
+  saveCertificate(game: GameRow, cert: Periodicity | null): void {
+    if (cert === null) {
+      this.db.prepare('DELETE FROM certificates WHERE game_id = ? AND proven = 0').run(game.id);
+      return;
+    }
+    this.db
+      .prepare(
+        `INSERT INTO certificates (game_id, preperiod, period, saltus, proven, criterion, checked_to, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (game_id) DO UPDATE SET preperiod = excluded.preperiod, period = excluded.period,
+           saltus = excluded.saltus, proven = excluded.proven, criterion = excluded.criterion,
+           checked_to = excluded.checked_to, updated_at = excluded.updated_at`,
+      )
+      .run(game.id, cert.preperiod, cert.period, cert.saltus, cert.proven ? 1 : 0, cert.criterion, cert.checkedTo, new Date().toISOString());
+  }
+
+  recordRun(game: GameRow, run: RunRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO runs (game_id, started_at, from_n, to_n, values_computed, workers, kernel, elapsed_ms, states_per_second, status)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(game.id, run.startedAt, run.fromN, run.toN, run.valuesComputed, run.workers, run.kernel, run.elapsedMs, run.statesPerSecond, run.status);
+  }
+
+  listRuns(game: GameRow, limit = 10): RunRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM runs WHERE game_id = ? ORDER BY id DESC LIMIT ?')
+      .all(game.id, limit) as {
+      started_at: string;
+      from_n: number;
+      to_n: number;
+      values_computed: number;
+      workers: number;
+      kernel: string;
+      elapsed_ms: number;
+      states_per_second: number;
+      status: RunRecord['status'];
+    }[];
+    return rows.map((r) => ({
+      startedAt: r.started_at,
+      fromN: r.from_n,
+      toN: r.to_n,
+      valuesComputed: r.values_computed,
+      workers: r.workers,
+      kernel: r.kernel,
+      elapsedMs: r.elapsed_ms,
+      statesPerSecond: r.states_per_second,
+      status: r.status,
+    }));
+  }
+
+  /** Bytes of chunk data stored for a game. */
+  storedBytes(game: GameRow): number {
+    const row = this.db.prepare('SELECT coalesce(sum(length(data)), 0) AS b FROM chunks WHERE game_id = ?').get(game.id) as { b: number };
+    return row.b;
+  }
+}
+
+/** The values in the narrowest array that holds maxValue, so small tables cost a byte per value. */
+function narrowTo(values: Values, width: Width): Values {
+  const current = values instanceof Uint8Array ? 8 : values instanceof Uint16Array ? 16 : 32;
+  if (current === width) return values;
+  const out = plainValues(width, values.length);
+  out.set(values);
+  return out;
+}
