@@ -6,6 +6,7 @@ import type { GameRow, Store } from '../store/store.js';
 import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
+import { SparseRunner } from './sparse-runner.js';
 
 export interface ComputeProgress {
   readonly game: string;
@@ -27,6 +28,8 @@ export interface ComputeRequest {
   readonly onProgress?: (p: ComputeProgress) => void;
   /** Aborting stops after the chunk in flight; everything finished is stored. */
   readonly signal?: AbortSignal;
+  /** 'plain' forces the family's plain kernel (the reference); default: the fastest that applies. */
+  readonly kernel?: 'auto' | 'plain';
 }
 
 export interface ComputeSummary {
@@ -89,6 +92,9 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
   let width: Width = game.width;
   let g: Values = sharedValues(width, capacity);
   if (game.computed > 0) g.set(store.readValues(game));
+  // Sparse space for two-heap splits and Grundy's game; the plain kernel stays the reference.
+  const sparse = req.kernel === 'plain' ? null : SparseRunner.for(rules, store);
+  sparse?.resume(game, g, game.computed);
   let next = game.computed;
   let maxValue = game.maxValue;
   let kernel = 'none';
@@ -97,7 +103,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
 
   const persist = (lo: number, hi: number, chunkMax: number): void => {
     if (hi <= lo) return;
-    game = store.appendChunk(game, lo, g.subarray(lo, hi), chunkMax);
+    game = sparse ? sparse.append(game, lo, g.subarray(lo, hi), chunkMax) : store.appendChunk(game, lo, g.subarray(lo, hi), chunkMax);
   };
   const recordRun = (status: 'done' | 'proven' | 'interrupted' | 'failed'): void => {
     const elapsedMs = performance.now() - started;
@@ -136,16 +142,18 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
         checkTableFits(capacity);
         g = regrow(g, next, width, capacity);
       }
-      const hi = Math.min(nextChunkEnd(rules, next, capacity), checkAt);
-      const outcome: ChunkOutcome = await pool.run({
-        kind: 'range',
-        rules,
-        buffer: g.buffer as SharedArrayBuffer,
-        width,
-        lo: next,
-        hi,
-        maxBefore: maxValue,
-      });
+      const hi = Math.min(sparse ? sparse.chunkEnd(next, capacity) : nextChunkEnd(rules, next, capacity), checkAt);
+      const outcome: ChunkOutcome = sparse
+        ? await sparse.run(pool, g, width, next, hi, maxValue)
+        : await pool.run({
+            kind: 'range',
+            rules,
+            buffer: g.buffer as SharedArrayBuffer,
+            width,
+            lo: next,
+            hi,
+            maxBefore: maxValue,
+          });
       if (outcome.kind === 'error') throw new GrundyError(outcome.message, outcome.exitCode);
       kernel = outcome.kernel;
       const lo = next;

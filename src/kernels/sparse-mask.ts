@@ -104,7 +104,8 @@ export interface MaskChoice {
 export function bestMask(hist: ValueHistogram, parityAllowed: boolean): MaskChoice & { readonly counts: Float64Array; readonly bits: number } {
   const bits = valueBits(hist.maxValue);
   const counts = rareCounts(hist, bits);
-  let best = -1;
+  // With no values yet every mask ties: take the plain value mask 1 rather than parity alone.
+  let best = hist.total === 0 ? 2 : -1;
   for (let M = 1; M < counts.length; M++) {
     if (!parityAllowed && (M & 1) === 1) continue;
     if (best < 0 || counts[M]! < counts[best]!) best = M;

@@ -59,4 +59,19 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE INDEX runs_by_game ON runs(game_id, started_at);
       `),
   },
+  {
+    // Sparse space (THEORY.md section 4): the mask and the rare heaps found so far, so that a
+    // resumed run continues without rebuilding them from the whole prefix.
+    name: 'sparse-space state',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE sparse_state (
+          game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+          mask_bits INTEGER NOT NULL,
+          mask_parity INTEGER NOT NULL,
+          upto INTEGER NOT NULL,   -- the rare list holds every rare heap in [1, upto)
+          rare BLOB NOT NULL       -- ascending heap positions, int32 little-endian
+        );
+      `),
+  },
 ];
