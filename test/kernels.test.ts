@@ -77,7 +77,7 @@ describe('kernels agree with their naive twins', () => {
     expectSame(parseRules(`sub:${set.join(',')}`), 1500, 7);
   });
 
-  it('200 random octal/hex codes of up to 4 digits, n < 2000', () => {
+  it('200 random octal/hex codes of up to 4 digits, n < 2000', { timeout: 180_000 }, () => {
     const rand = rng(2);
     let tested = 0;
     while (tested < 200) {
@@ -88,7 +88,8 @@ describe('kernels agree with their naive twins', () => {
       const rules = parseRules(`octal:${d0}.${code}`);
       const threeHeaps = /[89a-f]/.test(code) || d0 === '8';
       // Three-heap options are O(n^2) per heap in the naive twin too: keep those tables short.
-      const N = threeHeaps ? 120 + Math.floor(rand() * 80) : 600 + Math.floor(rand() * 1400);
+      // One code in ten runs the full n < 2000; the rest stay short so the suite stays fast.
+      const N = threeHeaps ? 80 + Math.floor(rand() * 80) : tested % 10 === 0 ? 1999 : 200 + Math.floor(rand() * 500);
       expectSame(rules, N, 100 + tested);
       tested++;
     }
@@ -135,6 +136,8 @@ describe('kernels agree with their naive twins', () => {
   it('custom rules that leave a heap >= n are refused, naming the position', () => {
     const kernel = createKernel({ family: 'module', key: 'module:bad#0', path: 'bad.js', hash: '0' }, (n) => (n === 5 ? [[5]] : []));
     const g = plainValues(8, 10);
-    expect(() => kernel.run(g, 0, 10, 0)).toThrow(/options\(5\) yielded heap 5 >= 5/);
+    const out = kernel.run(g, 0, 10, 0);
+    expect(out.next).toBe(5);
+    expect(out.failure).toMatch(/options\(5\) yielded heap 5 >= 5/);
   });
 });
