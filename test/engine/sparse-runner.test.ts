@@ -102,6 +102,16 @@ describe('sparse runs through the coordinator', () => {
     store.close();
   });
 
+  it('widens the table mid-run (values above 255) and stays exact', async () => {
+    const rules = parseRules('octal:0.4444444444444444');
+    const store = newStore();
+    const sparse = await table(rules, 2600, 'auto', store);
+    expect(Math.max(...sparse)).toBeGreaterThan(255);
+    expect(store.getGame(rules.key)!.width).toBe(16);
+    expect(sparse).toEqual(await table(rules, 2600, 'plain'));
+    store.close();
+  });
+
   it('falls back to the plain kernel for three-heap codes and codes without splits', async () => {
     const store = newStore();
     const s1 = await computeGame({ rules: parseRules('octal:0.8f'), store, pool, to: 300, untilProven: false });
