@@ -108,7 +108,9 @@ export class SparseKernel {
   /** Values of class 0 and of class 1, ascending, each ended by a sentinel >= VALUE_LIMIT. */
   private byClass: [Int32Array, Int32Array] = [new Int32Array(1), new Int32Array(1)];
   private readonly mark = new Int32Array(VALUE_LIMIT + 1);
-  private readonly want = new Int32Array(VALUE_LIMIT + 1);
+  /** 1 for the values step 2 still wants; all zero between heaps (cleared through `wanted`). */
+  private readonly want = new Uint8Array(VALUE_LIMIT + 1);
+  private readonly wanted = new Int32Array(VALUE_LIMIT + 1);
   private stamp = 0;
 
   constructor(readonly shape: SparseShape) {
@@ -141,6 +143,7 @@ export class SparseKernel {
     const { whole, one, two, distinct } = this.shape;
     const mark = this.mark;
     const want = this.want;
+    const wanted = this.wanted;
     const cls = this.cls;
     const pb = this.mask.parity;
     const i0 = two[0]!;
@@ -151,7 +154,6 @@ export class SparseKernel {
     for (let n = lo; n < hi; n++) {
       if (++this.stamp === 0x7fffffff) {
         mark.fill(0);
-        want.fill(0);
         this.stamp = 1;
       }
       const st = this.stamp;
@@ -175,20 +177,19 @@ export class SparseKernel {
       for (let j = 0; rares[j]! < c; j++) {
         const x = rares[j]!;
         if (mark[x] !== st) {
-          want[x] = st;
-          need++;
+          want[x] = 1;
+          wanted[need++] = x;
         }
       }
       let v = c;
       if (need > 0) {
-        need = two.length === 1 ? scanOne(g, n - i0, distinct, want, st, need) : scanMany(g, n, two, want, st, need);
-        if (need > 0) {
-          for (let j = 0; rares[j]! < c; j++) {
-            if (want[rares[j]!] === st) {
-              v = rares[j]!;
-              break;
-            }
-          }
+        const total = need;
+        need = two.length === 1 ? scanOne(g, n - i0, distinct, want, need) : scanMany(g, n, two, want, need);
+        // wanted[] is ascending: the least value never seen is the mex.
+        for (let j = 0; j < total; j++) {
+          const x = wanted[j]!;
+          if (need > 0 && want[x] === 1 && v === c) v = x;
+          want[x] = 0;
         }
       }
       if (v > cap) return { next: n, maxValue, overflowValue: v };
@@ -260,25 +261,26 @@ function markRange(g: Values, s: number, pos: Int32Array, val: Int32Array, from:
 
 /**
  * Step 2 for one split sum s: scan pairs (a, s - a) until every wanted value is seen. Eight
- * lookups per round with one combined test keep the common case (no hit) branch-light.
+ * lookups per round OR-ed into one test keep the common case (no hit) to a single branch.
  */
-function scanOne(g: Values, s: number, distinct: boolean, want: Int32Array, st: number, need: number): number {
+function scanOne(g: Values, s: number, distinct: boolean, want: Uint8Array, need: number): number {
   const amax = distinct ? (s - 1) >> 1 : s >> 1;
   let a = 1;
   for (; a + 8 <= amax + 1; a += 8) {
     const b = s - a;
-    const w0 = want[g[a]! ^ g[b]!]!;
-    const w1 = want[g[a + 1]! ^ g[b - 1]!]!;
-    const w2 = want[g[a + 2]! ^ g[b - 2]!]!;
-    const w3 = want[g[a + 3]! ^ g[b - 3]!]!;
-    const w4 = want[g[a + 4]! ^ g[b - 4]!]!;
-    const w5 = want[g[a + 5]! ^ g[b - 5]!]!;
-    const w6 = want[g[a + 6]! ^ g[b - 6]!]!;
-    const w7 = want[g[a + 7]! ^ g[b - 7]!]!;
-    if (w0 !== st && w1 !== st && w2 !== st && w3 !== st && w4 !== st && w5 !== st && w6 !== st && w7 !== st) continue;
+    const hit =
+      want[g[a]! ^ g[b]!]! |
+      want[g[a + 1]! ^ g[b - 1]!]! |
+      want[g[a + 2]! ^ g[b - 2]!]! |
+      want[g[a + 3]! ^ g[b - 3]!]! |
+      want[g[a + 4]! ^ g[b - 4]!]! |
+      want[g[a + 5]! ^ g[b - 5]!]! |
+      want[g[a + 6]! ^ g[b - 6]!]! |
+      want[g[a + 7]! ^ g[b - 7]!]!;
+    if (hit === 0) continue;
     for (let t = a; t < a + 8; t++) {
       const x = g[t]! ^ g[s - t]!;
-      if (want[x] === st) {
+      if (want[x] === 1) {
         want[x] = 0;
         if (--need === 0) return 0;
       }
@@ -286,7 +288,7 @@ function scanOne(g: Values, s: number, distinct: boolean, want: Int32Array, st: 
   }
   for (; a <= amax; a++) {
     const x = g[a]! ^ g[s - a]!;
-    if (want[x] === st) {
+    if (want[x] === 1) {
       want[x] = 0;
       if (--need === 0) return 0;
     }
@@ -295,7 +297,7 @@ function scanOne(g: Values, s: number, distinct: boolean, want: Int32Array, st: 
 }
 
 /** Step 2 for several split sums n - i, interleaved so that the scan stops as early as it can. */
-function scanMany(g: Values, n: number, two: Int32Array, want: Int32Array, st: number, need: number): number {
+function scanMany(g: Values, n: number, two: Int32Array, want: Uint8Array, need: number): number {
   const amax = (n - two[0]!) >> 1;
   for (let a = 1; a <= amax; a++) {
     const ga = g[a]!;
@@ -303,7 +305,7 @@ function scanMany(g: Values, n: number, two: Int32Array, want: Int32Array, st: n
       const b = n - two[k]! - a;
       if (b < a) break;
       const x = ga ^ g[b]!;
-      if (want[x] === st) {
+      if (want[x] === 1) {
         want[x] = 0;
         if (--need === 0) return 0;
       }
