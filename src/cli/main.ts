@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GrundyError, UsageError } from '../errors.js';
 import { computeCommand } from './commands/compute.js';
+import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
 import { queryCommand } from './commands/query.js';
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(showCommand)
       .command(listCommand)
       .command(exportCommand)
+      .command(evalCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()
       .recommendCommands()
