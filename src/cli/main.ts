@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GrundyError, UsageError } from '../errors.js';
 import { computeCommand } from './commands/compute.js';
+import { countCommand } from './commands/count.js';
 import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
@@ -34,6 +35,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(listCommand)
       .command(exportCommand)
       .command(evalCommand)
+      .command(countCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()
       .recommendCommands()
