@@ -9,6 +9,7 @@ import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
 import { queryCommand } from './commands/query.js';
 import { showCommand } from './commands/show.js';
+import { tableCommand } from './commands/table.js';
 import type { GlobalArgs } from './context.js';
 
 /**
@@ -36,6 +37,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(exportCommand)
       .command(evalCommand)
       .command(countCommand)
+      .command(tableCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()
       .recommendCommands()
