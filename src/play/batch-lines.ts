@@ -6,6 +6,8 @@ import { csvRow, evaluationJson } from './format.js';
 import { GameValues } from './game-values.js';
 import { loadModuleOptions } from './module-options.js';
 import { formatPosition, parsePosition } from './position.js';
+import { notComputed } from './not-computed.js';
+import { ON_THE_FLY_LIMIT } from './prepare.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 
 /** Blank lines and '#' comments carry no position. */
@@ -22,7 +24,8 @@ export function linesOf(text: string): string[] {
 }
 
 export function scanSlice(task: ScanTask): BatchOutcome {
-  const max = new Map<string, bigint>();
+  const max = new Map<string, { top: bigint; small: bigint }>();
+  const limit = BigInt(ON_THE_FLY_LIMIT);
   for (const line of linesOf(task.text)) {
     if (!isPositionLine(line)) continue;
     let components;
@@ -32,12 +35,15 @@ export function scanSlice(task: ScanTask): BatchOutcome {
       continue; // reported with its line number by the eval pass
     }
     for (const c of components) {
-      let top = max.get(c.spec) ?? 0n;
-      for (const h of c.heaps) if (h > top) top = h;
-      max.set(c.spec, top);
+      let entry = max.get(c.spec);
+      if (!entry) max.set(c.spec, (entry = { top: 0n, small: -1n }));
+      for (const h of c.heaps) {
+        if (h > entry.top) entry.top = h;
+        if (h <= limit && h > entry.small) entry.small = h;
+      }
     }
   }
-  return { kind: 'scan', specs: [...max].map(([spec, top]) => [spec, top.toString()] as const) };
+  return { kind: 'scan', specs: [...max].map(([spec, m]) => [spec, m.top.toString(), m.small.toString()] as const) };
 }
 
 /** Evaluate every position of a slice; a bad line becomes an error record, never a failed batch. */
@@ -66,7 +72,7 @@ export async function evalSlice(task: EvalTask): Promise<BatchOutcome> {
         if (ref === undefined) throw new UsageError(`game '${c.spec}' was not prepared`);
         if (typeof ref !== 'number') throw new GrundyError(ref.error, 3);
         const game = games[ref]!;
-        for (const h of c.heaps) if (!game.knows(h)) throw new GrundyError(`heap ${h} of ${c.spec} is beyond its stored table`, 3);
+        for (const h of c.heaps) if (!game.knows(h)) throw notComputed(game.rules, c.spec, h, game.length);
         const opt = options.get(ref);
         return opt ? { spec: c.spec, game, heaps: c.heaps, options: opt } : { spec: c.spec, game, heaps: c.heaps };
       });

@@ -12,10 +12,14 @@ export interface ScanTask {
   readonly text: string;
 }
 
-/** Every game spec seen in the slice with its largest heap (decimal). Bad lines are skipped here. */
+/**
+ * Every game spec seen in the slice with its largest heap and its largest heap <= 1e6 (decimal,
+ * '-1' when none): small heaps are computed on the fly even when huge ones fail. Bad lines are
+ * skipped here; the eval pass reports them.
+ */
 export interface ScanOutcome {
   readonly kind: 'scan';
-  readonly specs: readonly (readonly [string, string])[];
+  readonly specs: readonly (readonly [spec: string, max: string, maxSmall: string])[];
 }
 
 export interface TableRef {

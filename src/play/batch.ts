@@ -105,22 +105,23 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
   const started = performance.now();
   const window = Math.max(2, req.pool.threads * 3);
 
-  const maxBySpec = new Map<string, bigint>();
+  const maxBySpec = new Map<string, { maxHeap: bigint; computeTo: bigint }>();
   await ordered(
     slices(req.file),
     window,
     (s) => req.pool.runOn<{ kind: 'scan'; text: string }, BatchOutcome>('eval', { kind: 'scan', text: s.text }, undefined, 'scan of positions'),
     (outcome) => {
-      for (const [spec, top] of unwrap(outcome, 'scan').specs as ScanOutcome['specs']) {
-        const n = BigInt(top);
-        const before = maxBySpec.get(spec);
-        if (before === undefined || n > before) maxBySpec.set(spec, n);
+      for (const [spec, top, small] of unwrap(outcome, 'scan').specs as ScanOutcome['specs']) {
+        const entry = maxBySpec.get(spec) ?? { maxHeap: 0n, computeTo: -1n };
+        entry.maxHeap = BigInt(top) > entry.maxHeap ? BigInt(top) : entry.maxHeap;
+        entry.computeTo = BigInt(small) > entry.computeTo ? BigInt(small) : entry.computeTo;
+        maxBySpec.set(spec, entry);
       }
     },
   );
 
   const prepared = await prepareGames(
-    [...maxBySpec].map(([spec, maxHeap]) => ({ spec, maxHeap })),
+    [...maxBySpec].map(([spec, m]) => ({ spec, ...m })),
     { ...req.prepare, shared: true, wholeTable: true },
   );
   const tables: TableRef[] = [];

@@ -1,9 +1,9 @@
 import { computeGame } from '../engine/coordinator.js';
 import { WorkerPool } from '../engine/pool.js';
-import { GrundyError, NotComputedError } from '../errors.js';
+import { GrundyError } from '../errors.js';
+import { notComputed } from './not-computed.js';
 import { plainValues, sharedValues, type Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
-import { proofCriterion } from '../period/detect.js';
 import { parseRules } from '../rules/parse.js';
 import type { Rules } from '../rules/types.js';
 import { Store } from '../store/store.js';
@@ -20,6 +20,8 @@ export interface PreparedGame {
   readonly rules: Rules;
   readonly table: Values;
   readonly cert: Periodicity | null;
+  /** The spec that asked for the most, for the fix command of a heap beyond the table. */
+  readonly spec: string;
 }
 
 export interface GameRequest {
@@ -27,6 +29,11 @@ export interface GameRequest {
   readonly spec: string;
   /** The largest heap the caller will ask about. */
   readonly maxHeap: bigint;
+  /**
+   * The largest heap worth computing on the fly (default: maxHeap when it is <= 1e6). A batch
+   * passes its largest small heap, so lines with small heaps succeed while huge ones fail alone.
+   */
+  readonly computeTo?: bigint;
 }
 
 export interface PrepareOptions {
@@ -48,7 +55,7 @@ export interface PrepareOptions {
  */
 export async function prepareGames(requests: readonly GameRequest[], opts: PrepareOptions): Promise<Map<string, PreparedGame | GrundyError>> {
   const out = new Map<string, PreparedGame | GrundyError>();
-  const byKey = new Map<string, { rules: Rules; spec: string; maxHeap: bigint; specs: string[] }>();
+  const byKey = new Map<string, { rules: Rules; spec: string; maxHeap: bigint; computeTo: bigint; specs: string[] }>();
   for (const req of requests) {
     let rules: Rules;
     try {
@@ -60,6 +67,7 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
       }
       throw err;
     }
+    const computeTo = req.computeTo ?? (req.maxHeap <= BigInt(ON_THE_FLY_LIMIT) ? req.maxHeap : -1n);
     const entry = byKey.get(rules.key);
     if (entry) {
       entry.specs.push(req.spec);
@@ -67,8 +75,9 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
         entry.maxHeap = req.maxHeap;
         entry.spec = req.spec;
       }
+      if (computeTo > entry.computeTo) entry.computeTo = computeTo;
     } else {
-      byKey.set(rules.key, { rules, spec: req.spec, maxHeap: req.maxHeap, specs: [req.spec] });
+      byKey.set(rules.key, { rules, spec: req.spec, maxHeap: req.maxHeap, computeTo, specs: [req.spec] });
     }
   }
   const alloc = (length: number, width: 8 | 16 | 32): Values => (opts.shared ? sharedValues(width, length) : plainValues(width, length));
@@ -77,36 +86,36 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
   let pool: WorkerPool | null = null;
   try {
     store = Store.openForRead(opts.dbPath);
-    for (const { rules, spec, maxHeap, specs } of byKey.values()) {
+    for (const { rules, spec, maxHeap, computeTo, specs } of byKey.values()) {
       let result: PreparedGame | GrundyError;
       if (rules.family === 'nim') {
-        result = { rules, table: alloc(0, 8), cert: null };
+        result = { rules, table: alloc(0, 8), cert: null, spec };
       } else {
         let game = store?.getGame(rules.key);
         let cert = game && store ? (store.getCertificate(game) ?? null) : null;
-        const covered = (): boolean => cert?.proven === true || (game !== undefined && maxHeap < BigInt(game.computed));
-        if (!covered() && maxHeap <= BigInt(ON_THE_FLY_LIMIT)) {
+        const covers = (n: bigint): boolean => cert?.proven === true || (game !== undefined && n < BigInt(game.computed));
+        if (!covers(computeTo) && computeTo >= 0n) {
           // A small missing table: compute and store it now (a writer replaces the reader).
           if (!store || store.readonly) {
             store?.close();
             store = Store.openForWrite(opts.dbPath);
           }
           pool ??= new WorkerPool(opts.workers);
-          const to = Number(maxHeap) + 1;
+          const to = Number(computeTo) + 1;
           opts.onCompute?.(rules.key, to);
           await computeGame({ rules, store, pool, to, untilProven: false });
           game = store.getGame(rules.key);
           cert = game ? (store.getCertificate(game) ?? null) : null;
         }
-        if (!covered() || !game || !store) {
-          result = notComputed(rules, spec, maxHeap, game?.computed ?? 0);
+        if (!game || !store) {
+          result = { rules, table: alloc(0, 8), cert: null, spec };
         } else {
           const span = cert?.proven ? cert.preperiod + cert.period : 0;
-          const wanted = opts.wholeTable ? game.computed : Math.max(span, maxHeap < BigInt(game.computed) ? Number(maxHeap) + 1 : 0);
+          const wanted = opts.wholeTable ? game.computed : Math.max(span, maxHeap < BigInt(game.computed) ? Number(maxHeap) + 1 : game.computed);
           const length = Math.min(game.computed, wanted);
           const table = alloc(length, game.width);
           if (length > 0) table.set(store.readValues(game, 0, length));
-          result = { rules, table, cert: cert?.proven ? cert : null };
+          result = { rules, table, cert: cert?.proven ? cert : null, spec };
         }
       }
       for (const s of specs) out.set(s, result);
@@ -116,19 +125,6 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
     await pool?.destroy();
   }
   return out;
-}
-
-function notComputed(rules: Rules, spec: string, maxHeap: bigint, computed: number): NotComputedError {
-  const quoted = /^[\w.:,@#/+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
-  const have = computed > 0 ? `${rules.key} has ${computed} stored values and no proven period` : `${rules.key} is not stored`;
-  const fix = proofCriterion(rules)
-    ? `grundy compute ${quoted} --until-proven`
-    : maxHeap < 2n ** 31n - 1n
-      ? `grundy compute ${quoted} --to ${maxHeap + 1n}`
-      : null;
-  return new NotComputedError(
-    `heap ${maxHeap} of ${spec}: ${have}; ${fix ? `run: ${fix}` : 'heaps beyond 2^31 need a proven period, which this game has no criterion for'}`,
-  );
 }
 
 /** Resolve every component of one position (the first failure is thrown). */
@@ -148,6 +144,7 @@ export async function resolvePosition(
     const p = prepared.get(c.spec)!;
     if (p instanceof GrundyError) throw p;
     const game = new GameValues(p.rules, p.table, p.cert);
+    for (const h of c.heaps) if (!game.knows(h)) throw notComputed(p.rules, p.spec, h, game.length);
     const options = opts.needOptions && p.rules.family === 'module' ? await loadModuleOptions(p.rules.path) : undefined;
     resolved.push(options ? { spec: c.spec, game, heaps: c.heaps, options } : { spec: c.spec, game, heaps: c.heaps });
   }

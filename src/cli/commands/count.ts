@@ -3,6 +3,7 @@ import { countPositions } from '../../count/count.js';
 import { defaultWorkers } from '../../engine/pool.js';
 import { GrundyError, UsageError } from '../../errors.js';
 import { parseBigInteger, parseCount } from '../../numbers.js';
+import { notComputed } from '../../play/not-computed.js';
 import { prepareGames } from '../../play/prepare.js';
 import { resolveDbPath } from '../../store/database.js';
 import type { GlobalArgs } from '../context.js';
@@ -67,6 +68,7 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     for (const [spec, k] of multiplicity) {
       const p = prepared.get(spec)!;
       if (p instanceof GrundyError) throw p;
+      if (p.rules.family !== 'nim' && !p.cert && max >= BigInt(p.table.length)) throw notComputed(p.rules, spec, max, p.table.length);
       const entry = byKey.get(p.rules.key);
       if (entry) entry.heaps += k;
       else byKey.set(p.rules.key, { source: p, heaps: k });
