@@ -50,6 +50,18 @@ export class GameValues {
     return this.table[n]!;
   }
 
+  /**
+   * g(n) for a safe-integer n without BigInt (the table, or a certificate without saltus), or -1
+   * when that is not possible: the caller then takes the BigInt path.
+   */
+  valueAsNumber(n: number): number {
+    const table = this.table;
+    if (n < table.length) return table[n]!;
+    const cert = this.cert;
+    if (!cert || cert.saltus !== 0 || this.rules.family === 'nim') return -1;
+    return table[cert.preperiod + ((n - cert.preperiod) % cert.period)]!;
+  }
+
   /** The smallest n the table cannot answer, or null when every n is known. */
   firstUnknown(): bigint | null {
     return this.rules.family === 'nim' || this.cert ? null : BigInt(this.table.length);
