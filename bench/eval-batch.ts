@@ -6,7 +6,8 @@
  *   npx tsc -p tsconfig.json && node dist/bench/eval-batch.js [lines=1e6] [workers=2] [moves=none]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -15,10 +16,22 @@ const lines = Number(process.argv[2] ?? 1e6);
 const workers = process.argv[3] ?? '2';
 const moves = process.argv[4] ?? 'none';
 
-function grundy(args: string[]): { ms: number; code: number | null; stderr: string } {
+/** CPU seconds of waited-for children (Linux /proc, user + system; 0 elsewhere). */
+function childCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // cutime and cstime are fields 16 and 17 of stat(5); here indexed from field 3.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function grundy(args: string[]): { ms: number; cpu: number; code: number | null; stderr: string } {
   const t = performance.now();
+  const c = childCpuSeconds();
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  return { ms: performance.now() - t, code: r.status, stderr: r.stderr };
+  return { ms: performance.now() - t, cpu: childCpuSeconds() - c, code: r.status, stderr: r.stderr };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
@@ -52,6 +65,9 @@ try {
       workers: Number(workers),
       moves,
       seconds: Math.round(seconds * 100) / 100,
+      // On a shared machine wall time depends on the load; CPU time over 2 cores bounds an idle run.
+      cpuSeconds: Math.round(r.cpu * 100) / 100,
+      loadAverage: Math.round(loadavg()[0]! * 10) / 10,
       positionsPerSecond: Math.round(lines / seconds),
       inputMB: Math.round(statSync(file).size / 1e5) / 10,
       outputMB: Math.round(statSync(result).size / 1e5) / 10,
