@@ -10,7 +10,7 @@ import { openForRead, openForWrite, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtRate, printJson } from '../output.js';
 import { SweepProgressBar } from '../sweep-progress.js';
 
-interface SweepArgs extends GlobalArgs {
+export interface SweepArgs extends GlobalArgs {
   family?: string;
   size?: string;
   'max-size'?: string;
@@ -136,7 +136,8 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
   },
 };
 
-function specFromArgs(args: SweepArgs): SweepSpec {
+/** The sweep the flags describe; exported for tests of its validation. */
+export function specFromArgs(args: SweepArgs): SweepSpec {
   const family = args.family!.toLowerCase();
   if (!(SWEEP_FAMILIES as readonly string[]).includes(family)) {
     throw new UsageError(`cannot sweep '${args.family}'; sweepable families: ${SWEEP_FAMILIES.join(', ')}`);
