@@ -1,9 +1,13 @@
+import type Database from 'better-sqlite3';
 import { maxOf } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
-import type { SkipCounts, SweepSpec } from '../sweep/enumerate.js';
-import type { GameResult } from '../sweep/protocol.js';
+import { resultAt, type BatchResults, type GameResult } from '../sweep/batch.js';
+import type { SkipCounts, SweepGame, SweepSpec } from '../sweep/enumerate.js';
 import type { Store } from './store.js';
+
+/** Rows per INSERT statement (11 parameters each, far below SQLite's variable limit). */
+const INSERT_ROWS = 64;
 
 export type SweepStatus = 'running' | 'done' | 'interrupted' | 'failed';
 
@@ -167,46 +171,63 @@ export class SweepStore {
   }
 
   /**
-   * Store one batch of results in one transaction. With `rulesByOrd` (--keep-tables) each
-   * game's values also go to its table through Store.appendChunk, with its certificate.
+   * Store one batch of results in one transaction: result i belongs to games[i]. With
+   * keepTables each game's values also go to its table through Store.appendChunk, with its
+   * certificate.
    */
-  commit(sweep: SweepRow, results: readonly GameResult[], rulesByOrd?: ReadonlyMap<number, Rules>, runLabel = 'sweep'): void {
-    if (results.length === 0) return;
-    const insert = this.db.prepare(
-      `INSERT INTO sweep_results (sweep_id, ord, game, proven, preperiod, period, saltus, criterion, max_value, computed, elapsed_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (sweep_id, ord) DO UPDATE SET game = excluded.game, proven = excluded.proven,
-         preperiod = excluded.preperiod, period = excluded.period, saltus = excluded.saltus,
-         criterion = excluded.criterion, max_value = excluded.max_value, computed = excluded.computed,
-         elapsed_ms = excluded.elapsed_ms`,
-    );
+  commit(sweep: SweepRow, games: readonly SweepGame[], results: BatchResults, keepTables = false, runLabel = 'sweep'): void {
+    const n = results.ords.length;
+    if (n === 0) return;
     const tx = this.db.transaction(() => {
-      for (const r of results) {
-        const p = r.periodicity;
-        insert.run(
-          sweep.id,
-          r.ord,
-          r.game,
-          p?.proven ? 1 : 0,
-          p ? p.preperiod : null,
-          p ? p.period : null,
-          p ? p.saltus : null,
-          p ? p.criterion : 'none',
-          r.maxValue,
-          r.computed,
-          r.elapsedMs,
-        );
-        const rules = rulesByOrd?.get(r.ord);
-        if (rules && r.values) this.keepTable(rules, r, runLabel);
+      // Multi-row INSERTs: one statement call per row was the largest cost of a fast sweep.
+      const rowsPer = Math.min(INSERT_ROWS, n);
+      const many = this.insertStatement(rowsPer);
+      const args: unknown[] = [];
+      let i = 0;
+      for (; i + rowsPer <= n; i += rowsPer) {
+        args.length = 0;
+        for (let j = i; j < i + rowsPer; j++) pushRow(args, sweep.id, games, results, j);
+        many.run(args);
+      }
+      if (i < n) {
+        const one = this.insertStatement(1);
+        for (; i < n; i++) {
+          args.length = 0;
+          pushRow(args, sweep.id, games, results, i);
+          one.run(args);
+        }
+      }
+      if (keepTables && results.values) {
+        for (let j = 0; j < n; j++) this.keepTable(games[j]!.rules, resultAt(results, j), runLabel);
       }
       this.db.prepare('UPDATE sweeps SET updated_at = ? WHERE id = ?').run(new Date().toISOString(), sweep.id);
     });
     tx.immediate();
   }
 
+  private readonly inserts = new Map<number, Database.Statement>();
+
+  private insertStatement(rows: number): Database.Statement {
+    let stmt = this.inserts.get(rows);
+    if (!stmt) {
+      const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+      stmt = this.db.prepare(
+        `INSERT INTO sweep_results (sweep_id, ord, game, proven, preperiod, period, saltus, criterion, max_value, computed, elapsed_ms)
+         VALUES ${values}
+         ON CONFLICT (sweep_id, ord) DO UPDATE SET game = excluded.game, proven = excluded.proven,
+           preperiod = excluded.preperiod, period = excluded.period, saltus = excluded.saltus,
+           criterion = excluded.criterion, max_value = excluded.max_value, computed = excluded.computed,
+           elapsed_ms = excluded.elapsed_ms`,
+      );
+      this.inserts.set(rows, stmt);
+    }
+    return stmt;
+  }
+
   /** Extend the game's table with the values it lacks and keep the better certificate. */
   private keepTable(rules: Rules, r: GameResult, runLabel: string): void {
-    const values = r.values!;
+    if (!r.values) return;
+    const values = r.values;
     let game = this.store.ensureGame(rules);
     const from = game.computed;
     if (values.length > from) {
@@ -250,6 +271,26 @@ export class SweepStore {
       .all(sweep.id, top > 0 ? top : -1) as RawResult[];
     return rows.map(toResult);
   }
+}
+
+function pushRow(args: unknown[], sweepId: number, games: readonly SweepGame[], r: BatchResults, i: number): void {
+  const game = games[i];
+  if (!game || game.ord !== r.ords[i]) throw new Error(`sweep result ${i} (ord ${r.ords[i]}) does not match its game`);
+  const status = r.status[i]!;
+  const found = status !== 0;
+  args.push(
+    sweepId,
+    r.ords[i]!,
+    game.rules.key,
+    status === 2 ? 1 : 0,
+    found ? r.preperiod[i]! : null,
+    found ? r.period[i]! : null,
+    found ? r.saltus[i]! : null,
+    found ? r.criteria[r.criterion[i]!]! : 'none',
+    r.maxValue[i]!,
+    r.computed[i]!,
+    r.elapsedMs[i]!,
+  );
 }
 
 /** A proof beats an observation; otherwise the claim checked on more values wins. */

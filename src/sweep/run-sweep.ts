@@ -1,10 +1,10 @@
 import type { WorkerPool } from '../engine/pool.js';
 import { ComputeError, GrundyError, InterruptedError, UsageError } from '../errors.js';
-import type { Rules } from '../rules/types.js';
 import type { Store } from '../store/store.js';
 import { specJson, SweepStore, type SweepRow } from '../store/sweeps.js';
 import { enumerateGames, sweepSize, validateSpec, type SkipCounts, type SweepGame, type SweepSpec } from './enumerate.js';
-import type { GameResult, SweepBatchOutcome, SweepBatchTask } from './protocol.js';
+import { packGames, packResults, type BatchResults } from './batch.js';
+import type { SweepBatchOutcome, SweepBatchTask } from './protocol.js';
 
 export interface SweepProgress {
   readonly name: string;
@@ -91,6 +91,7 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
   };
 
   let batchSize = FIRST_BATCH;
+  let dispatched = 0;
   let doneNow = 0;
   let failure: GrundyError | null = null;
   const inFlight = new Map<number, Promise<{ id: number; games: SweepGame[]; outcome: SweepBatchOutcome }>>();
@@ -100,19 +101,20 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
   const report = (): void =>
     req.onProgress?.({ name, done: resumed + doneNow, total: size.games, doneNow, elapsedMs: performance.now() - started });
 
-  const commit = (batch: SweepGame[], results: readonly GameResult[]): void => {
-    let rulesByOrd: Map<number, Rules> | undefined;
-    if (req.keepTables) rulesByOrd = new Map(batch.map((g) => [g.ord, g.rules]));
-    sweeps.commit(sweep, results, rulesByOrd, `sweep:${name}`);
-    doneNow += results.length;
+  const commit = (batch: SweepGame[], results: BatchResults): void => {
+    sweeps.commit(sweep, batch, results, req.keepTables, `sweep:${name}`);
+    doneNow += results.ords.length;
   };
 
   try {
     while (true) {
       while (!exhausted && failure === null && !req.signal?.aborted && inFlight.size < maxInFlight) {
-        const batch = nextBatch(batchSize);
+        // Near the end, smaller batches keep every thread busy until the last game.
+        const remaining = size.games - resumed - dispatched;
+        const batch = nextBatch(Math.max(1, Math.min(batchSize, Math.ceil(remaining / (4 * pool.threads)))));
+        dispatched += batch.length;
         if (batch.length === 0) break;
-        const task: SweepBatchTask = { kind: 'sweep-batch', games: batch, limit: req.limit, fixedLength: req.fixedLength, keepTables: req.keepTables };
+        const task: SweepBatchTask = { kind: 'sweep-batch', games: packGames(batch), limit: req.limit, fixedLength: req.fixedLength, keepTables: req.keepTables };
         const id = nextId++;
         inFlight.set(
           id,
@@ -123,7 +125,12 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
               (err: unknown) => ({
                 id,
                 games: batch,
-                outcome: { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5, results: [] } as SweepBatchOutcome,
+                outcome: {
+                  kind: 'error',
+                  message: err instanceof Error ? err.message : String(err),
+                  exitCode: 5,
+                  results: packResults([]),
+                } as SweepBatchOutcome,
               }),
             ),
         );
@@ -177,11 +184,12 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
 }
 
 /** Aim the next batch at TARGET_BATCH_MS of work from what the last one cost per game. */
-function nextBatchSize(current: number, results: readonly GameResult[]): number {
-  if (results.length === 0) return current;
+function nextBatchSize(current: number, results: BatchResults): number {
+  const n = results.ords.length;
+  if (n === 0) return current;
   let ms = 0;
-  for (const r of results) ms += r.elapsedMs;
-  const perGame = Math.max(1e-4, ms / results.length);
+  for (let i = 0; i < n; i++) ms += results.elapsedMs[i]!;
+  const perGame = Math.max(1e-4, ms / n);
   const wanted = Math.round(TARGET_BATCH_MS / perGame);
   // Grow at most 4x per step: one cheap batch does not predict the next.
   return Math.max(1, Math.min(MAX_BATCH, current * 4, wanted));

@@ -27,6 +27,13 @@ export class GameSolver {
     if (rules.family === 'module') throw new Error('custom rules modules cannot be swept');
     return solveWithKernel(rules, createKernel(rules), opts);
   }
+
+  /** A finite subtraction set, or the excluded set of an all-but game, given as sorted elements. */
+  solveSet(family: 'sub' | 'allbut', set: ArrayLike<number>, opts: SolveOptions): GameSolution {
+    if (family === 'sub') return this.subtraction.solve(set, opts);
+    const excluded = Array.from(set);
+    return this.solve({ family: 'allbut', key: `allbut:${excluded.join(',')}`, excluded }, opts);
+  }
 }
 
 /**

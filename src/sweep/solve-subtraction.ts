@@ -35,7 +35,7 @@ export class SubtractionSolver {
   private g = new Uint8Array(INITIAL_CAPACITY);
   private readonly mex = new MexSet(256);
 
-  solve(set: readonly number[], opts: SolveOptions): Solved {
+  solve(set: ArrayLike<number>, opts: SolveOptions): Solved {
     const S = set;
     const size = S.length;
     const k = S[size - 1] ?? 0;
@@ -124,7 +124,7 @@ export class SubtractionSolver {
   }
 
   /** g(n) = mex{ g(n - s) : s in S, s <= n } for any set size. */
-  private valueAt(g: Uint8Array, S: readonly number[], n: number, checked: boolean): number {
+  private valueAt(g: Uint8Array, S: ArrayLike<number>, n: number, checked: boolean): number {
     if (S.length < 32) {
       let mask = 0;
       for (let i = 0; i < S.length; i++) {
