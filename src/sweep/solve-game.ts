@@ -53,6 +53,7 @@ export function solveWithKernel(rules: Rules, kernel: RangeKernel, opts: SolveOp
     const hi = Math.min(checkAt, opts.limit);
     if (hi > g.length) g = grow(g, next, width, Math.min(opts.limit, Math.max(hi, g.length * 2)));
     const out = kernel.run(g, next, hi, maxValue);
+    if (out.failure !== undefined) throw new Error(out.failure);
     next = out.next;
     maxValue = Math.max(maxValue, out.maxValue);
     if (out.overflowValue !== undefined) {

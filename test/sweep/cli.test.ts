@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { naiveSubtraction, naiveWindowPeriod } from '../sweep/naive.js';
+import { naiveValues } from '../naive.js';
+import { naiveWindowPeriod, subRules } from './naive.js';
 
 interface ReportJson {
   sweep: string;
@@ -23,7 +24,7 @@ const db = (name: string) => join(tmp.dir, `${name}.db`);
 
 /** Independent expectation: naive values, brute-force window period. */
 function expected(set: number[]): { preperiod: number; period: number; maxValue: number } {
-  const g = naiveSubtraction(set, 600);
+  const g = naiveValues(subRules(set), 600);
   return { ...naiveWindowPeriod(g, set[set.length - 1]!)!, maxValue: Math.max(...g) };
 }
 
@@ -125,7 +126,7 @@ describe('grundy sweep', () => {
     expect((await runCli(['sweep', 'sub', '--size', '2', '--max', '6', '--keep-tables', '--db', path])).code).toBe(0);
     const q = await runCli(['query', 'sub:2,5', '1000000000000', '--json', '--db', path]);
     expect(q.code).toBe(0);
-    const g = naiveSubtraction([2, 5], 40);
+    const g = naiveValues(subRules([2, 5]), 40);
     const { preperiod: e, period: p } = naiveWindowPeriod(g, 5)!;
     const n = 1_000_000_000_000;
     expect(JSON.parse(q.stdout).values[0].value).toBe(g[e + ((n - e) % p)]);
