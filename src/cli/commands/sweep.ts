@@ -35,7 +35,7 @@ const DEFAULT_LIMIT: Readonly<Record<string, number>> = {
   allbut: 2 ** 14,
   octal: 2 ** 13,
   // Three-heap moves cost O(n^2) per value.
-  hex: 2 ** 11,
+  hex: 2 ** 10,
 };
 const MAX_LIMIT = 2 ** 30;
 
@@ -57,7 +57,7 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       })
       .option('to', {
         type: 'string',
-        describe: 'the most values per game (default 2^26 sub, 2^13 octal, 2^14 allbut, 2^11 with --hex); unproven games are "not proven up to N"',
+        describe: 'the most values per game (default 2^26 sub, 2^13 octal, 2^14 allbut, 2^10 with --hex); unproven games are "not proven up to N"',
       })
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
       .option('name', { type: 'string', describe: 'the sweep name (default from the parameters, e.g. sub-size3-max60); a rerun resumes it' })
@@ -195,7 +195,7 @@ function printSummary(s: SweepSummary, spec: SweepSpec): void {
   const lines = [
     `sweep ${s.name}: ${describeSpec(spec)}`,
     `  games      ${fmtInt(s.games)}` +
-      (skipped > 0 ? ` (skipped ${fmtInt(skipped)} codes: ${s.skipped.allZero} all-zero, ${fmtInt(s.skipped.trailingZeros)} ending in 0)` : ''),
+      (skipped > 0 ? ` (skipped ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''}: ${s.skipped.allZero} all-zero, ${fmtInt(s.skipped.trailingZeros)} ending in 0)` : ''),
     `  this run   ${fmtInt(s.computedNow)} solved in ${fmtDuration(s.elapsedMs)}` +
       (s.computedNow > 0 ? `: ${fmtRate(s.gamesPerSecond)} games/s on ${s.workers} worker${s.workers > 1 ? 's' : ''}` : '') +
       (s.resumed > 0 ? `; ${fmtInt(s.resumed)} already finished` : ''),
@@ -228,7 +228,7 @@ function printReportText(r: SweepReport): void {
   const lines = [
     `sweep ${r.sweep}: ${r.description}  (${r.status}, up to ${fmtInt(r.limit)} values per game)`,
     `  games      ${fmtInt(r.games)}: ${fmtInt(r.proven)} proven, ${fmtInt(r.notProven)} not proven, ${fmtInt(r.pending)} pending` +
-      (skipped > 0 ? `; ${fmtInt(skipped)} codes skipped (${r.skipped.allZero} all-zero, ${fmtInt(r.skipped.trailingZeros)} ending in 0)` : ''),
+      (skipped > 0 ? `; ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''} skipped (${r.skipped.allZero} all-zero, ${fmtInt(r.skipped.trailingZeros)} ending in 0)` : ''),
     `  longest    ${r.longestPeriod ? `${r.longestPeriod.game}: period ${fmtInt(r.longestPeriod.period)} from ${fmtInt(r.longestPeriod.preperiod)}` : 'no proven period'}`,
   ];
   if (r.results.length > 0) {
