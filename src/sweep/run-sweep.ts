@@ -1,5 +1,5 @@
 import type { WorkerPool } from '../engine/pool.js';
-import { ComputeError, GrundyError, InterruptedError, UsageError } from '../errors.js';
+import { ComputeError, GrundyError, InterruptedError, StoreError, UsageError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import { specJson, SweepStore, type SweepRow } from '../store/sweeps.js';
 import { enumerateGames, sweepSize, validateSpec, type SkipCounts, type SweepGame, type SweepSpec } from './enumerate.js';
@@ -147,14 +147,17 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
       report();
     }
   } catch (err) {
-    // The store failed while committing: record what we can and say so.
+    // Only the commit can throw here: the store failed. Record what we can and say so.
     try {
       sweeps.setStatus(sweep, 'failed');
     } catch {
       // The original error says more.
     }
     await Promise.allSettled(inFlight.values());
-    throw err instanceof GrundyError ? err : new ComputeError(`sweep ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (err instanceof GrundyError) throw err;
+    throw new StoreError(
+      `storing results of sweep ${name} failed (${err instanceof Error ? err.message : String(err)}); batches committed before are kept, rerun to resume`,
+    );
   }
 
   const counts = sweeps.counts(sweep);
@@ -164,7 +167,7 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
   }
   if (req.signal?.aborted && !exhausted) {
     sweeps.setStatus(sweep, 'interrupted');
-    throw new InterruptedError(`interrupted: sweep ${name} has ${resumed + doneNow} of ${size.games} games stored`);
+    throw new InterruptedError(`interrupted: sweep ${name} has ${counts.done} of ${size.games} games stored`);
   }
   sweeps.setStatus(sweep, 'done');
   const elapsedMs = performance.now() - started;
