@@ -67,6 +67,37 @@ describe('runSweep', () => {
     }
   }, 60_000);
 
+  it('agrees with computing each octal code alone to the same limit (codes of 1 and 2 digits)', async () => {
+    const store = Store.openForWrite(join(tmp.dir, 'octal.db'));
+    const soloStore = Store.openForWrite(join(tmp.dir, 'octal-solo.db'));
+    try {
+      const spec: SweepSpec = { family: 'octal', minDigits: 1, maxDigits: 2, base: 8 };
+      const limit = 400;
+      await runSweep(request(store, { spec, name: 'octal', limit }));
+      const sweeps = new SweepStore(store);
+      const rows = new Map(sweeps.ranked(sweeps.find('octal')!, 'period', 0).map((r) => [r.game, r]));
+      expect(rows.size).toBe(63);
+      let proven = 0;
+      for (const { rules } of enumerateGames(spec)) {
+        const solo = await computeGame({ rules, store: soloStore, pool, to: limit, untilProven: true });
+        const row = rows.get(rules.key)!;
+        const p = solo.periodicity;
+        expect(row.proven, rules.key).toBe(p?.proven === true);
+        if (p?.proven) {
+          proven++;
+          expect([row.preperiod, row.period, row.maxValue], rules.key).toEqual([p.preperiod, p.period, solo.maxValue]);
+        } else {
+          // Neither proved it: both computed to the limit and saw the same values.
+          expect([row.computed, row.maxValue, row.period], rules.key).toEqual([limit, solo.maxValue, p?.period ?? null]);
+        }
+      }
+      expect(proven).toBeGreaterThan(30);
+    } finally {
+      store.close();
+      soloStore.close();
+    }
+  });
+
   it('resumes after an interruption and skips finished games on a rerun', async () => {
     const store = Store.openForWrite(join(tmp.dir, 'resume.db'));
     try {
