@@ -9,6 +9,7 @@ import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
 import { queryCommand } from './commands/query.js';
 import { showCommand } from './commands/show.js';
+import { sweepCommand } from './commands/sweep.js';
 import { tableCommand } from './commands/table.js';
 import type { GlobalArgs } from './context.js';
 
@@ -35,6 +36,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(showCommand)
       .command(listCommand)
       .command(exportCommand)
+      .command(sweepCommand)
       .command(evalCommand)
       .command(countCommand)
       .command(tableCommand)
