@@ -33,7 +33,7 @@ describe('grundy compute', () => {
       game: 'octal:0.77',
       maxValue: 8,
       workers: 2,
-      kernel: 'take-break',
+      kernel: 'sparse', // two-heap splits run by sparse space (issue 3)
       periodicity: { preperiod: 71, period: 12, saltus: 0, proven: true },
     });
     expect(s.computed).toBeGreaterThanOrEqual(168);
