@@ -1,0 +1,60 @@
+import { GrundyError } from '../errors.js';
+import type { Width } from '../kernels/values.js';
+import type { Rules } from '../rules/types.js';
+import type { WorkerPool } from './pool.js';
+import type { ChunkOutcome, FinishTask, GatherOutcome, GatherTask } from './protocol.js';
+import type { SplitChunkPlan } from './split-plan.js';
+
+/** The shared row scratch of frozen-prefix chunks, reused across chunks and grown on demand. */
+export class RowScratch {
+  private buffer: SharedArrayBuffer | null = null;
+
+  /** A buffer of at least `bytes`; gather clears the rows it fills, so reuse needs no zeroing. */
+  get(bytes: number): SharedArrayBuffer {
+    if (!this.buffer || this.buffer.byteLength < bytes) {
+      const size = Math.max(bytes, Math.ceil((this.buffer?.byteLength ?? 0) * 1.5));
+      this.buffer = new SharedArrayBuffer(Math.ceil(size / 64) * 64);
+    }
+    return this.buffer;
+  }
+}
+
+/**
+ * Run one frozen-prefix chunk: every gather slice at once on the pool, then one ordered finish
+ * task. The main thread only schedules: kernels run on workers.
+ */
+export async function runSplitChunk(
+  pool: WorkerPool,
+  rules: Rules,
+  values: SharedArrayBuffer,
+  width: Width,
+  plan: SplitChunkPlan,
+  scratch: RowScratch,
+  signal?: AbortSignal,
+): Promise<ChunkOutcome> {
+  const rows = scratch.get((plan.b - plan.a) * plan.rowWords * 4);
+  const label = (lo: number, hi: number): string => `gather [${lo}, ${hi}) of ${rules.key}`;
+  const gathered = await Promise.all(
+    plan.slices.map(([lo, hi]) => {
+      const task: GatherTask = { kind: 'gather', rules, buffer: values, width, rows, rowWords: plan.rowWords, a: plan.a, lo, hi };
+      return pool.runOn<GatherTask, GatherOutcome>('split', task, signal, label(lo, hi));
+    }),
+  );
+  const deferred: (Int32Array | null)[] = [];
+  for (const outcome of gathered) {
+    if (outcome.kind === 'error') throw new GrundyError(outcome.message, outcome.exitCode);
+    deferred.push(outcome.deferred);
+  }
+  const finish: FinishTask = {
+    kind: 'finish',
+    rules,
+    buffer: values,
+    width,
+    rows,
+    rowWords: plan.rowWords,
+    a: plan.a,
+    b: plan.b,
+    deferred,
+  };
+  return pool.runOn<FinishTask, ChunkOutcome>('split', finish, signal, `finish [${plan.a}, ${plan.b}) of ${rules.key}`);
+}
