@@ -6,8 +6,8 @@ import type { GameRow, Store } from '../store/store.js';
 import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import { orderedShare } from '../kernels/split/index.js';
-import { planSplitChunk } from './split-plan.js';
+import { hasSplitKernel, orderedShare } from '../kernels/split/index.js';
+import { planSplitChunk, type SplitTuning } from './split-plan.js';
 import { RowScratch, runSplitChunk } from './split-runner.js';
 
 export interface ComputeProgress {
@@ -30,6 +30,8 @@ export interface ComputeRequest {
   readonly onProgress?: (p: ComputeProgress) => void;
   /** Aborting stops after the chunk in flight; everything finished is stored. */
   readonly signal?: AbortSignal;
+  /** Frozen-prefix chunk planning knobs; tests and benchmarks only (default: tuned values). */
+  readonly splitTuning?: SplitTuning;
 }
 
 export interface ComputeSummary {
@@ -100,7 +102,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
   let next = game.computed;
   let maxValue = game.maxValue;
   let kernel = 'none';
-  const share = orderedShare(rules);
+  const share = hasSplitKernel(rules) && req.splitTuning?.force ? 'linear' : orderedShare(rules);
   const scratch = new RowScratch();
   let checkAt = req.untilProven ? nextCheckAt(next) : Infinity;
   let stop: ComputeSummary['stop'] = 'target';
@@ -147,7 +149,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
         g = regrow(g, next, width, capacity);
       }
       const limit = Math.min(capacity, checkAt);
-      const plan = planSplitChunk(rules, share, next, limit, pool.threads, maxValue);
+      const plan = planSplitChunk(rules, share, next, limit, pool.threads, maxValue, req.splitTuning);
       let outcome: ChunkOutcome;
       if (plan) {
         // Frozen-prefix split: parallel gather of the options below `next`, ordered finish.
@@ -162,7 +164,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
           lo: next,
           // Where the split applies but does not pay yet, grow plain chunks geometrically so
           // the split takes over soon after it starts paying.
-          hi: Math.min(nextChunkEnd(rules, next, capacity), checkAt, share === 'none' ? Infinity : 2 * next + 4096),
+          hi: Math.min(nextChunkEnd(rules, next, capacity), checkAt, share === 'none' ? Infinity : 2 * next + 64),
           maxBefore: maxValue,
         });
         workersUsed = Math.max(workersUsed, 1);

@@ -15,13 +15,30 @@ const MIN_SPLIT_WORK = 2e6;
 /** Work per chunk: enough to amortise the phases, small enough for live progress and abort. */
 const SPLIT_WORK_PER_WORKER = 1.5e8;
 const MAX_SPLIT_CHUNK = 1 << 18;
+
+/**
+ * The knobs of the plan. Only tests and benchmarks change them (to force the split on small
+ * tables, or odd chunk lengths); the defaults are the tuned ones.
+ */
+export interface SplitTuning {
+  /** Target ordered share of the work (sets the chunk length from n). */
+  readonly orderedShare: number;
+  /** Least estimated work (options visited) per chunk for the split to run. */
+  readonly minWork: number;
+  /** Longest chunk. */
+  readonly maxChunk: number;
+  /** Split even where it does not pay (families whose share is 'none' but have a kernel). */
+  readonly force?: boolean;
+}
+
+export const DEFAULT_SPLIT_TUNING: SplitTuning = { orderedShare: ORDERED_SHARE, minWork: MIN_SPLIT_WORK, maxChunk: MAX_SPLIT_CHUNK };
 /** Row scratch cap: rows of wide values (rowWords large) shorten the chunk instead. */
 const MAX_ROWS_BYTES = 32 << 20;
 /** Values past 2^13 make rows of 1 KiB per heap: the plain kernel is the better tool there. */
 export const MAX_ROW_WORDS = 256;
 /** Gather slices per worker: more than one so a worker slowed by a busy machine is not waited on. */
 const SLICES_PER_WORKER = 2;
-const MIN_SLICE = 16;
+const MIN_SLICE = 8;
 
 export interface SplitChunkPlan {
   readonly a: number;
@@ -42,16 +59,18 @@ export function planSplitChunk(
   limit: number,
   workers: number,
   maxBefore: number,
+  tuning: SplitTuning = DEFAULT_SPLIT_TUNING,
 ): SplitChunkPlan | null {
   if (share === 'none' || limit <= a) return null;
   const rowWords = rowWordsFor(maxBefore);
   if (rowWords > MAX_ROW_WORDS) return null;
   const cost = Math.max(1, costPerValue(rules, a));
-  const byShare = share === 'linear' ? ORDERED_SHARE * a : (1.5 * ORDERED_SHARE) ** 2 * a;
+  const f = tuning.orderedShare;
+  const byShare = share === 'linear' ? f * a : (1.5 * f) ** 2 * a;
   const byWork = (SPLIT_WORK_PER_WORKER * workers) / cost;
   const byRows = MAX_ROWS_BYTES / (rowWords * 4);
-  const len = Math.floor(Math.min(byShare, byWork, byRows, MAX_SPLIT_CHUNK));
-  if (len < 1 || len * cost < MIN_SPLIT_WORK) return null;
+  const len = Math.floor(Math.min(byShare, byWork, byRows, tuning.maxChunk));
+  if (len < 1 || len * cost < tuning.minWork) return null;
   const b = Math.min(limit, a + len);
   const count = Math.max(1, Math.min(workers * SLICES_PER_WORKER, Math.floor((b - a) / MIN_SLICE)));
   const slices: [number, number][] = [];

@@ -22,10 +22,8 @@ export function orderedShare(rules: Rules): OrderedShare {
     case 'grundy':
     case 'module':
       return 'linear';
-    case 'octal': {
-      const moves = takeBreakMoves(rules.digits);
-      return moves.leaveTwo.length + moves.leaveThree.length > 0 ? 'linear' : 'none';
-    }
+    case 'octal':
+      return hasSplitKernel(rules) ? 'linear' : 'none';
     case 'subinf':
       switch (rules.name) {
         case 'primes':
@@ -41,9 +39,26 @@ export function orderedShare(rules: Rules): OrderedShare {
   }
 }
 
-/** The gather/finish kernel of a family, or null when the family keeps its plain kernel. */
+/**
+ * True when the family has a gather/finish kernel: every rule whose options are smaller heaps
+ * and whose values are not count-based. Whether the split pays is orderedShare's question.
+ */
+export function hasSplitKernel(rules: Rules): boolean {
+  switch (rules.family) {
+    case 'grundy':
+    case 'module':
+    case 'subinf':
+      return true;
+    case 'octal':
+      return takeBreakMoves(rules.digits).leaveTwo.length + takeBreakMoves(rules.digits).leaveThree.length > 0;
+    default:
+      return false;
+  }
+}
+
+/** The gather/finish kernel of a family, or null when the family has none. */
 export function createSplitKernel(rules: Rules, options?: OptionsFunction): SplitKernel | null {
-  if (orderedShare(rules) === 'none') return null;
+  if (!hasSplitKernel(rules)) return null;
   switch (rules.family) {
     case 'grundy':
       return grundySplitKernel();
