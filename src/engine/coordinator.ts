@@ -8,7 +8,7 @@ import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
 import { hasSplitKernel, orderedShare } from '../kernels/split/index.js';
 import { planSplitChunk, type SplitTuning } from './split-plan.js';
-import { RowScratch, runSplitChunk } from './split-runner.js';
+import { emptyPhaseStats, RowScratch, runSplitChunk, type SplitPhaseStats } from './split-runner.js';
 
 export interface ComputeProgress {
   readonly game: string;
@@ -46,6 +46,8 @@ export interface ComputeSummary {
   readonly statesPerSecond: number;
   readonly workers: number;
   readonly kernel: string;
+  /** Frozen-prefix chunks run and the wall time of their parallel and ordered phases. */
+  readonly split: SplitPhaseStats;
   /** Why the run stopped. */
   readonly stop: 'target' | 'proven' | 'already-proven' | 'already-computed';
 }
@@ -69,6 +71,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
   // any chunk kept busy (sequential kernels use one whatever --workers says).
   const kernelsUsed: string[] = [];
   let workersUsed = 0;
+  const splitStats = emptyPhaseStats();
 
   const finish = (stop: ComputeSummary['stop'], kernel: string): ComputeSummary => {
     const elapsedMs = performance.now() - started;
@@ -83,6 +86,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
       statesPerSecond: newlyComputed > 0 ? newlyComputed / (elapsedMs / 1000) : 0,
       workers: workersUsed,
       kernel,
+      split: splitStats,
       stop,
     };
   };
@@ -153,7 +157,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
       let outcome: ChunkOutcome;
       if (plan) {
         // Frozen-prefix split: parallel gather of the options below `next`, ordered finish.
-        outcome = await runSplitChunk(pool, rules, g.buffer as SharedArrayBuffer, width, plan, scratch);
+        outcome = await runSplitChunk(pool, rules, g.buffer as SharedArrayBuffer, width, plan, scratch, splitStats);
         workersUsed = Math.max(workersUsed, Math.min(pool.threads, plan.slices.length));
       } else {
         outcome = await pool.run({

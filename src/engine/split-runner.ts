@@ -19,6 +19,17 @@ export class RowScratch {
   }
 }
 
+/** Wall time of the two phases, summed over chunks: the finish share is the serial fraction. */
+export interface SplitPhaseStats {
+  chunks: number;
+  gatherMs: number;
+  finishMs: number;
+}
+
+export function emptyPhaseStats(): SplitPhaseStats {
+  return { chunks: 0, gatherMs: 0, finishMs: 0 };
+}
+
 /**
  * Run one frozen-prefix chunk: every gather slice at once on the pool, then one ordered finish
  * task. The main thread only schedules: kernels run on workers.
@@ -30,8 +41,10 @@ export async function runSplitChunk(
   width: Width,
   plan: SplitChunkPlan,
   scratch: RowScratch,
+  stats?: SplitPhaseStats,
   signal?: AbortSignal,
 ): Promise<ChunkOutcome> {
+  const t0 = performance.now();
   const rows = scratch.get((plan.b - plan.a) * plan.rowWords * 4);
   const label = (lo: number, hi: number): string => `gather [${lo}, ${hi}) of ${rules.key}`;
   const gathered = await Promise.all(
@@ -45,6 +58,7 @@ export async function runSplitChunk(
     if (outcome.kind === 'error') throw new GrundyError(outcome.message, outcome.exitCode);
     deferred.push(outcome.deferred);
   }
+  const t1 = performance.now();
   const finish: FinishTask = {
     kind: 'finish',
     rules,
@@ -56,5 +70,11 @@ export async function runSplitChunk(
     b: plan.b,
     deferred,
   };
-  return pool.runOn<FinishTask, ChunkOutcome>('split', finish, signal, `finish [${plan.a}, ${plan.b}) of ${rules.key}`);
+  const outcome = await pool.runOn<FinishTask, ChunkOutcome>('split', finish, signal, `finish [${plan.a}, ${plan.b}) of ${rules.key}`);
+  if (stats) {
+    stats.chunks++;
+    stats.gatherMs += t1 - t0;
+    stats.finishMs += performance.now() - t1;
+  }
+  return outcome;
 }
