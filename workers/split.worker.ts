@@ -2,6 +2,7 @@ import { GrundyError } from '../src/errors.js';
 import { loadOptions } from '../src/engine/custom-module.js';
 import type { ChunkOutcome, GatherOutcome, SplitTask } from '../src/engine/protocol.js';
 import { createSplitKernel, type SplitKernel } from '../src/kernels/split/index.js';
+import { GatherFailure } from '../src/kernels/split/split-kernel.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { Rules } from '../src/rules/types.js';
 
@@ -34,6 +35,9 @@ export default async function runSplit(task: SplitTask): Promise<GatherOutcome |
     }
     return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
   } catch (err) {
+    if (err instanceof GatherFailure) {
+      return { kind: 'error', message: err.message, exitCode: err.exitCode, next: err.next, deferred: err.deferred };
+    }
     if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
     return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
   }

@@ -7,6 +7,7 @@ import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
 import { queryCommand } from './commands/query.js';
 import { showCommand } from './commands/show.js';
+import { sweepCommand } from './commands/sweep.js';
 import type { GlobalArgs } from './context.js';
 
 /**
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(showCommand)
       .command(listCommand)
       .command(exportCommand)
+      .command(sweepCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()
       .recommendCommands()

@@ -173,7 +173,15 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
         });
         workersUsed = Math.max(workersUsed, 1);
       }
-      if (outcome.kind === 'error') throw new GrundyError(outcome.message, outcome.exitCode);
+      if (outcome.kind === 'error') {
+        // A kernel that got part of the way (a custom module failing at some n) reports it:
+        // the values before that n are final, so they are stored before the error surfaces.
+        if (outcome.next !== undefined && outcome.next > next) {
+          persist(next, outcome.next, maxOf(g, next, outcome.next));
+          next = outcome.next;
+        }
+        throw new GrundyError(outcome.message, outcome.exitCode);
+      }
       if (!kernelsUsed.includes(outcome.kernel)) kernelsUsed.push(outcome.kernel);
       kernel = kernelsUsed.join('+');
       const lo = next;

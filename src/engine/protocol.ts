@@ -22,7 +22,14 @@ export type ChunkTask = RangeTask;
 export type ChunkOutcome =
   | { readonly kind: 'done'; readonly next: number; readonly maxValue: number; readonly kernel: string }
   | { readonly kind: 'overflow'; readonly next: number; readonly maxValue: number; readonly value: number; readonly kernel: string }
-  | { readonly kind: 'error'; readonly message: string; readonly exitCode: number };
+  | {
+      readonly kind: 'error';
+      readonly message: string;
+      readonly exitCode: number;
+      /** When the kernel got part of the way: g[lo..next) are final and should be stored. */
+      readonly next?: number;
+      readonly maxValue?: number;
+    };
 
 /**
  * Frozen-prefix tasks (kernels/split): a chunk [a, b) is gathered in slices [lo, hi) on any
@@ -58,4 +65,11 @@ export type SplitTask = GatherTask | FinishTask;
 
 export type GatherOutcome =
   | { readonly kind: 'gathered'; readonly deferred: Int32Array | null; readonly kernel: string }
-  | { readonly kind: 'error'; readonly message: string; readonly exitCode: number };
+  | {
+      readonly kind: 'error';
+      readonly message: string;
+      readonly exitCode: number;
+      /** When the slice got part of the way: rows [lo, next) are filled, `deferred` is theirs. */
+      readonly next?: number;
+      readonly deferred?: Int32Array | null;
+    };

@@ -54,10 +54,21 @@ export async function runSplitChunk(
     }),
   );
   const deferred: (Int32Array | null)[] = [];
-  for (const outcome of gathered) {
-    if (outcome.kind === 'error') throw new GrundyError(outcome.message, outcome.exitCode);
-    deferred.push(outcome.deferred);
+  // A slice that failed part-way (a custom module throwing at heap f) still filled its rows
+  // below f: finish [a, f) for the least such f, so those values get stored, then report.
+  let failed: { message: string; exitCode: number; next: number } | null = null;
+  for (let i = 0; i < gathered.length; i++) {
+    const outcome = gathered[i]!;
+    if (outcome.kind === 'error') {
+      const at = outcome.next ?? plan.slices[i]![0];
+      if (!failed || at < failed.next) failed = { message: outcome.message, exitCode: outcome.exitCode, next: at };
+      deferred.push(outcome.deferred ?? null);
+    } else {
+      deferred.push(outcome.deferred);
+    }
   }
+  const b = failed ? failed.next : plan.b;
+  if (failed && b <= plan.a) return { kind: 'error', message: failed.message, exitCode: failed.exitCode };
   const t1 = performance.now();
   const finish: FinishTask = {
     kind: 'finish',
@@ -67,14 +78,17 @@ export async function runSplitChunk(
     rows,
     rowWords: plan.rowWords,
     a: plan.a,
-    b: plan.b,
+    b,
     deferred,
   };
-  const outcome = await pool.runOn<FinishTask, ChunkOutcome>('split', finish, signal, `finish [${plan.a}, ${plan.b}) of ${rules.key}`);
+  const outcome = await pool.runOn<FinishTask, ChunkOutcome>('split', finish, signal, `finish [${plan.a}, ${b}) of ${rules.key}`);
   if (stats) {
     stats.chunks++;
     stats.gatherMs += t1 - t0;
     stats.finishMs += performance.now() - t1;
+  }
+  if (failed && outcome.kind === 'done') {
+    return { kind: 'error', message: failed.message, exitCode: failed.exitCode, next: outcome.next, maxValue: outcome.maxValue };
   }
   return outcome;
 }

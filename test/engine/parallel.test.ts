@@ -113,6 +113,22 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
     expect(resumed.values).toEqual(expected);
   });
 
+  it('stores the values before a custom module fails inside a frozen-prefix chunk', async () => {
+    const path = join(tmp.dir, 'fails.mjs');
+    writeFileSync(path, 'export function options(n) { if (n === 777) throw new Error("boom"); const out = []; for (let a = 1; 2 * a < n; a++) out.push([a, n - a]); return out; }\n');
+    const db = join(tmp.dir, 'fails.db');
+    const rules = parseRules(`module:${path}`);
+    const store = Store.openForWrite(db);
+    try {
+      await expect(computeGame({ rules, store, pool: pools.get(2)!, to: 2000, untilProven: false, splitTuning: odd(101) })).rejects.toThrow(/boom/);
+      const game = store.getGame(rules.key)!;
+      expect(game.computed).toBe(777);
+      expect(Array.from(store.readValues(game))).toEqual(Array.from(plainTable(parseRules('grundy'), 777)));
+    } finally {
+      store.close();
+    }
+  });
+
   it('reports one worker and the plain kernel for a finite subtraction set', async () => {
     const { summary } = await compute('sub:1,3,4', 50_000, 3);
     expect(summary.kernel).toBe('subtraction');

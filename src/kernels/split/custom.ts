@@ -2,7 +2,7 @@ import { ComputeError } from '../../errors.js';
 import { heapsOf, iterateOptions } from '../custom.js';
 import { capacityFor, type OptionsFunction, type RangeOutcome } from '../kernel.js';
 import type { Values } from '../values.js';
-import { RowMex, type SplitKernel } from './split-kernel.js';
+import { GatherFailure, RowMex, type SplitKernel } from './split-kernel.js';
 
 /**
  * Custom rules split at the chunk start A. The module's options(n) runs once per heap, in the
@@ -18,28 +18,35 @@ export function customSplitKernel(options: OptionsFunction, label: string): Spli
       for (let n = lo; n < hi; n++) {
         const base = (n - A) * rowWords;
         rows.fill(0, base, base + rowWords);
-        let produced: unknown;
-        try {
-          produced = options(n);
-        } catch (err) {
-          throw new ComputeError(`${label}: options(${n}) threw: ${err instanceof Error ? err.message : String(err)}`);
-        }
         const countAt = deferred.length;
-        deferred.push(0);
-        for (const tuple of iterateOptions(produced, label, n)) {
-          const heaps = heapsOf(tuple, label, n);
-          let x = 0;
-          let frozen = true;
-          for (const h of heaps) {
-            if (h >= A) frozen = false;
-            else x ^= g[h]!;
+        try {
+          let produced: unknown;
+          try {
+            produced = options(n);
+          } catch (err) {
+            throw new ComputeError(`${label}: options(${n}) threw: ${err instanceof Error ? err.message : String(err)}`);
           }
-          if (frozen) {
-            rows[base + (x >>> 5)]! |= 1 << (x & 31);
-          } else {
-            deferred[countAt]!++;
-            deferred.push(heaps.length, ...heaps);
+          deferred.push(0);
+          for (const tuple of iterateOptions(produced, label, n)) {
+            const heaps = heapsOf(tuple, label, n);
+            let x = 0;
+            let frozen = true;
+            for (const h of heaps) {
+              if (h >= A) frozen = false;
+              else x ^= g[h]!;
+            }
+            if (frozen) {
+              rows[base + (x >>> 5)]! |= 1 << (x & 31);
+            } else {
+              deferred[countAt]!++;
+              deferred.push(heaps.length, ...heaps);
+            }
           }
+        } catch (err) {
+          // Hand over what is complete: heaps [lo, n) can still be finished and stored.
+          deferred.length = countAt;
+          const exitCode = err instanceof ComputeError ? err.exitCode : 5;
+          throw new GatherFailure(err instanceof Error ? err.message : String(err), n, exitCode, Int32Array.from(deferred));
         }
       }
       return Int32Array.from(deferred);

@@ -37,6 +37,23 @@ export interface SplitKernel {
   finish(g: Values, a: number, b: number, rows: Int32Array, rowWords: number, deferred: readonly (Int32Array | null)[]): RangeOutcome;
 }
 
+/**
+ * A gather that could not finish its slice (a custom module throwing at heap `next`): the rows
+ * of [lo, next) are filled and `deferred` holds their data, so the finish can still compute
+ * g(a..next-1) and the coordinator store them before the error surfaces.
+ */
+export class GatherFailure extends Error {
+  constructor(
+    message: string,
+    readonly next: number,
+    readonly exitCode: number,
+    readonly deferred: Int32Array | null,
+  ) {
+    super(message);
+    this.name = 'GatherFailure';
+  }
+}
+
 /** How the in-chunk (ordered) work of a family grows with the chunk length C at heap n. */
 export type OrderedShare = 'linear' | 'sqrt' | 'none';
 
