@@ -11,7 +11,7 @@ import { costPerValue } from './planner.js';
  */
 export const ORDERED_SHARE = 0.05;
 /** Below this much work per chunk the task round-trips cost more than the split saves. */
-const MIN_SPLIT_WORK = 2e6;
+const MIN_SPLIT_WORK = 5e5;
 /** Work per chunk: enough to amortise the phases, small enough for live progress and abort. */
 const SPLIT_WORK_PER_WORKER = 1.5e8;
 const MAX_SPLIT_CHUNK = 1 << 18;
