@@ -32,7 +32,8 @@ describe('grundy compute', () => {
     expect(s).toMatchObject({
       game: 'octal:0.77',
       maxValue: 8,
-      workers: 2,
+      // Truthful: sparse space runs each chunk on one of the two threads.
+      workers: 1,
       kernel: 'sparse', // two-heap splits run by sparse space (issue 3)
       periodicity: { preperiod: 71, period: 12, saltus: 0, proven: true },
     });

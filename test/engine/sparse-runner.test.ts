@@ -115,9 +115,9 @@ describe('sparse runs through the coordinator', () => {
   it('falls back to the plain kernel for three-heap codes and codes without splits', async () => {
     const store = newStore();
     const s1 = await computeGame({ rules: parseRules('octal:0.8f'), store, pool, to: 300, untilProven: false });
-    expect(s1.kernel).toBe('take-break');
+    expect(s1.kernel).not.toContain('sparse');
     const s2 = await computeGame({ rules: parseRules('octal:0.33'), store, pool, to: 300, untilProven: false });
-    expect(s2.kernel).not.toBe('sparse');
+    expect(s2.kernel).not.toContain('sparse');
     store.close();
   });
 });
