@@ -40,6 +40,8 @@ export interface AnchorCommand {
   /** The program's file name inside the anchors folder. */
   readonly program: string;
   readonly args: readonly string[];
+  /** Threads the program uses (recorded as its worker count); default 1. */
+  readonly threads?: number;
 }
 
 export interface RunOutcome {

@@ -14,7 +14,7 @@ export const END_TO_END_WORKLOADS: readonly Workload[] = [
     size: { full: 50_000, quick: 5_000 },
     scaling: true,
     expected: { 50_000: '4895929080', 5_000: '48967830' },
-    anchor: (n) => ({ program: 'octal', args: ['0.77', String(n), 'par', '2'] }),
+    anchor: (n) => ({ program: 'octal', args: ['0.77', String(n), 'par', '2'], threads: 2 }),
   }),
   computeWorkload({
     name: 'compute-grundy',
@@ -24,7 +24,7 @@ export const END_TO_END_WORKLOADS: readonly Workload[] = [
     size: { full: 40_000, quick: 5_000 },
     scaling: true,
     expected: { 40_000: '46641833809', 5_000: '294070068' },
-    anchor: (n) => ({ program: 'octal', args: ['grundy', String(n), 'par', '2'] }),
+    anchor: (n) => ({ program: 'octal', args: ['grundy', String(n), 'par', '2'], threads: 2 }),
   }),
   computeWorkload({
     name: 'compute-squares',
@@ -34,7 +34,7 @@ export const END_TO_END_WORKLOADS: readonly Workload[] = [
     size: { full: 200_000, quick: 30_000 },
     scaling: true,
     expected: { 200_000: '734828293142', 30_000: '8327174889' },
-    anchor: (n) => ({ program: 'squares', args: [String(n), 'blocked', '32', '2'] }),
+    anchor: (n) => ({ program: 'squares', args: [String(n), 'blocked', '32', '2'], threads: 2 }),
   }),
   computeWorkload({
     name: 'compute-sub-134',

@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GrundyError, UsageError } from '../errors.js';
+import { benchCommand } from './commands/bench.js';
 import { computeCommand } from './commands/compute.js';
 import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(showCommand)
       .command(listCommand)
       .command(exportCommand)
+      .command(benchCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()
       .recommendCommands()
