@@ -17,7 +17,8 @@ function fmtMs(ms: number): string {
 
 const fmtRatio = (r: number | undefined): string => (r === undefined ? '-' : `x${r.toFixed(2)}`);
 const pct = (f: number): string => `${(f * 100).toFixed(1)}%`;
-const modeLabel = (mode: string, workers: number): string => (mode === 'plain' ? 'plain' : `${mode} ${workers}w`);
+const modeLabel = (mode: string, workers: number): string =>
+  mode === 'plain' ? 'plain' : mode === 'anchor' ? `C anchor ${workers}t` : `${mode} ${workers}w`;
 
 /** `align`: one letter per column, l or r (missing letters: r). */
 export function table(header: readonly string[], rows: readonly (readonly string[])[], align = 'l'): string {
