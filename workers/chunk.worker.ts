@@ -37,6 +37,9 @@ export default async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
     const kernel = await kernelFor(task.rules);
     const g = valuesOver(task.buffer, task.width);
     const out = kernel.run(g, task.lo, task.hi, task.maxBefore);
+    if (out.failure !== undefined) {
+      return { kind: 'error', message: out.failure, exitCode: 5, next: out.next, maxValue: out.maxValue };
+    }
     if (out.overflowValue !== undefined) {
       return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name };
     }

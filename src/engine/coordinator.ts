@@ -146,7 +146,13 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
         hi,
         maxBefore: maxValue,
       });
-      if (outcome.kind === 'error') throw new GrundyError(outcome.message, outcome.exitCode);
+      if (outcome.kind === 'error') {
+        if (outcome.next !== undefined && outcome.next > next) {
+          persist(next, outcome.next, maxOf(g, next, outcome.next));
+          next = outcome.next;
+        }
+        throw new GrundyError(outcome.message, outcome.exitCode);
+      }
       kernel = outcome.kernel;
       const lo = next;
       const chunkMax = outcome.next > lo ? maxOf(g, lo, outcome.next) : 0;

@@ -22,4 +22,11 @@ export type ChunkTask = RangeTask;
 export type ChunkOutcome =
   | { readonly kind: 'done'; readonly next: number; readonly maxValue: number; readonly kernel: string }
   | { readonly kind: 'overflow'; readonly next: number; readonly maxValue: number; readonly value: number; readonly kernel: string }
-  | { readonly kind: 'error'; readonly message: string; readonly exitCode: number };
+  | {
+      readonly kind: 'error';
+      readonly message: string;
+      readonly exitCode: number;
+      /** When the kernel got part of the way: g[lo..next) are final and should be stored. */
+      readonly next?: number;
+      readonly maxValue?: number;
+    };
