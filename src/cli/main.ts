@@ -4,10 +4,14 @@ import { hideBin } from 'yargs/helpers';
 import { GrundyError, UsageError } from '../errors.js';
 import { benchCommand } from './commands/bench.js';
 import { computeCommand } from './commands/compute.js';
+import { countCommand } from './commands/count.js';
+import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
 import { queryCommand } from './commands/query.js';
 import { showCommand } from './commands/show.js';
+import { sweepCommand } from './commands/sweep.js';
+import { tableCommand } from './commands/table.js';
 import type { GlobalArgs } from './context.js';
 
 /**
@@ -33,6 +37,10 @@ export async function main(argv: string[]): Promise<number> {
       .command(showCommand)
       .command(listCommand)
       .command(exportCommand)
+      .command(sweepCommand)
+      .command(evalCommand)
+      .command(countCommand)
+      .command(tableCommand)
       .command(benchCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()
