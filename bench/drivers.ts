@@ -23,6 +23,7 @@ export function plainTable(rules: Rules, n: number, ctx: TimedContext): Values {
     let maxValue = 0;
     while (next < n) {
       const out = kernel.run(g, next, n, maxValue);
+      if (out.failure !== undefined) throw new Error(`${rules.key} failed at n = ${out.next}: ${out.failure}`);
       maxValue = Math.max(maxValue, out.maxValue);
       next = out.next;
       if (out.overflowValue !== undefined) {

@@ -1,6 +1,9 @@
 import type { Workload } from '../workload.js';
+import { COUNT_WORKLOADS } from './count.js';
 import { END_TO_END_WORKLOADS } from './end-to-end.js';
+import { EVAL_WORKLOADS } from './eval.js';
 import { INFINITE_SUBTRACTION_WORKLOADS, SUBTRACTION_WORKLOADS } from './subtraction.js';
+import { SWEEP_WORKLOADS } from './sweep.js';
 import { GRUNDY_WORKLOADS, TAKE_BREAK_WORKLOADS } from './take-break.js';
 
 /**
@@ -12,6 +15,9 @@ export const WORKLOADS: readonly Workload[] = [
   ...INFINITE_SUBTRACTION_WORKLOADS,
   ...TAKE_BREAK_WORKLOADS,
   ...GRUNDY_WORKLOADS,
+  ...EVAL_WORKLOADS,
+  ...COUNT_WORKLOADS,
+  ...SWEEP_WORKLOADS,
   ...END_TO_END_WORKLOADS,
 ];
 
