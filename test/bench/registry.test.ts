@@ -18,7 +18,9 @@ describe('the workload registry', () => {
   });
 
   it('covers every kernel family on main', () => {
-    expect(suiteNames()).toEqual(expect.arrayContaining(['subtraction', 'infinite-subtraction', 'take-break', 'grundy', 'end-to-end']));
+    expect(suiteNames()).toEqual(
+      expect.arrayContaining(['subtraction', 'infinite-subtraction', 'take-break', 'grundy', 'eval', 'count', 'sweep', 'end-to-end']),
+    );
   });
 
   // The expected checksums come from the C reference programs: each plain kernel must reproduce
