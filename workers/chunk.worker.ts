@@ -1,27 +1,12 @@
-import { pathToFileURL } from 'node:url';
 import { GrundyError } from '../src/errors.js';
-import { createKernel, type OptionsFunction, type RangeKernel } from '../src/kernels/index.js';
+import { loadOptions } from '../src/engine/custom-module.js';
+import { createKernel, type RangeKernel } from '../src/kernels/index.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { ChunkOutcome, ChunkTask } from '../src/engine/protocol.js';
 import type { Rules } from '../src/rules/types.js';
 
 /** Kernels keep scratch (mex marks, element lists) between tasks of the same game. */
 const kernels = new Map<string, RangeKernel>();
-
-async function loadOptions(rules: Extract<Rules, { family: 'module' }>): Promise<OptionsFunction> {
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(pathToFileURL(rules.path).href)) as Record<string, unknown>;
-  } catch (err) {
-    throw new GrundyError(`custom rules module ${rules.path} failed to load: ${(err as Error).message}`, 2);
-  }
-  const candidate =
-    mod.options ?? (mod.default as Record<string, unknown> | undefined)?.options ?? (typeof mod.default === 'function' ? mod.default : undefined);
-  if (typeof candidate !== 'function') {
-    throw new GrundyError(`custom rules module ${rules.path} must export a function options(n)`, 2);
-  }
-  return candidate as OptionsFunction;
-}
 
 async function kernelFor(rules: Rules): Promise<RangeKernel> {
   let kernel = kernels.get(rules.key);
