@@ -4,6 +4,7 @@ import { END_TO_END_WORKLOADS } from './end-to-end.js';
 import { EVAL_WORKLOADS } from './eval.js';
 import { INFINITE_SUBTRACTION_WORKLOADS, SUBTRACTION_WORKLOADS } from './subtraction.js';
 import { SWEEP_WORKLOADS } from './sweep.js';
+import { SPARSE_WORKLOADS } from './sparse.js';
 import { GRUNDY_WORKLOADS, TAKE_BREAK_WORKLOADS } from './take-break.js';
 
 /**
@@ -15,10 +16,12 @@ export const WORKLOADS: readonly Workload[] = [
   ...INFINITE_SUBTRACTION_WORKLOADS,
   ...TAKE_BREAK_WORKLOADS,
   ...GRUNDY_WORKLOADS,
+  ...SPARSE_WORKLOADS.filter((w) => w.suite === 'sparse'),
   ...EVAL_WORKLOADS,
   ...COUNT_WORKLOADS,
   ...SWEEP_WORKLOADS,
   ...END_TO_END_WORKLOADS,
+  ...SPARSE_WORKLOADS.filter((w) => w.suite === 'end-to-end'),
 ];
 
 export function suiteNames(): string[] {
