@@ -6,7 +6,7 @@ import type { GameRow, Store } from '../store/store.js';
 import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import { SparseRunner } from './sparse-runner.js';
+import { SparseRunner, type SparseTuning } from './sparse-runner.js';
 import { hasSplitKernel, orderedShare } from '../kernels/split/index.js';
 import { planSplitChunk, type SplitTuning } from './split-plan.js';
 import { emptyPhaseStats, RowScratch, runSplitChunk, type SplitPhaseStats } from './split-runner.js';
@@ -33,6 +33,8 @@ export interface ComputeRequest {
   readonly signal?: AbortSignal;
   /** Frozen-prefix chunk planning knobs; tests and benchmarks only (default: tuned values). */
   readonly splitTuning?: SplitTuning;
+  /** Sparse-space knobs (parallel chunks, chunk length); tests and benchmarks only. */
+  readonly sparseTuning?: SparseTuning;
   /**
    * Which path runs: 'auto' (default) the fastest that applies: sparse space, else the
    * frozen-prefix split, else plain; 'frozen-prefix' skips sparse space (to measure or test the
@@ -111,7 +113,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
   let g: Values = sharedValues(width, capacity);
   if (game.computed > 0) g.set(store.readValues(game));
   // Sparse space for two-heap splits and Grundy's game; the plain kernel stays the reference.
-  const sparse = (req.kernel ?? 'auto') === 'auto' ? SparseRunner.for(rules, store) : null;
+  const sparse = (req.kernel ?? 'auto') === 'auto' ? SparseRunner.for(rules, store, pool.threads, req.sparseTuning) : null;
   sparse?.resume(game, g, game.computed);
   let next = game.computed;
   let maxValue = game.maxValue;
@@ -166,9 +168,10 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
       const plan = sparse || req.kernel === 'plain' ? null : planSplitChunk(rules, share, next, limit, pool.threads, maxValue, req.splitTuning);
       let outcome: ChunkOutcome;
       if (sparse) {
-        // Sparse space (one worker per chunk): far fewer options per heap than any split of the plain kernel.
+        // Sparse space: far fewer options per heap than any split of the plain kernel; one worker
+        // per chunk, or a parallel gather and ordered finish once n is large (sparse-runner.ts).
         outcome = await sparse.run(pool, g, width, next, Math.min(sparse.chunkEnd(next, capacity), checkAt), maxValue);
-        workersUsed = Math.max(workersUsed, 1);
+        workersUsed = Math.max(workersUsed, sparse.lastWorkers);
       } else if (plan) {
         // Frozen-prefix split: parallel gather of the options below `next`, ordered finish.
         outcome = await runSplitChunk(pool, rules, g.buffer as SharedArrayBuffer, width, plan, scratch, splitStats);
@@ -196,7 +199,8 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
         }
         throw new GrundyError(outcome.message, outcome.exitCode);
       }
-      if (!kernelsUsed.includes(outcome.kernel)) kernelsUsed.push(outcome.kernel);
+      // Names joined by '+' once each: sparse then sparse+frozen-prefix reads 'sparse+frozen-prefix'.
+      for (const part of outcome.kernel.split('+')) if (!kernelsUsed.includes(part)) kernelsUsed.push(part);
       kernel = kernelsUsed.join('+');
       const lo = next;
       const chunkMax = outcome.next > lo ? maxOf(g, lo, outcome.next) : 0;

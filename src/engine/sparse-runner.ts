@@ -15,7 +15,17 @@ import { deleteSparseState, loadSparseState, saveSparseState } from '../store/sp
 import type { GameRow, Store } from '../store/store.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import type { SparseOutcome, SparseTask } from './sparse-protocol.js';
+import type {
+  SparseFinishOutcome,
+  SparseFinishTask,
+  SparseGatherOutcome,
+  SparseGatherTask,
+  SparseOutcome,
+  SparseTask,
+} from './sparse-protocol.js';
+import { sparseRowStride } from '../kernels/sparse-split.js';
+import { rowWordsFor } from '../kernels/split/split-kernel.js';
+import { RowScratch } from './split-runner.js';
 
 /** Work per sparse chunk, in option visits: as the planner's target for plain chunks. */
 const TARGET_OPS_PER_CHUNK = 3e7;
@@ -23,6 +33,34 @@ const MIN_CHUNK = 256;
 const MAX_CHUNK = 1 << 20;
 /** A rough step-2 scan length per heap, for sizing chunks (Grundy's game: ~1-3 thousand). */
 const SCAN_ESTIMATE = 2048;
+/**
+ * Parallel sparse chunks (gather on every worker, ordered finish) from this heap on: below it a
+ * chunk is too little work to pay for the extra round trip of the finish.
+ */
+const MIN_PARALLEL_N = 1 << 15;
+/** Gather slices per worker, so that a worker slowed by a busy machine is not waited on. */
+const SLICES_PER_WORKER = 2;
+/** Scratch cap for the rows of one parallel chunk. */
+const MAX_ROWS_BYTES = 64 << 20;
+
+/** Knobs of sparse runs; only tests and benchmarks change them. */
+export interface SparseTuning {
+  /** 'auto': parallel chunks when the pool has > 1 thread and n is large; 'off': one worker per chunk; 'force': parallel from the start. */
+  readonly parallel: 'auto' | 'off' | 'force';
+  /** Fixed chunk length (odd lengths in tests); default sized by work. */
+  readonly chunk?: number;
+}
+
+/** Wall time of the phases of parallel sparse chunks, and how often the gather's guess fell short. */
+export interface SparsePhaseStats {
+  chunks: number;
+  gatherMs: number;
+  finishMs: number;
+  /** Heaps whose finish scanned every pair because the true c exceeded the gather's c_spec. */
+  rescans: number;
+  /** Heaps whose finish scanned the in-chunk pairs after an exhausted frozen scan. */
+  continued: number;
+}
 
 /**
  * The main-thread side of a sparse-space run (THEORY.md section 4): it owns the value histogram,
@@ -38,17 +76,32 @@ export class SparseRunner {
   /** The rare list and the histogram cover heaps [0, upto). */
   private upto = 0;
   private plain = false;
+  private readonly scratch = new RowScratch();
+  /** Pool threads the last chunk kept busy. */
+  lastWorkers = 1;
+  readonly stats: SparsePhaseStats = { chunks: 0, gatherMs: 0, finishMs: 0, rescans: 0, continued: 0 };
 
   private constructor(
     private readonly rules: Rules,
     private readonly shape: SparseShape,
     private readonly store: Store,
+    private readonly threads: number,
+    private readonly tuning: SparseTuning,
   ) {}
 
-  /** A runner for the families sparse space applies to, else null (the plain kernel runs). */
-  static for(rules: Rules, store: Store): SparseRunner | null {
+  /**
+   * A runner for the families sparse space applies to, else null (the plain kernel runs).
+   * `threads` is the pool's size: more than one enables parallel chunks.
+   */
+  static for(rules: Rules, store: Store, threads = 1, tuning: SparseTuning = { parallel: 'auto' }): SparseRunner | null {
     const shape = sparseShape(rules);
-    return shape ? new SparseRunner(rules, shape, store) : null;
+    return shape ? new SparseRunner(rules, shape, store, threads, tuning) : null;
+  }
+
+  /** Whether the chunk starting at lo runs as a parallel gather plus ordered finish. */
+  private parallelAt(lo: number): boolean {
+    if (this.plain || this.threads < 2 || this.tuning.parallel === 'off') return false;
+    return this.tuning.parallel === 'force' ? lo > 0 : lo >= MIN_PARALLEL_N;
   }
 
   get currentMask(): SparseMask | null {
@@ -80,9 +133,12 @@ export class SparseRunner {
   /** The end of the next chunk from lo, never past limit: sized by the sparse cost per heap. */
   chunkEnd(lo: number, limit: number): number {
     const perValue = this.rare.count * this.shape.two.length + SCAN_ESTIMATE;
-    let len = Math.floor(TARGET_OPS_PER_CHUNK / perValue);
+    const parallel = this.parallelAt(lo);
+    if (this.tuning.chunk !== undefined) return Math.min(limit, lo + Math.max(1, this.tuning.chunk));
+    let len = Math.floor((TARGET_OPS_PER_CHUNK * (parallel ? this.threads : 1)) / perValue);
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.min(len, lo)));
+    if (parallel) len = Math.max(1, Math.min(len, Math.floor(MAX_ROWS_BYTES / (4 * sparseRowStride(rowWordsFor(this.hist.maxValue))))));
     return Math.min(limit, lo + len);
   }
 
@@ -93,6 +149,8 @@ export class SparseRunner {
       return pool.run({ kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore });
     }
     this.reviseMask(g, lo);
+    if (this.parallelAt(lo)) return this.runParallel(pool, g, width, lo, hi, maxBefore);
+    this.lastWorkers = 1;
     const task: SparseTask = {
       kind: 'sparse',
       rules: this.rules,
@@ -110,6 +168,53 @@ export class SparseRunner {
     this.hist.add(g, lo, outcome.next);
     this.upto = outcome.next;
     const { rare: _found, ...chunk } = outcome;
+    return chunk;
+  }
+
+  /**
+   * One chunk as a parallel gather over slices of [lo, hi) from the frozen prefix g[0, lo),
+   * then one ordered finish task (kernels/sparse-split.ts). The main thread only schedules.
+   */
+  private async runParallel(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number): Promise<ChunkOutcome> {
+    const t0 = performance.now();
+    const rowWords = rowWordsFor(maxBefore);
+    const rows = this.scratch.get((hi - lo) * sparseRowStride(rowWords) * 4);
+    const base = {
+      rules: this.rules,
+      buffer: g.buffer as SharedArrayBuffer,
+      width,
+      mask: this.mask!,
+      rare: this.rare.pos.subarray(0, this.rare.count),
+      rows,
+      rowWords,
+      a: lo,
+      maxBefore,
+    };
+    const count = Math.max(1, Math.min(this.threads * SLICES_PER_WORKER, hi - lo));
+    const gathers: Promise<SparseGatherOutcome>[] = [];
+    for (let i = 0; i < count; i++) {
+      const from = lo + Math.floor(((hi - lo) * i) / count);
+      const to = lo + Math.floor(((hi - lo) * (i + 1)) / count);
+      if (to <= from) continue;
+      const task: SparseGatherTask = { ...base, kind: 'sparse-gather', lo: from, hi: to };
+      gathers.push(pool.runOn<SparseGatherTask, SparseGatherOutcome>('sparse-split', task, undefined, `sparse gather [${from}, ${to}) of ${this.rules.key}`));
+    }
+    const gathered = await Promise.all(gathers);
+    this.lastWorkers = Math.min(this.threads, gathers.length);
+    for (const outcome of gathered) if (outcome.kind === 'error') return outcome;
+    const t1 = performance.now();
+    const finish: SparseFinishTask = { ...base, kind: 'sparse-finish', b: hi };
+    const outcome = await pool.runOn<SparseFinishTask, SparseFinishOutcome>('sparse-split', finish, undefined, `sparse finish [${lo}, ${hi}) of ${this.rules.key}`);
+    this.stats.chunks++;
+    this.stats.gatherMs += t1 - t0;
+    this.stats.finishMs += performance.now() - t1;
+    if (outcome.kind === 'error') return outcome;
+    this.stats.rescans += outcome.rescans;
+    this.stats.continued += outcome.continued;
+    for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, g[outcome.rare[i]!]!);
+    this.hist.add(g, lo, outcome.next);
+    this.upto = outcome.next;
+    const { rare: _found, rescans: _r, continued: _c, ...chunk } = outcome;
     return chunk;
   }
 

@@ -206,7 +206,7 @@ export class SparseKernel {
 }
 
 /** The first index j in pos[0, count) with pos[j] >= x (pos ascending). */
-function lowerBound(pos: Int32Array, count: number, x: number): number {
+export function lowerBound(pos: Int32Array, count: number, x: number): number {
   let lo = 0;
   let hi = count;
   while (lo < hi) {
@@ -236,7 +236,7 @@ function markRarePairs(g: Values, s: number, distinct: boolean, pos: Int32Array,
  * eight stores: V8 reloads typed-array state after every element store, and interleaving
  * one load group per store made this loop several times slower than C.
  */
-function markRange(g: Values, s: number, pos: Int32Array, val: Int32Array, from: number, to: number, mark: Int32Array, st: number): void {
+export function markRange(g: Values, s: number, pos: Int32Array, val: Int32Array, from: number, to: number, mark: Int32Array, st: number): void {
   let j = from;
   for (; j + 8 <= to; j += 8) {
     const x0 = val[j]! ^ g[s - pos[j]!]!;

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { takeBreakKernel } from '../../src/kernels/take-break.js';
+import { grundySplitKernel } from '../../src/kernels/grundy-split.js';
+import { collectRare, RareList, SparseKernel, sparseShape } from '../../src/kernels/sparse.js';
+import { bestMask, classTable, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
+import { sparseRowStride, SparseSplitKernel } from '../../src/kernels/sparse-split.js';
+import { rowWordsFor } from '../../src/kernels/split/split-kernel.js';
+import { plainValues, type Values } from '../../src/kernels/values.js';
+import { parseRules } from '../../src/rules/parse.js';
+import type { Rules } from '../../src/rules/types.js';
+import { rng } from '../naive.js';
+
+interface Totals {
+  rescans: number;
+  continued: number;
+}
+
+/**
+ * Values by the parallel sparse kernel run in-thread: the sequential kernel up to `start`, then
+ * chunks of length `chunk`, each gathered in `slices` slices taken in a shuffled order (as
+ * workers would finish them) and finished in order. Width 16 throughout.
+ */
+function parallelValues(rules: Rules, N: number, mask: SparseMask | 'auto', chunk: number, slices: number, seed: number, totals: Totals): number[] {
+  const shape = sparseShape(rules)!;
+  const seq = new SparseKernel(shape);
+  const par = new SparseSplitKernel(shape);
+  const rand = rng(seed);
+  const g: Values = plainValues(16, N);
+  const hist = new ValueHistogram();
+  let current: SparseMask = mask === 'auto' ? { bits: 1, parity: 0 } : mask;
+  seq.setMask(current);
+  par.setMask(current);
+  let rare = new RareList(4);
+  const start = Math.min(N, 50);
+  let max = 0;
+  let out = seq.run(g, 0, start, 0, rare);
+  expect(out.next).toBe(start);
+  max = out.maxValue;
+  hist.add(g, 0, start);
+  let next = start;
+  while (next < N) {
+    if (mask === 'auto') {
+      const best = bestMask(hist, shape.parityAllowed).mask;
+      if (best.bits !== current.bits || best.parity !== current.parity) {
+        current = best;
+        par.setMask(best);
+        rare = new RareList(4);
+        collectRare(g, 0, next, best, classTable(best.bits), rare);
+      }
+    }
+    const A = next;
+    const B = Math.min(N, A + chunk);
+    const rowWords = rowWordsFor(max);
+    const rows = new Int32Array((B - A) * sparseRowStride(rowWords)).fill(-1);
+    const bounds: [number, number][] = [];
+    for (let i = 0; i < slices; i++) bounds.push([A + Math.floor(((B - A) * i) / slices), A + Math.floor(((B - A) * (i + 1)) / slices)]);
+    bounds.sort(() => rand() - 0.5);
+    // Each gather gets its own copy of the rare list, as a worker would.
+    for (const [lo, hi] of bounds) par.gather(g, A, lo, hi, max, RareList.from(rare.positions(), g), rows, rowWords);
+    out = par.finish(g, A, B, max, rare, rows, rowWords);
+    expect(out.next).toBe(B);
+    hist.add(g, A, B);
+    max = Math.max(max, out.maxValue);
+    next = B;
+  }
+  totals.rescans += par.rescans;
+  totals.continued += par.continued;
+  return [...g];
+}
+
+function plain(rules: Rules, N: number): number[] {
+  const kernel = rules.family === 'octal' ? takeBreakKernel(rules.digits) : grundySplitKernel();
+  const g = plainValues(16, N);
+  expect(kernel.run(g, 0, N, 0).next).toBe(N);
+  return [...g];
+}
+
+const BAD_MASKS: SparseMask[] = [
+  { bits: 0, parity: 0 },
+  { bits: 1, parity: 0 },
+  { bits: 0xffff, parity: 0 },
+  { bits: 0x5a5a, parity: 0 },
+];
+
+describe('parallel sparse kernel (gather + ordered finish) equals the plain kernel', () => {
+  const totals: Totals = { rescans: 0, continued: 0 };
+
+  it("Grundy's game to 20000, automatic mask, odd chunks and slices", () => {
+    const rules = parseRules('grundy');
+    const expected = plain(rules, 20000);
+    expect(parallelValues(rules, 20000, 'auto', 1237, 3, 1, totals)).toEqual(expected);
+    expect(parallelValues(rules, 20000, 'auto', 4099, 5, 2, totals)).toEqual(expected);
+  });
+
+  it("Grundy's game with deliberately bad masks and chunks longer than the prefix", () => {
+    const rules = parseRules('grundy');
+    const expected = plain(rules, 3000);
+    for (const mask of [...BAD_MASKS, { bits: 0, parity: 1 } as SparseMask, { bits: 0x33, parity: 1 } as SparseMask]) {
+      expect(parallelValues(rules, 3000, mask, 333, 2, 3, totals), JSON.stringify(mask)).toEqual(expected);
+      expect(parallelValues(rules, 3000, mask, 977, 4, 4, totals), JSON.stringify(mask)).toEqual(expected);
+    }
+  });
+
+  it('random two-heap octal codes, n < 3000, automatic and bad masks (seeded)', () => {
+    const rand = rng(20261121);
+    let tested = 0;
+    while (tested < 10) {
+      const len = 1 + Math.floor(rand() * 4);
+      const digits = [rand() < 0.2 ? 4 : 0];
+      for (let i = 0; i < len; i++) digits.push(Math.floor(rand() * 8));
+      const spec = `octal:${digits[0]}.${digits.slice(1).join('')}`;
+      let rules: Rules;
+      try {
+        rules = parseRules(spec);
+      } catch {
+        continue;
+      }
+      const shape = sparseShape(rules);
+      if (!shape) continue;
+      tested++;
+      const N = 2900;
+      const expected = plain(rules, N);
+      expect(parallelValues(rules, N, 'auto', 101 + 17 * tested, 1 + (tested % 4), tested, totals), `${spec} auto`).toEqual(expected);
+      const mask = BAD_MASKS[tested % BAD_MASKS.length]!;
+      expect(parallelValues(rules, N, mask, 613, 3, tested, totals), `${spec} ${JSON.stringify(mask)}`).toEqual(expected);
+      if (shape.parityAllowed) expect(parallelValues(rules, N, { bits: 6, parity: 1 }, 499, 2, tested, totals), `${spec} parity`).toEqual(expected);
+    }
+  });
+
+  it('known games: Kayles, Dawson, 0.354, 0.376, 4.7, 0.7777', () => {
+    for (const spec of ['octal:0.77', 'octal:0.137', 'octal:0.354', 'octal:0.376', 'octal:4.7', 'octal:0.7777']) {
+      const rules = parseRules(spec);
+      expect(parallelValues(rules, 2500, 'auto', 389, 3, 7, totals), spec).toEqual(plain(rules, 2500));
+    }
+  });
+
+  it('the tests above reached both fallbacks of the finish (a too-low c_spec, an exhausted frozen scan)', () => {
+    expect(totals.rescans).toBeGreaterThan(0);
+    expect(totals.continued).toBeGreaterThan(0);
+  });
+});
