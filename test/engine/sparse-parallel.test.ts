@@ -1,0 +1,122 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeGame, type ComputeSummary } from '../../src/engine/coordinator.js';
+import { WorkerPool } from '../../src/engine/pool.js';
+import type { SparseTuning } from '../../src/engine/sparse-runner.js';
+import { classTable, isRareHeap } from '../../src/kernels/sparse-mask.js';
+import { parseRules } from '../../src/rules/parse.js';
+import type { Rules } from '../../src/rules/types.js';
+import { loadSparseState } from '../../src/store/sparse-state.js';
+import { Store } from '../../src/store/store.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+const pools = new Map<number, WorkerPool>();
+let dir: string;
+let cleanup: () => void;
+let dbCount = 0;
+const newStore = (): Store => Store.openForWrite(join(dir, `p${dbCount++}.db`));
+
+beforeAll(() => {
+  for (const threads of [1, 2, 3]) pools.set(threads, new WorkerPool(threads));
+  ({ dir, cleanup } = tempDir());
+});
+afterAll(async () => {
+  for (const pool of pools.values()) await pool.destroy();
+  cleanup();
+});
+
+interface Run {
+  readonly values: number[];
+  readonly summary: ComputeSummary;
+}
+
+async function run(rules: Rules, to: number, threads: number, kernel: 'auto' | 'plain', tuning?: SparseTuning, store = newStore()): Promise<Run> {
+  const summary = await computeGame({ rules, store, pool: pools.get(threads)!, to, untilProven: false, kernel, sparseTuning: tuning });
+  const values = [...store.readValues(store.getGame(rules.key)!, 0, to)];
+  return { values, summary };
+}
+
+describe('parallel sparse chunks through the coordinator', () => {
+  it("Grundy's game to 20000: parallel sparse == sequential sparse == plain for 1, 2 and 3 workers", async () => {
+    const rules = parseRules('grundy');
+    const plain = (await run(rules, 20000, 2, 'plain')).values;
+    const seq = await run(rules, 20000, 2, 'auto', { parallel: 'off' });
+    expect(seq.summary.kernel).toBe('sparse');
+    expect(seq.values).toEqual(plain);
+    for (const threads of [1, 2, 3]) {
+      for (const chunk of [1237, 4099]) {
+        const par = await run(rules, 20000, threads, 'auto', { parallel: 'force', chunk });
+        expect(par.values, `${threads} workers, chunk ${chunk}`).toEqual(plain);
+        // The first chunk (from n = 0) has no frozen prefix and runs sequentially.
+        expect(par.summary.kernel).toBe(threads > 1 ? 'sparse+frozen-prefix' : 'sparse');
+        expect(par.summary.workers).toBe(threads);
+      }
+    }
+  });
+
+  it('two-heap octal codes (incl. a width promotion past 255), forced parallel with odd chunks', async () => {
+    for (const spec of ['octal:0.354', 'octal:0.77', 'octal:4.7', 'octal:0.4444444444444444']) {
+      const rules = parseRules(spec);
+      const plain = (await run(rules, 2700, 2, 'plain')).values;
+      const par = await run(rules, 2700, 3, 'auto', { parallel: 'force', chunk: 211 });
+      expect(par.values, spec).toEqual(plain);
+      expect(par.summary.kernel, spec).toBe('sparse+frozen-prefix');
+    }
+  });
+
+  it('auto: parallel once n is large, sequential below; both give the same values', async () => {
+    const rules = parseRules('grundy');
+    const N = 70000;
+    const seq = await run(rules, N, 2, 'auto', { parallel: 'off' });
+    const par = await run(rules, N, 2, 'auto');
+    expect(par.summary.kernel).toBe('sparse+frozen-prefix');
+    expect(par.summary.workers).toBe(2);
+    expect(par.values).toEqual(seq.values);
+  });
+
+  it('resume mid-run (interrupted, then rerun) equals an uninterrupted run, and the stored rare list is right', async () => {
+    for (const spec of ['grundy', 'octal:0.354']) {
+      const rules = parseRules(spec);
+      const N = 15000;
+      const tuning: SparseTuning = { parallel: 'force', chunk: 997 };
+      const whole = (await run(rules, N, 2, 'plain')).values;
+      const store = newStore();
+      const abort = new AbortController();
+      await expect(
+        computeGame({
+          rules,
+          store,
+          pool: pools.get(2)!,
+          to: N,
+          untilProven: false,
+          sparseTuning: tuning,
+          signal: abort.signal,
+          onProgress: (p) => {
+            if (p.computed >= 5000) abort.abort();
+          },
+        }),
+      ).rejects.toThrow(/interrupted/);
+      const game = store.getGame(rules.key)!;
+      expect(game.computed).toBeGreaterThan(0);
+      expect(game.computed).toBeLessThan(N);
+      const state = loadSparseState(store, game)!;
+      expect(state.upto).toBe(game.computed);
+      const cls = classTable(state.mask.bits);
+      const values = [...store.readValues(game, 0, game.computed)];
+      const rare: number[] = [];
+      for (let h = 1; h < state.upto; h++) if (isRareHeap(cls, state.mask, h, values[h]!)) rare.push(h);
+      expect([...state.rare], spec).toEqual(rare);
+      const resumed = await run(rules, N, 2, 'auto', tuning, store);
+      expect(resumed.values, spec).toEqual(whole);
+      store.close();
+    }
+  });
+
+  it('compute --json reports the parallel kernel and the true worker count', async () => {
+    const db = join(dir, 'cli.db');
+    const res = await runCli(['compute', 'grundy', '--to', '70000', '--json', '--workers', '2', '--db', db]);
+    expect(res.code, res.stderr).toBe(0);
+    const out = JSON.parse(res.stdout) as { kernel: string; computed: number; workers: number };
+    expect(out).toMatchObject({ kernel: 'sparse+frozen-prefix', computed: 70000, workers: 2 });
+  });
+});
