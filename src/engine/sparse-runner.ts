@@ -38,15 +38,25 @@ const SCAN_ESTIMATE = 2048;
  * chunk is too little work to pay for the extra round trip of the finish.
  */
 const MIN_PARALLEL_N = 1 << 15;
+/** Whether 'auto' runs parallel chunks (see README "Parallel sparse space" for the measurements). */
+const PARALLEL_BY_DEFAULT = false;
 /** Gather slices per worker, so that a worker slowed by a busy machine is not waited on. */
-const SLICES_PER_WORKER = 2;
-/** Scratch cap for the rows of one parallel chunk. */
-const MAX_ROWS_BYTES = 64 << 20;
+const SLICES_PER_WORKER = 1;
+/**
+ * Length of a parallel chunk. The finish must rescan a heap when a pair with a small rare heap
+ * and an in-chunk heap marks the gather's guess for c, and rare heaps crowd the small sizes, so
+ * that rate grows with the chunk (Grundy's game near 2e5: ~2% of heaps at 500, ~4% at 1000,
+ * ~8% at 2000, each rescan costing about two heaps of the sequential kernel).
+ */
+const PARALLEL_CHUNK = 1024;
 
 /** Knobs of sparse runs; only tests and benchmarks change them. */
 export interface SparseTuning {
-  /** 'auto': parallel chunks when the pool has > 1 thread and n is large; 'off': one worker per chunk; 'force': parallel from the start. */
-  readonly parallel: 'auto' | 'off' | 'force';
+  /**
+   * 'auto': the default (PARALLEL_BY_DEFAULT); 'on': parallel chunks when the pool has > 1
+   * thread and n >= MIN_PARALLEL_N; 'off': one worker per chunk; 'force': parallel from n = 1.
+   */
+  readonly parallel: 'auto' | 'on' | 'off' | 'force';
   /** Fixed chunk length (odd lengths in tests); default sized by work. */
   readonly chunk?: number;
 }
@@ -100,8 +110,9 @@ export class SparseRunner {
 
   /** Whether the chunk starting at lo runs as a parallel gather plus ordered finish. */
   private parallelAt(lo: number): boolean {
-    if (this.plain || this.threads < 2 || this.tuning.parallel === 'off') return false;
-    return this.tuning.parallel === 'force' ? lo > 0 : lo >= MIN_PARALLEL_N;
+    const mode = this.tuning.parallel === 'auto' ? (PARALLEL_BY_DEFAULT ? 'on' : 'off') : this.tuning.parallel;
+    if (this.plain || this.threads < 2 || mode === 'off') return false;
+    return mode === 'force' ? lo > 0 : lo >= MIN_PARALLEL_N;
   }
 
   get currentMask(): SparseMask | null {
@@ -134,11 +145,11 @@ export class SparseRunner {
   chunkEnd(lo: number, limit: number): number {
     const perValue = this.rare.count * this.shape.two.length + SCAN_ESTIMATE;
     const parallel = this.parallelAt(lo);
-    if (this.tuning.chunk !== undefined) return Math.min(limit, lo + Math.max(1, this.tuning.chunk));
+    // A fixed length (tests): parallel chunks then hold three sub-chunks of that length.
+    if (this.tuning.chunk !== undefined) return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (parallel ? 3 : 1));
     let len = Math.floor((TARGET_OPS_PER_CHUNK * (parallel ? this.threads : 1)) / perValue);
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.min(len, lo)));
-    if (parallel) len = Math.max(1, Math.min(len, Math.floor(MAX_ROWS_BYTES / (4 * sparseRowStride(rowWordsFor(this.hist.maxValue))))));
     return Math.min(limit, lo + len);
   }
 
@@ -172,10 +183,36 @@ export class SparseRunner {
   }
 
   /**
-   * One chunk as a parallel gather over slices of [lo, hi) from the frozen prefix g[0, lo),
-   * then one ordered finish task (kernels/sparse-split.ts). The main thread only schedules.
+   * A chunk [lo, hi) as parallel sub-chunks of PARALLEL_CHUNK heaps: each one a gather over
+   * slices on every worker from the frozen prefix, then one ordered finish task
+   * (kernels/sparse-split.ts). Sub-chunks stay short so the finish rarely rescans; the chunk
+   * stays long so the main thread commits (chunk, mask and rare list) no more often than for
+   * sequential chunks. The main thread only schedules.
    */
   private async runParallel(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number): Promise<ChunkOutcome> {
+    const step = this.tuning.chunk ?? PARALLEL_CHUNK;
+    let max = maxBefore;
+    let chunkMax = 0;
+    let a = lo;
+    let kernel = '';
+    this.lastWorkers = 1;
+    while (a < hi) {
+      const b = Math.min(hi, a + step);
+      const outcome = await this.runSubChunk(pool, g, width, a, b, max);
+      if (outcome.kind === 'error') {
+        // Sub-chunks before this one are final: report them so the coordinator stores them.
+        return a > lo ? { ...outcome, next: a, maxValue: chunkMax } : outcome;
+      }
+      kernel = outcome.kernel;
+      chunkMax = Math.max(chunkMax, outcome.maxValue);
+      max = Math.max(max, outcome.maxValue);
+      a = outcome.next;
+      if (outcome.kind === 'overflow') return { ...outcome, maxValue: chunkMax };
+    }
+    return { kind: 'done', next: hi, maxValue: chunkMax, kernel };
+  }
+
+  private async runSubChunk(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number): Promise<ChunkOutcome> {
     const t0 = performance.now();
     const rowWords = rowWordsFor(maxBefore);
     const rows = this.scratch.get((hi - lo) * sparseRowStride(rowWords) * 4);
@@ -200,7 +237,7 @@ export class SparseRunner {
       gathers.push(pool.runOn<SparseGatherTask, SparseGatherOutcome>('sparse-split', task, undefined, `sparse gather [${from}, ${to}) of ${this.rules.key}`));
     }
     const gathered = await Promise.all(gathers);
-    this.lastWorkers = Math.min(this.threads, gathers.length);
+    this.lastWorkers = Math.max(this.lastWorkers, Math.min(this.threads, gathers.length));
     for (const outcome of gathered) if (outcome.kind === 'error') return outcome;
     const t1 = performance.now();
     const finish: SparseFinishTask = { ...base, kind: 'sparse-finish', b: hi };

@@ -64,14 +64,18 @@ describe('parallel sparse chunks through the coordinator', () => {
     }
   });
 
-  it('auto: parallel once n is large, sequential below; both give the same values', async () => {
+  it("'on': parallel once n is large, sequential below; the default stays sequential; all give the same values", async () => {
     const rules = parseRules('grundy');
     const N = 70000;
     const seq = await run(rules, N, 2, 'auto', { parallel: 'off' });
-    const par = await run(rules, N, 2, 'auto');
+    const par = await run(rules, N, 2, 'auto', { parallel: 'on' });
     expect(par.summary.kernel).toBe('sparse+frozen-prefix');
     expect(par.summary.workers).toBe(2);
     expect(par.values).toEqual(seq.values);
+    // Off by default until it is measured faster (README "Parallel sparse space").
+    const auto = await run(rules, N, 2, 'auto');
+    expect(auto.summary).toMatchObject({ kernel: 'sparse', workers: 1 });
+    expect(auto.values).toEqual(seq.values);
   });
 
   it('resume mid-run (interrupted, then rerun) equals an uninterrupted run, and the stored rare list is right', async () => {
@@ -112,11 +116,11 @@ describe('parallel sparse chunks through the coordinator', () => {
     }
   });
 
-  it('compute --json reports the parallel kernel and the true worker count', async () => {
+  it('compute --json with 2 workers reports the kernel that ran and the workers it kept busy', async () => {
     const db = join(dir, 'cli.db');
-    const res = await runCli(['compute', 'grundy', '--to', '70000', '--json', '--workers', '2', '--db', db]);
+    const res = await runCli(['compute', 'grundy', '--to', '40000', '--json', '--workers', '2', '--db', db]);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as { kernel: string; computed: number; workers: number };
-    expect(out).toMatchObject({ kernel: 'sparse+frozen-prefix', computed: 70000, workers: 2 });
+    expect(out).toMatchObject({ kernel: 'sparse', computed: 40000, workers: 1 });
   });
 });

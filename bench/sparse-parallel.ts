@@ -1,0 +1,102 @@
+/**
+ * Parallel sparse space (gather on every worker + ordered finish) against the one-worker sparse
+ * path, and optionally the single-thread C reference, side by side in one run (issue 3 item 2).
+ *
+ *   node dist/bench/sparse-parallel.js [N=2e6] [--game grundy] [--c PATH/grundy_sparse] [--workers 2] [--no-one]
+ *
+ * Each row is computeGame in this process on its own pool and a fresh store: 1 worker with the
+ * sequential sparse kernel, then `--workers` workers with parallel sparse chunks forced on past
+ * n = 2^15 (the same switch point as 'auto'). CPU time is the whole process (all threads).
+ * --no-one skips the 1-worker row (long N). Checksums (sum g(n) * (n mod 1000003 + 1)) must agree. Ratios only mean something within one
+ * run on this shared machine.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { computeGame } from '../src/engine/coordinator.js';
+import { WorkerPool } from '../src/engine/pool.js';
+import type { SparseTuning } from '../src/engine/sparse-runner.js';
+import { parseCount } from '../src/numbers.js';
+import { parseRules } from '../src/rules/parse.js';
+import { Store } from '../src/store/store.js';
+
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const N = parseCount(args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1]!.startsWith('--'))) ?? '2e6', 'N', 1, 2 ** 31 - 1);
+const spec = flag('--game') ?? 'grundy';
+const cPath = flag('--c');
+const workers = Number(flag('--workers') ?? '2');
+const rules = parseRules(spec);
+
+function checksum(g: ArrayLike<number>, n: number): bigint {
+  let sum = 0n;
+  let part = 0;
+  for (let i = 0; i < n; i++) {
+    part += g[i]! * ((i % 1000003) + 1);
+    if (part > 2 ** 52) {
+      sum += BigInt(part);
+      part = 0;
+    }
+  }
+  return sum + BigInt(part);
+}
+
+interface Row {
+  readonly name: string;
+  readonly wall: number;
+  readonly cpu: number;
+  readonly checksum: string;
+  readonly note: string;
+}
+const rows: Row[] = [];
+
+if (cPath && existsSync(cPath)) {
+  const res = spawnSync('/usr/bin/time', ['-f', 'cpu_s=%U+%S', cPath, String(N), '0', 'scalar'], { encoding: 'utf8' });
+  const m = /checksum=(\d+).*?time_s=([\d.]+)/.exec(res.stdout);
+  const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(res.stderr);
+  rows.push({
+    name: 'C grundy_sparse scalar',
+    wall: m ? Number(m[2]) : NaN,
+    cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
+    checksum: m?.[1] ?? '?',
+    note: /max=\d+/.exec(res.stdout)?.[0] ?? '',
+  });
+}
+
+async function engineRow(threads: number, tuning: SparseTuning, name: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
+  const pool = new WorkerPool(threads);
+  try {
+    const store = Store.openForWrite(join(dir, 'b.db'));
+    const cpu0 = process.cpuUsage();
+    const summary = await computeGame({ rules, store, pool, to: N, untilProven: false, sparseTuning: tuning });
+    const cpu = process.cpuUsage(cpu0);
+    const sum = checksum(store.readValues(store.getGame(rules.key)!), N);
+    store.close();
+    rows.push({
+      name,
+      wall: summary.elapsedMs / 1000,
+      cpu: (cpu.user + cpu.system) / 1e6,
+      checksum: String(sum),
+      note: `kernel ${summary.kernel}, workers ${summary.workers}`,
+    });
+  } finally {
+    await pool.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (!args.includes('--no-one')) await engineRow(1, { parallel: 'off' }, 'sparse, 1 worker');
+await engineRow(workers, { parallel: 'on' }, `sparse parallel, ${workers} workers`);
+
+const base = rows.find((r) => r.name.startsWith('sparse, 1')) ?? rows[0]!;
+console.log(`${spec} to N = ${N}`);
+for (const r of rows) {
+  console.log(
+    `${r.name.padEnd(28)} wall ${r.wall.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  wall x${(base.wall / r.wall).toFixed(2)} vs ${base.name}  checksum ${r.checksum}${r.checksum === base.checksum ? '' : ' (DIFFERS)'}  ${r.note}`,
+  );
+}
