@@ -2,6 +2,7 @@ import { ComputeError, GrundyError, InterruptedError } from '../errors.js';
 import { maxOf, regrow, sharedValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
 import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
+import { acquireComputeLock, type LockOptions } from '../store/locks.js';
 import type { GameRow, Store } from '../store/store.js';
 import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
 import type { WorkerPool } from './pool.js';
@@ -25,8 +26,10 @@ export interface ComputeRequest {
   readonly to: number;
   readonly untilProven: boolean;
   readonly onProgress?: (p: ComputeProgress) => void;
-  /** Aborting stops after the chunk in flight; everything finished is stored. */
+  /** Aborting stops the chunk in flight; every finished chunk is stored. */
   readonly signal?: AbortSignal;
+  /** How to treat another compute of the same game (default: refuse, naming it). */
+  readonly lock?: Omit<LockOptions, 'signal'>;
 }
 
 export interface ComputeSummary {
@@ -51,6 +54,16 @@ export interface ComputeSummary {
  * transaction), checks periodicity and reports progress.
  */
 export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> {
+  // One compute per game per store at a time, across processes (store/locks.ts).
+  const lock = await acquireComputeLock(req.store, req.rules.key, { ...req.lock, signal: req.signal });
+  try {
+    return await computeLocked(req);
+  } finally {
+    lock.release();
+  }
+}
+
+async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   const { rules, store, pool } = req;
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -114,6 +127,10 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
       status,
     });
   };
+  const interrupted = (): InterruptedError => {
+    recordRun('interrupted');
+    return new InterruptedError(`interrupted: ${rules.key} is stored up to n = ${game.computed} of ${req.to}`);
+  };
   const report = (): void =>
     req.onProgress?.({
       game: rules.key,
@@ -127,26 +144,33 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
 
   try {
     while (next < req.to) {
-      if (req.signal?.aborted) {
-        recordRun('interrupted');
-        throw new InterruptedError(`interrupted: ${rules.key} is stored up to n = ${game.computed}`);
-      }
+      if (req.signal?.aborted) throw interrupted();
       if (next >= capacity) {
         capacity = Math.min(req.to, capacity * 2);
         checkTableFits(capacity);
         g = regrow(g, next, width, capacity);
       }
       const hi = Math.min(nextChunkEnd(rules, next, capacity), checkAt);
-      const outcome: ChunkOutcome = await pool.run({
-        kind: 'range',
-        rules,
-        buffer: g.buffer as SharedArrayBuffer,
-        width,
-        lo: next,
-        hi,
-        maxBefore: maxValue,
-      });
-      if (outcome.kind === 'error') throw new GrundyError(outcome.message, outcome.exitCode);
+      let outcome: ChunkOutcome;
+      try {
+        outcome = await pool.run(
+          { kind: 'range', rules, buffer: g.buffer as SharedArrayBuffer, width, lo: next, hi, maxBefore: maxValue },
+          req.signal,
+        );
+      } catch (err) {
+        // Aborting stops the worker mid-chunk: that chunk is dropped, every finished one is stored.
+        if (req.signal?.aborted) throw interrupted();
+        if (err instanceof GrundyError) throw new GrundyError(`${err.message}; ${rules.key} is stored up to n = ${game.computed}`, err.exitCode);
+        throw err;
+      }
+      if (outcome.kind === 'error') {
+        // Keep what the failing chunk finished before the failure (a custom module's position).
+        if (outcome.next !== undefined && outcome.next > next) {
+          persist(next, outcome.next, maxOf(g, next, outcome.next));
+          next = outcome.next;
+        }
+        throw new GrundyError(`${outcome.message}; ${rules.key} is stored up to n = ${game.computed}`, outcome.exitCode);
+      }
       kernel = outcome.kernel;
       const lo = next;
       const chunkMax = outcome.next > lo ? maxOf(g, lo, outcome.next) : 0;

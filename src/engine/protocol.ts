@@ -14,6 +14,8 @@ export interface RangeTask {
   readonly hi: number;
   /** max g[0..lo): lets kernels use a bit-mask mex while values are small. */
   readonly maxBefore: number;
+  /** A Heartbeat buffer (engine/heartbeat.ts): custom modules report each position they start. */
+  readonly heartbeat?: SharedArrayBuffer;
 }
 
 export type ChunkTask = RangeTask;
@@ -22,4 +24,10 @@ export type ChunkTask = RangeTask;
 export type ChunkOutcome =
   | { readonly kind: 'done'; readonly next: number; readonly maxValue: number; readonly kernel: string }
   | { readonly kind: 'overflow'; readonly next: number; readonly maxValue: number; readonly value: number; readonly kernel: string }
-  | { readonly kind: 'error'; readonly message: string; readonly exitCode: number };
+  | {
+      readonly kind: 'error';
+      readonly message: string;
+      readonly exitCode: number;
+      /** When known: g[lo..next) were computed before the failure and are final. */
+      readonly next?: number;
+    };
