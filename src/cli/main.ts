@@ -5,6 +5,7 @@ import { GrundyError, UsageError } from '../errors.js';
 import { computeCommand } from './commands/compute.js';
 import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
+import { noCommand } from './commands/no-command.js';
 import { queryCommand } from './commands/query.js';
 import { showCommand } from './commands/show.js';
 import type { GlobalArgs } from './context.js';
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(showCommand)
       .command(listCommand)
       .command(exportCommand)
+      .command(noCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()
       .recommendCommands()
