@@ -59,6 +59,9 @@ export default async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
       process.exit(70);
     }
     const out = kernel.run(g, task.lo, task.hi, task.maxBefore);
+    if (out.failure !== undefined) {
+      return { kind: 'error', message: out.failure, exitCode: 5, next: out.next, maxValue: out.maxValue };
+    }
     if (out.overflowValue !== undefined) {
       return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name };
     }

@@ -49,13 +49,15 @@ export function costPerValue(rules: Rules, n: number): number {
 }
 
 /**
- * The end of the next chunk starting at lo, never past `limit`. The count-based all-but kernel
- * rebuilds its value histogram from the prefix on every chunk, so its chunks grow with lo.
+ * The end of the next chunk starting at lo, never past `limit`. The length doubles while the
+ * chunk's work, estimated at its most expensive (last) heap, stays within the target, so a
+ * quadratic family does not get one huge first chunk. The count-based all-but kernel rebuilds
+ * its value histogram from the prefix on every chunk, so its chunks also grow with lo.
  */
 export function nextChunkEnd(rules: Rules, lo: number, limit: number): number {
-  let len = Math.floor(TARGET_OPS_PER_CHUNK / Math.max(1, costPerValue(rules, lo)));
-  if (rules.family === 'nim' || rules.family === 'allbut') len = Math.max(len, lo);
-  len = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, len));
+  let len = MIN_CHUNK;
+  while (len < MAX_CHUNK && 2 * len * costPerValue(rules, lo + 2 * len) <= TARGET_OPS_PER_CHUNK) len *= 2;
+  if (rules.family === 'nim' || rules.family === 'allbut') len = Math.min(MAX_CHUNK, Math.max(len, lo));
   return Math.min(limit, lo + len);
 }
 

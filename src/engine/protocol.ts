@@ -28,6 +28,7 @@ export type ChunkOutcome =
       readonly kind: 'error';
       readonly message: string;
       readonly exitCode: number;
-      /** When known: g[lo..next) were computed before the failure and are final. */
+      /** When the kernel got part of the way: g[lo..next) are final and should be stored. */
       readonly next?: number;
+      readonly maxValue?: number;
     };

@@ -16,16 +16,21 @@ export function customKernel(options: OptionsFunction, label: string): RangeKern
       let maxValue = 0;
       for (let n = lo; n < hi; n++) {
         mex.clear();
-        let produced: Iterable<unknown> | ArrayLike<unknown>;
         try {
-          produced = options(n);
+          let produced: Iterable<unknown> | ArrayLike<unknown>;
+          try {
+            produced = options(n);
+          } catch (err) {
+            throw new ComputeError(`${label}: options(${n}) threw: ${err instanceof Error ? err.message : String(err)}`);
+          }
+          for (const tuple of iterate(produced, label, n)) {
+            let x = 0;
+            for (const heap of heapsOf(tuple, label, n)) x ^= g[heap]!;
+            mex.add(x);
+          }
         } catch (err) {
-          throw new ComputeError(`${label}: options(${n}) threw: ${err instanceof Error ? err.message : String(err)}`);
-        }
-        for (const tuple of iterate(produced, label, n)) {
-          let x = 0;
-          for (const heap of heapsOf(tuple, label, n)) x ^= g[heap]!;
-          mex.add(x);
+          // Report, as data, how far we got: the values before n are final and get stored.
+          return { next: n, maxValue, failure: err instanceof Error ? err.message : String(err) };
         }
         const v = mex.mex();
         if (v > cap) return { next: n, maxValue, overflowValue: v };

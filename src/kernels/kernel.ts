@@ -12,6 +12,11 @@ export interface RangeOutcome {
   readonly maxValue: number;
   /** Present when next < hi: the value of g(next), which does not fit the width. */
   readonly overflowValue?: number;
+  /**
+   * Present when next < hi because g(next) cannot be computed (a custom module failed there):
+   * g[lo..next) are still final and worth keeping.
+   */
+  readonly failure?: string;
 }
 
 export interface RangeKernel {

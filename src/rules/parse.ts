@@ -60,8 +60,8 @@ function parseSubtraction(body: string, spec: string): Rules {
     const name = lower as InfiniteSetName;
     return { family: 'subinf', key: `sub:${name}`, name };
   }
+  if (body === '') throw new UsageError(`'${spec}' has an empty subtraction set; write e.g. sub:1,3,4 or sub:squares`);
   const set = parseIntegerList(body, spec, 'subtraction amount');
-  if (set.length === 0) throw new UsageError(`'${spec}' has an empty subtraction set; write e.g. sub:1,3,4`);
   return { family: 'sub', key: `sub:${set.join(',')}`, set };
 }
 
