@@ -18,6 +18,6 @@ export const noCommand: CommandModule<GlobalArgs, NoCommandArgs> = {
   handler: (args) => {
     const first = args.words?.[0];
     if (first === undefined) throw new UsageError('name a command (see grundy --help)');
-    throw new UsageError(`'${String(first)}' is not a grundy command; the commands are listed by grundy --help`);
+    throw new UsageError(`unknown command '${String(first)}'; the commands are listed by grundy --help`);
   },
 };
