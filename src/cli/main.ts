@@ -8,6 +8,7 @@ import { listCommand } from './commands/list.js';
 import { noCommand } from './commands/no-command.js';
 import { queryCommand } from './commands/query.js';
 import { showCommand } from './commands/show.js';
+import { sweepCommand } from './commands/sweep.js';
 import type { GlobalArgs } from './context.js';
 
 /**
@@ -33,6 +34,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(showCommand)
       .command(listCommand)
       .command(exportCommand)
+      .command(sweepCommand)
       .command(noCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()

@@ -60,6 +60,40 @@ export const MIGRATIONS: readonly Migration[] = [
       `),
   },
   {
+    name: 'sweeps and their per-game results',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE sweeps (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE,
+          family TEXT NOT NULL,
+          spec TEXT NOT NULL,                    -- JSON SweepSpec: what the sweep enumerates
+          games INTEGER NOT NULL,                -- games in the enumeration
+          skipped_all_zero INTEGER NOT NULL,
+          skipped_trailing_zeros INTEGER NOT NULL,
+          limit_n INTEGER NOT NULL,              -- --to of the latest run
+          fixed_length INTEGER NOT NULL,
+          status TEXT NOT NULL,                  -- running | done | interrupted | failed
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+        CREATE TABLE sweep_results (
+          sweep_id INTEGER NOT NULL REFERENCES sweeps(id) ON DELETE CASCADE,
+          ord INTEGER NOT NULL,                  -- position in the enumeration (stable per spec)
+          game TEXT NOT NULL,                    -- canonical game key
+          proven INTEGER NOT NULL,
+          preperiod INTEGER,                     -- NULL: no period found, not even observed
+          period INTEGER,
+          saltus INTEGER,
+          criterion TEXT NOT NULL,
+          max_value INTEGER NOT NULL,
+          computed INTEGER NOT NULL,             -- values computed: the proof's L, or the limit
+          elapsed_ms REAL NOT NULL,
+          PRIMARY KEY (sweep_id, ord)
+        ) WITHOUT ROWID;
+      `),
+  },
+  {
     // Issue 6: one compute per game at a time, across processes (store/locks.ts).
     name: 'compute locks',
     up: (db) =>

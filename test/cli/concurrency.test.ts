@@ -43,31 +43,4 @@ describe('several processes on one store', () => {
     expect(reads).toBeGreaterThanOrEqual(readers.length);
     expect(await exportChecksum(db, GAME)).toBe(expected);
   });
-
-  it('with --wait the second compute waits for the first, then finds the work done', async () => {
-    const db = `${tmp.dir}/wait.db`;
-    const first = startCli([...ARGS, '--db', db]);
-    await waitFor(() => storedCount(db, GAME) > 0);
-    const second = await runCli([...ARGS, '--wait', '--json', '--db', db]);
-    const r1 = await first.result;
-    expect(r1.code, r1.stderr).toBe(0);
-    expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toContain(`waiting for grundy pid ${first.child.pid} to finish sub:squares`);
-    expect(JSON.parse(second.stdout).newlyComputed).toBe(0);
-    expect(await exportChecksum(db, GAME)).toBe(expected);
-  });
-
-  it('two computes of different games on one new store both succeed', async () => {
-    const db = `${tmp.dir}/two.db`;
-    const a = startCli(['compute', 'octal:0.16', '--to', '3000', '--workers', '1', '--db', db]);
-    const b = startCli(['compute', 'allbut:1,2', '--to', '1e5', '--workers', '1', '--db', db]);
-    const [ra, rb] = await Promise.all([a.result, b.result]);
-    expect(ra.code, ra.stderr).toBe(0);
-    expect(rb.code, rb.stderr).toBe(0);
-    const alone = `${tmp.dir}/alone.db`;
-    expect((await runCli(['compute', 'octal:0.16', '--to', '3000', '--workers', '1', '--db', alone])).code).toBe(0);
-    expect((await runCli(['compute', 'allbut:1,2', '--to', '1e5', '--workers', '1', '--db', alone])).code).toBe(0);
-    expect(await exportChecksum(db, 'octal:0.16')).toBe(await exportChecksum(alone, 'octal:0.16'));
-    expect(await exportChecksum(db, 'allbut:1,2')).toBe(await exportChecksum(alone, 'allbut:1,2'));
-  });
 });

@@ -9,7 +9,7 @@ import { commandLine } from './flag-argv.js';
  * run 10^4): the child process must exit by itself with 0 (help), 2 or 4, one line on stderr.
  * Kept to a few dozen: each spawn costs ~0.5-1 s on a busy machine.
  */
-const SAMPLES = 30;
+const SAMPLES = 24;
 
 describe('fuzzed command lines through the real CLI', () => {
   const tmp = tempDir();

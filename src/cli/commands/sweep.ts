@@ -1,0 +1,248 @@
+import type { Argv, CommandModule } from 'yargs';
+import { defaultWorkers, WorkerPool } from '../../engine/pool.js';
+import { InterruptedError, UsageError } from '../../errors.js';
+import { parseCount } from '../../numbers.js';
+import { SWEEP_SORTS, type SweepSort } from '../../store/sweeps.js';
+import { defaultSweepName, describeSpec, SWEEP_FAMILIES, type SweepFamily, type SweepSpec } from '../../sweep/enumerate.js';
+import { buildReport, describeResult, reportCsv, type SweepReport } from '../../sweep/report.js';
+import { runSweep, type SweepSummary } from '../../sweep/run-sweep.js';
+import { openForRead, openForWrite, type GlobalArgs } from '../context.js';
+import { fmtDuration, fmtInt, fmtRate, printJson } from '../output.js';
+import { SweepProgressBar } from '../sweep-progress.js';
+
+export interface SweepArgs extends GlobalArgs {
+  family?: string;
+  size?: string;
+  'max-size'?: string;
+  max?: string;
+  digits?: string;
+  'max-digits'?: string;
+  hex?: boolean;
+  'until-proven'?: boolean;
+  to?: string;
+  workers?: string;
+  name?: string;
+  'keep-tables'?: boolean;
+  report?: string;
+  sort?: string;
+  top?: string;
+  csv?: boolean;
+}
+
+/** Per-game value limits when --to is not given: every finite subtraction set proves long before. */
+const DEFAULT_LIMIT: Readonly<Record<string, number>> = {
+  sub: 2 ** 26,
+  allbut: 2 ** 14,
+  octal: 2 ** 13,
+  // Three-heap moves cost O(n^2) per value.
+  hex: 2 ** 10,
+};
+const MAX_LIMIT = 2 ** 30;
+
+export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
+  command: 'sweep [family]',
+  describe: 'Solve every game of a family (subtraction sets, octal codes, all-but sets) in one batch; report ranked results',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('family', { type: 'string', describe: `what to sweep: ${SWEEP_FAMILIES.join(' | ')}` })
+      .option('size', { type: 'string', describe: 'sub/allbut: sets of exactly K elements' })
+      .option('max-size', { type: 'string', describe: 'sub/allbut: sets of 1 to K elements' })
+      .option('max', { type: 'string', describe: 'sub/allbut: the largest element allowed' })
+      .option('digits', { type: 'string', describe: 'octal: codes 0.d1..dD with exactly D digits (dD != 0)' })
+      .option('max-digits', { type: 'string', describe: 'octal: codes with 1 to D digits' })
+      .option('hex', { type: 'boolean', describe: 'octal: hexadecimal digits 0-f (moves that leave three heaps)' })
+      .option('until-proven', {
+        type: 'boolean',
+        describe: 'stop each game at its proven period (the default); --no-until-proven computes every game to --to values',
+      })
+      .option('to', {
+        type: 'string',
+        describe: 'the most values per game (default 2^26 sub, 2^13 octal, 2^14 allbut, 2^10 with --hex); unproven games are "not proven up to N"',
+      })
+      .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
+      .option('name', { type: 'string', describe: 'the sweep name (default from the parameters, e.g. sub-size3-max60); a rerun resumes it' })
+      .option('keep-tables', { type: 'boolean', describe: "also store every game's values as a table (as grundy compute would)" })
+      .option('report', { type: 'string', describe: 'print the ranked results of the stored sweep NAME instead of running one' })
+      .option('sort', { type: 'string', describe: `report: rank by ${SWEEP_SORTS.join(' | ')} (default period, longest first)` })
+      .option('top', { type: 'string', describe: 'report: how many results (default 20; 0 = all)' })
+      .option('csv', { type: 'boolean', describe: 'report: print the ranked results as CSV' })
+      .example('$0 sweep sub --size 3 --max 60', 'all 34,220 three-element subtraction sets, each to its proven period')
+      .example('$0 sweep sub --max-size 3 --max 12 --name small', 'every set of 1-3 elements up to 12, named "small"')
+      .example('$0 sweep octal --digits 2 --to 2^16', 'two-digit octal codes, each to a proof or 65,536 values')
+      .example('$0 sweep allbut --size 2 --max 10', 'all-but games excluding two amounts <= 10 (periods observed)')
+      .example('$0 sweep --report sub-size3-max60 --top 10', 'the ten longest periods')
+      .example('$0 sweep --report octal-digits2 --sort preperiod --csv', 'ranked results as CSV') as Argv<SweepArgs>,
+  handler: async (args) => {
+    if (args.report !== undefined) return printReport(args);
+    if (args.sort !== undefined || args.top !== undefined || args.csv) {
+      throw new UsageError('--sort, --top and --csv belong to --report NAME (e.g. grundy sweep --report sub-size3-max60 --sort period)');
+    }
+    if (args.family === undefined) {
+      throw new UsageError(`name a family to sweep (${SWEEP_FAMILIES.join(', ')}) or --report NAME; e.g. grundy sweep sub --size 3 --max 60`);
+    }
+    const spec = specFromArgs(args);
+    const untilProven = args['until-proven'] !== false;
+    if (!untilProven && args.to === undefined) {
+      throw new UsageError('--no-until-proven computes every game to --to values: give --to N (e.g. --to 2^12)');
+    }
+    const defaultLimit = DEFAULT_LIMIT[spec.family === 'octal' && spec.base === 16 ? 'hex' : spec.family]!;
+    const limit = args.to !== undefined ? parseCount(args.to, '--to', 1, MAX_LIMIT) : defaultLimit;
+    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
+    const name = args.name ?? defaultSweepName(spec);
+    if (!/^[\w.@+-]{1,100}$/.test(name)) {
+      throw new UsageError(`sweep name '${name}' must be 1-100 letters, digits or . _ - + @ (e.g. --name my-sweep)`);
+    }
+
+    const store = openForWrite(args);
+    const pool = new WorkerPool(workers);
+    const bar = new SweepProgressBar();
+    const abort = new AbortController();
+    let interrupts = 0;
+    const onSigint = (): void => {
+      interrupts++;
+      if (interrupts > 1) {
+        // Every committed batch is durable (WAL); a rerun redoes only the batches in flight.
+        process.stderr.write('\ngrundy: interrupted again, exiting now\n');
+        process.exit(130);
+      }
+      process.stderr.write('\ngrundy: finishing the batches in flight (Ctrl-C again to quit at once)\n');
+      abort.abort();
+    };
+    process.on('SIGINT', onSigint);
+    try {
+      const summary = await runSweep({
+        spec,
+        name,
+        limit,
+        fixedLength: !untilProven,
+        keepTables: args['keep-tables'] === true,
+        store,
+        pool,
+        signal: abort.signal,
+        onProgress: (p) => bar.update(p),
+      });
+      bar.done();
+      if (args.json) printJson(summaryJson(summary, spec));
+      else printSummary(summary, spec);
+    } catch (err) {
+      bar.done();
+      if (err instanceof InterruptedError) throw new InterruptedError(`${err.message}; resume with the same command`);
+      throw err;
+    } finally {
+      process.off('SIGINT', onSigint);
+      await pool.destroy();
+      store.close();
+    }
+  },
+};
+
+/** The sweep the flags describe; exported for tests of its validation. */
+export function specFromArgs(args: SweepArgs): SweepSpec {
+  const family = args.family!.toLowerCase();
+  if (!(SWEEP_FAMILIES as readonly string[]).includes(family)) {
+    throw new UsageError(`cannot sweep '${args.family}'; sweepable families: ${SWEEP_FAMILIES.join(', ')}`);
+  }
+  const fam = family as SweepFamily;
+  if (fam === 'octal') {
+    for (const flag of ['size', 'max-size', 'max'] as const) {
+      if (args[flag] !== undefined) throw new UsageError(`--${flag} is for sub and allbut sweeps; octal sweeps take --digits D or --max-digits D`);
+    }
+    const [min, max] = oneOf(args, 'digits', 'max-digits', 'octal', '--digits 2');
+    return { family: 'octal', minDigits: min, maxDigits: max, base: args.hex ? 16 : 8 };
+  }
+  for (const flag of ['digits', 'max-digits'] as const) {
+    if (args[flag] !== undefined) throw new UsageError(`--${flag} is for octal sweeps; ${fam} sweeps take --size K (or --max-size K) and --max M`);
+  }
+  if (args.hex) throw new UsageError(`--hex is for octal sweeps`);
+  if (args.max === undefined) throw new UsageError(`${fam} sweeps need --max M, the largest element (e.g. --size 3 --max 60)`);
+  const [min, max] = oneOf(args, 'size', 'max-size', fam, '--size 3');
+  return { family: fam, minSize: min, maxSize: max, max: parseCount(args.max, '--max', 1, 1_000_000) };
+}
+
+/** --exact K gives [K, K]; --up-to K gives [1, K]; exactly one of them. */
+function oneOf(args: SweepArgs, exact: 'size' | 'digits', upTo: 'max-size' | 'max-digits', fam: string, example: string): [number, number] {
+  const a = args[exact];
+  const b = args[upTo];
+  if (a !== undefined && b !== undefined) throw new UsageError(`give --${exact} or --${upTo}, not both`);
+  if (a !== undefined) {
+    const k = parseCount(a, `--${exact}`, 1, 1000);
+    return [k, k];
+  }
+  if (b !== undefined) return [1, parseCount(b, `--${upTo}`, 1, 1000)];
+  throw new UsageError(`${fam} sweeps need --${exact} K (or --${upTo} K); e.g. grundy sweep ${fam} ${example}${fam === 'octal' ? '' : ' --max 60'}`);
+}
+
+function summaryJson(s: SweepSummary, spec: SweepSpec): object {
+  return {
+    sweep: s.name,
+    description: describeSpec(spec),
+    games: s.games,
+    skipped: s.skipped,
+    resumed: s.resumed,
+    computedNow: s.computedNow,
+    done: s.done,
+    proven: s.proven,
+    notProven: s.done - s.proven,
+    limit: s.limit,
+    elapsedMs: Math.round(s.elapsedMs * 1000) / 1000,
+    gamesPerSecond: Math.round(s.gamesPerSecond),
+    workers: s.workers,
+  };
+}
+
+function printSummary(s: SweepSummary, spec: SweepSpec): void {
+  const skipped = s.skipped.allZero + s.skipped.trailingZeros;
+  const lines = [
+    `sweep ${s.name}: ${describeSpec(spec)}`,
+    `  games      ${fmtInt(s.games)}` +
+      (skipped > 0 ? ` (skipped ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''}: ${s.skipped.allZero} all-zero, ${fmtInt(s.skipped.trailingZeros)} ending in 0)` : ''),
+    `  this run   ${fmtInt(s.computedNow)} solved in ${fmtDuration(s.elapsedMs)}` +
+      (s.computedNow > 0 ? `: ${fmtRate(s.gamesPerSecond)} games/s on ${s.workers} worker${s.workers > 1 ? 's' : ''}` : '') +
+      (s.resumed > 0 ? `; ${fmtInt(s.resumed)} already finished` : ''),
+    `  results    ${fmtInt(s.proven)} proven, ${fmtInt(s.done - s.proven)} not proven up to ${fmtInt(s.limit)}`,
+    `  report     grundy sweep --report ${s.name}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function printReport(args: SweepArgs): void {
+  if (args.family !== undefined) throw new UsageError('give either a family to run a sweep or --report NAME, not both');
+  if (args.csv && args.json) throw new UsageError('give --json or --csv, not both');
+  const sort = (args.sort ?? 'period') as SweepSort;
+  if (!SWEEP_SORTS.includes(sort)) throw new UsageError(`--sort ${args.sort} is not one of ${SWEEP_SORTS.join(', ')}`);
+  const top = args.top !== undefined ? parseCount(args.top, '--top', 0, 10_000_000) : 20;
+  const store = openForRead(args);
+  if (!store) throw new UsageError(`no store at this path yet, so no sweep named '${args.report}'; run one first, e.g. grundy sweep sub --size 3 --max 60`);
+  try {
+    const report = buildReport(store, args.report!, sort, top);
+    if (args.json) printJson(report);
+    else if (args.csv) process.stdout.write(reportCsv(report));
+    else printReportText(report);
+  } finally {
+    store.close();
+  }
+}
+
+function printReportText(r: SweepReport): void {
+  const skipped = r.skipped.allZero + r.skipped.trailingZeros;
+  const lines = [
+    `sweep ${r.sweep}: ${r.description}  (${r.status}, up to ${fmtInt(r.limit)} values per game)`,
+    `  games      ${fmtInt(r.games)}: ${fmtInt(r.proven)} proven, ${fmtInt(r.notProven)} not proven, ${fmtInt(r.pending)} pending` +
+      (skipped > 0 ? `; ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''} skipped (${r.skipped.allZero} all-zero, ${fmtInt(r.skipped.trailingZeros)} ending in 0)` : ''),
+    `  longest    ${r.longestPeriod ? `${r.longestPeriod.game}: period ${fmtInt(r.longestPeriod.period)} from ${fmtInt(r.longestPeriod.preperiod)}` : 'no proven period'}`,
+  ];
+  if (r.results.length > 0) {
+    lines.push(`  ${r.top > 0 ? `top ${r.results.length}` : 'all'} by ${r.sort}:`);
+    const rows = r.results.map((e) => [String(e.rank), e.game, String(e.maxValue), describeResult(e, fmtInt)]);
+    const header = ['rank', 'game', 'max', 'result'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+    const line = (row: string[]): string =>
+      `    ${row.map((c, i) => (i === 0 || i === 2 ? c.padStart(widths[i]!) : i === 3 ? c : c.padEnd(widths[i]!))).join('  ')}`;
+    lines.push(line(header), ...rows.map(line));
+  }
+  if (r.unsolved.length > 0) {
+    lines.push(`  not proven${r.notProven > r.unsolved.length ? ` (first ${r.unsolved.length} of ${fmtInt(r.notProven)})` : ''}:`);
+    for (const e of r.unsolved) lines.push(`    ${e.game}: ${describeResult(e, fmtInt)}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
