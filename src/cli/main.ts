@@ -3,12 +3,15 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GrundyError, UsageError } from '../errors.js';
 import { computeCommand } from './commands/compute.js';
+import { countCommand } from './commands/count.js';
+import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
 import { noCommand } from './commands/no-command.js';
 import { queryCommand } from './commands/query.js';
 import { showCommand } from './commands/show.js';
 import { sweepCommand } from './commands/sweep.js';
+import { tableCommand } from './commands/table.js';
 import type { GlobalArgs } from './context.js';
 
 /**
@@ -35,6 +38,9 @@ export async function main(argv: string[]): Promise<number> {
       .command(listCommand)
       .command(exportCommand)
       .command(sweepCommand)
+      .command(evalCommand)
+      .command(countCommand)
+      .command(tableCommand)
       .command(noCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()

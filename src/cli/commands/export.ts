@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { Argv, CommandModule } from 'yargs';
@@ -6,6 +6,9 @@ import { NotComputedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { valueByCertificate } from '../../period/certificate.js';
 import type { Store, GameRow } from '../../store/store.js';
+import { cppSource, pythonSource } from '../../export/contest.js';
+import { describeRules } from '../../rules/parse.js';
+import type { Rules } from '../../rules/types.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
 
 interface ExportArgs extends GlobalArgs {
@@ -13,31 +16,48 @@ interface ExportArgs extends GlobalArgs {
   format: string;
   to?: string;
   out?: string;
+  main?: boolean;
 }
 
-const FORMATS = ['csv', 'json', 'bfile'] as const;
+const FORMATS = ['csv', 'json', 'bfile', 'cpp', 'py'] as const;
 type Format = (typeof FORMATS)[number];
 const BLOCK = 1 << 16;
 
 export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
   command: 'export <game>',
-  describe: 'Write a stored table as CSV, JSON or an OEIS b-file',
+  describe: 'Write a stored table as CSV, JSON, an OEIS b-file, or a contest function grundy(n) in C++ or Python',
   builder: (y: Argv<GlobalArgs>) =>
     y
       .positional('game', { type: 'string', demandOption: true, describe: 'the game (any spelling, or a stored key)' })
-      .option('format', { type: 'string', default: 'csv', describe: 'csv ("n,value" rows), json, or bfile (OEIS "n value" lines)' })
+      .option('format', {
+        type: 'string',
+        default: 'csv',
+        describe:
+          'csv ("n,value" rows), json, bfile (OEIS "n value" lines), or cpp / py: a self-contained grundy(n) ' +
+          '(the preperiod and one period when proven, valid for every n; else the stored prefix with a guard)',
+      })
+      .option('main', { type: 'boolean', describe: 'with cpp / py: add a main that reads one n per line on stdin and prints g(n) per line' })
       .option('to', { type: 'string', describe: 'export g(0..N-1) (default: all stored; beyond it only with a proven period)' })
       .option('out', { type: 'string', describe: 'write to FILE instead of stdout' })
       .example('$0 export octal:0.77 --format bfile --to 1000 --out b002186.txt', 'an OEIS b-file for Kayles')
-      .example('$0 export sub:1,3,4 --format json --to 100', 'JSON on stdout') as Argv<ExportArgs>,
+      .example('$0 export sub:1,3,4 --format json --to 100', 'JSON on stdout')
+      .example('$0 export kayles --format cpp --main --out kayles.cpp', 'g++ -O2 kayles.cpp && echo 1000000000000 | ./a.out')
+      .example('$0 export grundy --format py --to 5000', 'a Python grundy(n) over the first 5000 stored values') as Argv<ExportArgs>,
   handler: async (args) => {
     if (!(FORMATS as readonly string[]).includes(args.format)) {
       throw new UsageError(`--format '${args.format}' is not one of ${FORMATS.join(', ')}`);
     }
     const format = args.format as Format;
+    if (args.main && format !== 'cpp' && format !== 'py') throw new UsageError('--main goes with --format cpp or py');
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);
+      if (format === 'cpp' || format === 'py') {
+        const text = contestExport(store!, game, format, args);
+        if (args.out) writeFileSync(args.out, text);
+        else process.stdout.write(text);
+        return;
+      }
       const to = args.to !== undefined ? parseCount(args.to, '--to', 0, 2 ** 31 - 1) : game.computed;
       const cert = store!.getCertificate(game);
       if (to > game.computed && !cert?.proven) {
@@ -79,4 +99,30 @@ async function writeTable(out: Writable, store: Store, game: GameRow, to: number
     await write(out, text);
   }
   if (format === 'json') await write(out, ']}\n');
+}
+
+/** grundy(n) in C++ or Python: from the proven certificate when there is one, else the stored prefix. */
+function contestExport(store: Store, game: GameRow, format: 'cpp' | 'py', args: ExportArgs): string {
+  const cert = store.getCertificate(game);
+  const proven = cert?.proven ? cert : null;
+  let description = game.key;
+  try {
+    description = describeRules({ key: game.key, family: game.family, ...(JSON.parse(game.params) as object) } as Rules);
+  } catch {
+    // An old or foreign params blob: the key alone names the game.
+  }
+  let values;
+  if (proven) {
+    values = store.readValues(game, 0, proven.preperiod + proven.period);
+  } else {
+    const to = args.to !== undefined ? parseCount(args.to, '--to', 1, 2 ** 31 - 1) : game.computed;
+    if (to > game.computed) {
+      throw new NotComputedError(
+        `${game.key} has ${game.computed} stored values and no proven period; run: grundy compute ${quoteSpec(args.game)} --to ${to}`,
+      );
+    }
+    values = store.readValues(game, 0, to);
+  }
+  const src = { key: game.key, description, values, cert: proven };
+  return format === 'cpp' ? cppSource(src, args.main === true) : pythonSource(src, args.main === true);
 }

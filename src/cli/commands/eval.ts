@@ -1,0 +1,128 @@
+import { closeSync, existsSync, openSync, statSync } from 'node:fs';
+import type { Argv, CommandModule } from 'yargs';
+import { defaultWorkers, WorkerPool } from '../../engine/pool.js';
+import { UsageError } from '../../errors.js';
+import { parseCount } from '../../numbers.js';
+import { BatchLinesFailedError, evaluateFile, formatForOut } from '../../play/batch.js';
+import type { BatchFormat } from '../../play/batch-protocol.js';
+import { evaluate, type MovesMode } from '../../play/evaluate.js';
+import { evaluationJson, evaluationText } from '../../play/format.js';
+import { formatPosition, parsePosition, POSITION_HELP } from '../../play/position.js';
+import { resolvePosition, type PrepareOptions } from '../../play/prepare.js';
+import { resolveDbPath } from '../../store/database.js';
+import type { GlobalArgs } from '../context.js';
+import { printJson } from '../output.js';
+
+interface EvalArgs extends GlobalArgs {
+  position?: string[];
+  file?: string;
+  out?: string;
+  moves?: string;
+  limit?: string;
+  workers?: string;
+}
+
+const MODES: readonly MovesMode[] = ['all', 'one', 'none'];
+/** Errors printed one per line on stderr before the rest are only counted. */
+const SHOWN_ERRORS = 50;
+
+export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
+  command: 'eval [position..]',
+  describe: 'Evaluate a sum of games: nim-sum, outcome (P/N) and the winning moves; or a file of positions',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('position', { type: 'string', array: true, describe: `the position: ${POSITION_HELP}` })
+      .option('file', { type: 'string', describe: 'evaluate every line of FILE (one position per line; blank and # lines skipped) on the worker pool' })
+      .option('out', { type: 'string', describe: 'with --file: write results to FILE.jsonl or FILE.csv (default: stdout)' })
+      .option('moves', {
+        type: 'string',
+        describe: 'which winning moves to list: one (default for a position), all, or none (default with --file)',
+      })
+      .option('limit', { type: 'string', describe: 'with --moves all: list at most this many moves per position (default 100)' })
+      .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
+      .example("$0 eval 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'", 'nim-sum, outcome and one winning move')
+      .example("$0 eval 'kayles@1e30 + nim@3' --moves all --json", 'a heap far beyond the table, via the proven period')
+      .example('$0 eval --file positions.txt --out results.jsonl', 'a batch on the worker pool; bad lines are reported, exit 1')
+      .example('$0 eval --file positions.txt --out results.csv --moves one', 'CSV with one winning move per N-position') as Argv<EvalArgs>,
+  handler: async (args) => {
+    const mode = parseMode(args.moves, args.file !== undefined ? 'none' : 'one');
+    const limit = args.limit !== undefined ? parseCount(args.limit, '--limit', 1, 1_000_000) : 100;
+    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
+    const prepare: PrepareOptions = {
+      dbPath: resolveDbPath(args.db),
+      workers,
+      onCompute: (key, to) => process.stderr.write(`grundy: ${key} is not stored far enough: computing and storing g(0..${to - 1})\n`),
+    };
+    const position = (args.position ?? []).map(String).join(' ').trim();
+    if (args.file !== undefined) {
+      if (position !== '') throw new UsageError('give either a position or --file, not both');
+      await runBatch(args, mode, limit, workers, prepare);
+      return;
+    }
+    if (args.out !== undefined) throw new UsageError('--out goes with --file; for one position, redirect stdout');
+    if (position === '') throw new UsageError(`name a position (${POSITION_HELP}) or --file FILE`);
+    const parsed = parsePosition(position);
+    const components = await resolvePosition(parsed, { ...prepare, needOptions: mode !== 'none' });
+    const e = evaluate(components, mode, limit);
+    const canonical = formatPosition(parsed);
+    if (args.json) printJson(evaluationJson(canonical, components, e));
+    else process.stdout.write(evaluationText(canonical, components, e, mode));
+  },
+};
+
+function parseMode(text: string | undefined, fallback: MovesMode): MovesMode {
+  if (text === undefined) return fallback;
+  if (!(MODES as readonly string[]).includes(text)) throw new UsageError(`--moves '${text}' is not one of ${MODES.join(', ')}`);
+  return text as MovesMode;
+}
+
+async function runBatch(args: EvalArgs, mode: MovesMode, limit: number, workers: number, prepare: PrepareOptions): Promise<void> {
+  const file = args.file!;
+  if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--file ${file} does not exist or is not a file`);
+  let format: BatchFormat = args.json ? 'jsonl' : 'text';
+  if (args.out !== undefined) {
+    format = formatForOut(args.out);
+    try {
+      closeSync(openSync(args.out, 'a'));
+    } catch (err) {
+      throw new UsageError(`--out ${args.out} cannot be written (${(err as Error).message}); choose another path`);
+    }
+  }
+  const pool = new WorkerPool(workers);
+  let shown = 0;
+  const tty = process.stderr.isTTY === true;
+  let total = 0;
+  try {
+    const summary = await evaluateFile({
+      file,
+      format,
+      moves: mode,
+      limit,
+      pool,
+      prepare,
+      ...(args.out !== undefined ? { out: args.out } : {}),
+      onLineError: (e) => {
+        if (shown++ < SHOWN_ERRORS) process.stderr.write(`${tty ? '\r\x1b[K' : ''}grundy: line ${e.line}: ${e.message}\n`);
+      },
+      onProgress: (lines) => {
+        total = lines;
+        if (tty) process.stderr.write(`\r${lines.toLocaleString('en-US')} lines evaluated\x1b[K`);
+      },
+    });
+    if (tty) process.stderr.write('\r\x1b[K');
+    void total;
+    if (summary.failed > 0) {
+      const more = summary.failed > SHOWN_ERRORS ? ` (the first ${SHOWN_ERRORS} are listed above)` : '';
+      throw new BatchLinesFailedError(
+        `${summary.failed} of ${summary.positions} positions failed${more}; the others were evaluated${args.out ? ` into ${args.out}` : ''}`,
+      );
+    }
+    if (args.out !== undefined) {
+      process.stderr.write(
+        `grundy: ${summary.positions} positions evaluated into ${args.out} in ${(summary.elapsedMs / 1000).toFixed(2)} s\n`,
+      );
+    }
+  } finally {
+    await pool.destroy();
+  }
+}

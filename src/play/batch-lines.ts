@@ -1,0 +1,199 @@
+import { GrundyError, UsageError } from '../errors.js';
+import { valuesOver } from '../kernels/values.js';
+import type { BatchOutcome, EvalTask, LineError, ScanTask } from './batch-protocol.js';
+import { evaluate, type ResolvedComponent } from './evaluate.js';
+import { csvField, csvRow, jsonInt, moveJson } from './format.js';
+import type { Evaluation } from './evaluate.js';
+import { GameValues } from './game-values.js';
+import { loadModuleOptions } from './module-options.js';
+import { formatPosition, parsePosition } from './position.js';
+import { notComputed } from './not-computed.js';
+import { ON_THE_FLY_LIMIT } from './prepare.js';
+import type { OptionsFunction } from '../kernels/kernel.js';
+
+/** Blank lines and '#' comments carry no position. */
+export function isPositionLine(line: string): boolean {
+  const t = line.trim();
+  return t !== '' && !t.startsWith('#');
+}
+
+/** Split a slice into lines without the line ending. */
+export function linesOf(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+}
+
+export function scanSlice(task: ScanTask): BatchOutcome {
+  const max = new Map<string, { top: bigint; small: bigint }>();
+  const limit = BigInt(ON_THE_FLY_LIMIT);
+  const note = (spec: string, h: bigint): void => {
+    let entry = max.get(spec);
+    if (!entry) max.set(spec, (entry = { top: 0n, small: -1n }));
+    if (h > entry.top) entry.top = h;
+    if (h <= limit && h > entry.small) entry.small = h;
+  };
+  // Plain decimal heaps (< 10^15) are compared as numbers; BigInt only for the rest.
+  const plain = new Map<string, { top: number; small: number }>();
+  for (const line of linesOf(task.text)) {
+    if (!isPositionLine(line)) continue;
+    const quick = splitPlain(line);
+    if (quick) {
+      for (const [spec, heaps] of quick) {
+        let top = -1;
+        for (const h of heaps) if (h > top) top = h;
+        const small = heaps.reduce((m, h) => (h <= ON_THE_FLY_LIMIT && h > m ? h : m), -1);
+        const seen = plain.get(spec);
+        if (!seen) plain.set(spec, { top, small });
+        else {
+          if (top > seen.top) seen.top = top;
+          if (small > seen.small) seen.small = small;
+        }
+      }
+      continue;
+    }
+    let components;
+    try {
+      components = parsePosition(line);
+    } catch {
+      continue; // reported with its line number by the eval pass
+    }
+    for (const c of components) for (const h of c.heaps) note(c.spec, h);
+  }
+  for (const [spec, m] of plain) {
+    note(spec, BigInt(m.top));
+    if (m.small >= 0) note(spec, BigInt(m.small));
+  }
+  return { kind: 'scan', specs: [...max].map(([spec, m]) => [spec, m.top.toString(), m.small.toString()] as const) };
+}
+
+/** Evaluate every position of a slice; a bad line becomes an error record, never a failed batch. */
+export async function evalSlice(task: EvalTask): Promise<BatchOutcome> {
+  const games = task.tables.map((t) => new GameValues(t.rules, valuesOver(t.buffer, t.width, t.length), t.cert));
+  const options = new Map<number, OptionsFunction>();
+  if (task.moves !== 'none') {
+    for (let i = 0; i < task.tables.length; i++) {
+      const rules = task.tables[i]!.rules;
+      if (rules.family === 'module') options.set(i, await loadModuleOptions(rules.path));
+    }
+  }
+  const out: string[] = [];
+  const errors: LineError[] = [];
+  let positions = 0;
+  const lines = linesOf(task.text);
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i]!;
+    if (!isPositionLine(text)) continue;
+    const line = task.firstLine + i;
+    positions++;
+    if (task.moves === 'none') {
+      const quick = quickRecord(text, line, task, games);
+      if (quick !== null) {
+        out.push(quick);
+        continue;
+      }
+    }
+    try {
+      const parsed = parsePosition(text);
+      const resolved: ResolvedComponent[] = parsed.map((c) => {
+        const ref = task.specs[c.spec];
+        if (ref === undefined) throw new UsageError(`game '${c.spec}' was not prepared`);
+        if (typeof ref !== 'number') throw new GrundyError(ref.error, 3);
+        const game = games[ref]!;
+        for (const h of c.heaps) if (!game.knows(h)) throw notComputed(game.rules, c.spec, h, game.length);
+        const opt = options.get(ref);
+        return opt ? { spec: c.spec, game, heaps: c.heaps, options: opt } : { spec: c.spec, game, heaps: c.heaps };
+      });
+      const e = evaluate(resolved, task.moves, task.limit);
+      const position = formatPosition(parsed);
+      if (task.format === 'jsonl') out.push(`${JSON.stringify(batchRecord(line, position, e))}\n`);
+      else if (task.format === 'csv') out.push(csvRow(line, position, e));
+      else {
+        const move = e.moves.map((m) => `  component ${m.component} heap ${m.from}: ${m.description}`).join(';');
+        out.push(`line ${line}: ${position}  nim-sum ${e.nimSum} ${e.outcome}${move}\n`);
+      }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      errors.push({ line, message });
+      if (task.format === 'jsonl') out.push(`${JSON.stringify({ line, position: text.trim(), error: message })}\n`);
+      else if (task.format === 'csv') out.push(csvRow(line, text.trim(), null, message));
+      else out.push(`line ${line}: error: ${message}\n`);
+    }
+  }
+  return { kind: 'eval', output: out.join(''), positions, errors };
+}
+
+/** One JSONL record of a batch: the input's values are enough to rebuild everything else. */
+function batchRecord(line: number, position: string, e: Evaluation): object {
+  return {
+    line,
+    position,
+    values: e.values.map((row) => row.map(jsonInt)),
+    nimSum: jsonInt(e.nimSum),
+    outcome: e.outcome,
+    moves: e.moves.map(moveJson),
+  };
+}
+
+/**
+ * A line whose heaps are all plain decimals below 10^15: [spec, heaps] per component, or null
+ * for anything else (the general parser then handles it, errors included).
+ */
+function splitPlain(text: string): [string, number[]][] | null {
+  const parts = text.split('+');
+  const out: [string, number[]][] = [];
+  for (const part of parts) {
+    const at = part.lastIndexOf('@');
+    if (at < 0) return null;
+    const spec = part.slice(0, at).trim();
+    if (spec === '') return null;
+    const heaps: number[] = [];
+    for (const raw of part.slice(at + 1).split(',')) {
+      const h = raw.trim();
+      if (h.length === 0 || h.length > 15 || !/^\d+$/.test(h)) return null;
+      heaps.push(Number(h));
+    }
+    out.push([spec, heaps]);
+  }
+  return out;
+}
+
+/**
+ * The hot path of a batch without moves: every heap inside its table (or nim below 2^31), so
+ * the nim-sum is a 32-bit XOR with no BigInt. Null sends the line to the general path.
+ */
+function quickRecord(text: string, line: number, task: EvalTask, games: readonly GameValues[]): string | null {
+  const comps = splitPlain(text);
+  if (comps === null) return null;
+  let x = 0;
+  const positionParts: string[] = [];
+  const valueParts: string[] = [];
+  for (const [spec, heaps] of comps) {
+    const ref = task.specs[spec];
+    if (typeof ref !== 'number') return null;
+    const game = games[ref]!;
+    const isNim = game.rules.family === 'nim';
+    const vals: number[] = [];
+    for (const n of heaps) {
+      let v: number;
+      if (isNim) {
+        if (n > 0x7fffffff) return null;
+        v = n;
+      } else {
+        v = game.valueAsNumber(n);
+        if (v < 0 || v > 0x7fffffff) return null;
+      }
+      vals.push(v);
+      x ^= v;
+    }
+    positionParts.push(`${spec}@${heaps.join(',')}`);
+    valueParts.push(`[${vals.join(',')}]`);
+  }
+  const position = positionParts.join(' + ');
+  const outcome = x === 0 ? 'P' : 'N';
+  if (task.format === 'jsonl') {
+    return `{"line":${line},"position":${JSON.stringify(position)},"values":[${valueParts.join(',')}],"nimSum":${x},"outcome":"${outcome}","moves":[]}\n`;
+  }
+  if (task.format === 'csv') return `${line},${csvField(position)},${x},${outcome},,\n`;
+  return `line ${line}: ${position}  nim-sum ${x} ${outcome}\n`;
+}

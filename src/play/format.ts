@@ -1,0 +1,77 @@
+import type { Evaluation, PositionMove, ResolvedComponent } from './evaluate.js';
+
+/** JSON-safe integers: exact values beyond 2^53 travel as decimal strings. */
+export function jsonInt(v: bigint): number | string {
+  return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+}
+
+export function moveJson(m: PositionMove): object {
+  return {
+    component: m.component,
+    heap: m.heap,
+    game: m.game,
+    from: jsonInt(m.from),
+    fromValue: jsonInt(m.fromValue),
+    move: m.description,
+    remove: jsonInt(m.remove),
+    leaves: m.leaves.map(jsonInt),
+    values: m.values.map(jsonInt),
+    toValue: jsonInt(m.toValue),
+    nimSumAfter: 0,
+  };
+}
+
+export function evaluationJson(position: string, components: readonly ResolvedComponent[], e: Evaluation): object {
+  return {
+    position,
+    components: components.map((c, i) => ({
+      spec: c.spec,
+      game: c.game.key,
+      heaps: c.heaps.map(jsonInt),
+      values: e.values[i]!.map(jsonInt),
+    })),
+    nimSum: jsonInt(e.nimSum),
+    outcome: e.outcome,
+    moves: e.moves.map(moveJson),
+    truncated: e.truncated,
+    periodic: e.periodic,
+  };
+}
+
+export function evaluationText(position: string, components: readonly ResolvedComponent[], e: Evaluation, mode: string): string {
+  const lines = [position];
+  const width = Math.max(...components.map((c) => c.game.key.length));
+  components.forEach((c, i) => {
+    lines.push(`  ${c.game.key.padEnd(width)}  heaps ${c.heaps.join(', ')}  ->  g ${e.values[i]!.join(', ')}`);
+  });
+  lines.push(
+    e.outcome === 'P'
+      ? `nim-sum 0: P-position (the previous player wins; every move loses)`
+      : `nim-sum ${e.nimSum}: N-position (the next player wins)`,
+  );
+  if (e.outcome === 'N' && mode !== 'none') {
+    lines.push(mode === 'one' ? 'a winning move:' : `winning moves (${e.moves.length}${e.truncated ? ', list cut at the limit' : ''}):`);
+    for (const m of e.moves) {
+      const after = m.leaves.length === 0 ? 'nothing left' : `g ${m.values.join(' ^ ')} = ${m.toValue}`;
+      lines.push(`  component ${m.component} (${m.game}), heap ${m.from}: ${m.description}  [${after}; nim-sum 0]`);
+    }
+    if (e.periodic) {
+      lines.push('  (a heap beyond its table was searched over one proven period: each split listed also works with a part');
+      lines.push('   shifted by a multiple of the period while every part stays at or above the preperiod)');
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** One CSV field, quoted when needed. */
+export function csvField(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const CSV_HEADER = 'line,position,nim_sum,outcome,moves,error\n';
+
+export function csvRow(line: number, position: string, e: Evaluation | null, error?: string): string {
+  if (!e) return `${line},${csvField(position)},,,,${csvField(error ?? '')}\n`;
+  const moves = e.moves.map((m) => `${m.component}.${m.heap}: ${m.description}`).join('; ');
+  return `${line},${csvField(position)},${e.nimSum},${e.outcome},${csvField(moves)},\n`;
+}

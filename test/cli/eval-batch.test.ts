@@ -1,0 +1,107 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'oeis-play.json'), 'utf8')) as {
+  sequences: { oeis: string; values: number[] }[];
+};
+const KAYLES = fixture.sequences.find((s) => s.oeis === 'A002186')!.values;
+
+interface MoveJson {
+  component: number;
+  heap: number;
+  from: number | string;
+  leaves: (number | string)[];
+  values: (number | string)[];
+  move: string;
+}
+interface EvalJson {
+  nimSum: number | string;
+  outcome: 'P' | 'N';
+  components: { game: string; heaps: (number | string)[]; values: (number | string)[] }[];
+  moves: MoveJson[];
+}
+
+const { dir, cleanup } = tempDir();
+const db = join(dir, 'g.db');
+
+async function query(game: string, ns: (number | string)[]): Promise<bigint[]> {
+  const r = await runCli(['query', game, ...ns.map(String), '--json', '--db', db]);
+  expect(r.code, r.stderr).toBe(0);
+  return (JSON.parse(r.stdout) as { values: { value: number | string }[] }).values.map((v) => BigInt(v.value));
+}
+
+/** Recompute the nim-sum after a move from `grundy query`, independently of eval. */
+async function nimSumAfter(e: EvalJson, m: MoveJson, games: string[]): Promise<bigint> {
+  let x = 0n;
+  e.components.forEach((c, ci) =>
+    c.values.forEach((v, hi) => {
+      if (ci !== m.component - 1 || hi !== m.heap - 1) x ^= BigInt(v);
+    }),
+  );
+  const game = games[m.component - 1]!;
+  if (m.leaves.length > 0) {
+    if (game === 'nim') for (const l of m.leaves) x ^= BigInt(l);
+    else for (const v of await query(game, m.leaves)) x ^= v;
+  }
+  return x;
+}
+
+beforeAll(async () => {
+  for (const args of [['compute', 'kayles', '--until-proven'], ['compute', 'sub:1,3,4', '--until-proven'], ['compute', 'grundy', '--to', '300']]) {
+    const r = await runCli([...args, '--db', db, '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+  }
+});
+afterAll(cleanup);
+
+describe('grundy eval --file', () => {
+  it('evaluates every line, reports a bad line with its number and exits 1 at the end', async () => {
+    const file = join(dir, 'positions.txt');
+    const lines = ['kayles@10 + nim@5', 'kayles@3,4 + sub:1,3,4@9', 'nope@3', '# a comment', '', 'kayles@1e20 + grundy@100', 'grundy@5e6'];
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const out = join(dir, 'results.jsonl');
+    const r = await runCli(['eval', '--file', file, '--out', out, '--moves', 'one', '--db', db, '--workers', '2']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 3: unknown game 'nope'/);
+    expect(r.stderr).toMatch(/line 7: .*grundy compute grundy/);
+    expect(r.stderr).toMatch(/2 of 5 positions failed/);
+    type BatchRecord = { line: number; position: string; values: (number | string)[][]; nimSum: number | string; moves: MoveJson[]; error?: string };
+    const results = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as BatchRecord);
+    expect(results.map((x) => x.line)).toEqual([1, 2, 3, 6, 7]);
+    expect(results[2]!.error).toMatch(/unknown game/);
+    const games = [['kayles', 'nim'], ['kayles', 'sub:1,3,4'], [], ['kayles', 'grundy']];
+    for (const [i, res] of [results[0]!, results[1]!, results[3]!].entries()) {
+      const g = games[i === 2 ? 3 : i]!;
+      let x = 0n;
+      const components = res.position.split(' + ').map((c, ci) => ({ heaps: c.split('@')[1]!.split(','), values: res.values[ci]! }));
+      for (const [ci, c] of components.entries()) {
+        const vals = g[ci] === 'nim' ? c.heaps.map(BigInt) : await query(g[ci]!, c.heaps);
+        expect(c.values.map(BigInt)).toEqual(vals);
+        for (const v of vals) x ^= v;
+      }
+      expect(BigInt(res.nimSum)).toBe(x);
+      expect(res.moves.length).toBe(x === 0n ? 0 : 1);
+      const asEval = { nimSum: res.nimSum, outcome: 'N' as const, components: components.map((c) => ({ game: '', ...c })), moves: res.moves };
+      for (const m of res.moves) expect(await nimSumAfter(asEval, m, g)).toBe(0n);
+    }
+  });
+
+  it('writes CSV, and every line of a clean batch succeeds with exit 0', async () => {
+    const file = join(dir, 'clean.txt');
+    const lines = Array.from({ length: 300 }, (_, i) => `kayles@${i} + sub:1,3,4@${(i * 7) % 50} + nim@${i % 9}`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const out = join(dir, 'results.csv');
+    const r = await runCli(['eval', '--file', file, '--out', out, '--db', db]);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = readFileSync(out, 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('line,position,nim_sum,outcome,moves,error');
+    expect(rows).toHaveLength(301);
+    const sub = await query('sub:1,3,4', ['0..49']);
+    rows.slice(1).forEach((row, i) => {
+      const nimSum = BigInt(KAYLES[i] ?? -1) ^ sub[(i * 7) % 50]! ^ BigInt(i % 9);
+      if (i < KAYLES.length) expect(row.split(',').at(-4)).toBe(String(nimSum));
+    });
+  });
+});
