@@ -7,6 +7,9 @@ import type { GameRow, Store } from '../store/store.js';
 import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
+import { hasSplitKernel, orderedShare } from '../kernels/split/index.js';
+import { planSplitChunk, type SplitTuning } from './split-plan.js';
+import { emptyPhaseStats, RowScratch, runSplitChunk, type SplitPhaseStats } from './split-runner.js';
 
 export interface ComputeProgress {
   readonly game: string;
@@ -30,6 +33,8 @@ export interface ComputeRequest {
   readonly signal?: AbortSignal;
   /** How to treat another compute of the same game (default: refuse, naming it). */
   readonly lock?: Omit<LockOptions, 'signal'>;
+  /** Frozen-prefix chunk planning knobs; tests and benchmarks only (default: tuned values). */
+  readonly splitTuning?: SplitTuning;
 }
 
 export interface ComputeSummary {
@@ -44,6 +49,8 @@ export interface ComputeSummary {
   readonly statesPerSecond: number;
   readonly workers: number;
   readonly kernel: string;
+  /** Frozen-prefix chunks run and the wall time of their parallel and ordered phases. */
+  readonly split: SplitPhaseStats;
   /** Why the run stopped. */
   readonly stop: 'target' | 'proven' | 'already-proven' | 'already-computed';
 }
@@ -73,6 +80,12 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   const stored = store.getCertificate(game);
   let periodicity: Periodicity | null = stored ?? null;
 
+  // Truthful reporting: every kernel that ran, in order of first use, and the most pool threads
+  // any chunk kept busy (sequential kernels use one whatever --workers says).
+  const kernelsUsed: string[] = [];
+  let workersUsed = 0;
+  const splitStats = emptyPhaseStats();
+
   const finish = (stop: ComputeSummary['stop'], kernel: string): ComputeSummary => {
     const elapsedMs = performance.now() - started;
     const newlyComputed = game.computed - startedFrom;
@@ -84,8 +97,9 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       periodicity,
       elapsedMs,
       statesPerSecond: newlyComputed > 0 ? newlyComputed / (elapsedMs / 1000) : 0,
-      workers: pool.threads,
+      workers: workersUsed,
       kernel,
+      split: splitStats,
       stop,
     };
   };
@@ -105,6 +119,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   let next = game.computed;
   let maxValue = game.maxValue;
   let kernel = 'none';
+  const share = hasSplitKernel(rules) && req.splitTuning?.force ? 'linear' : orderedShare(rules);
+  const scratch = new RowScratch();
   let checkAt = req.untilProven ? nextCheckAt(next) : Infinity;
   let stop: ComputeSummary['stop'] = 'target';
 
@@ -120,7 +136,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       fromN: startedFrom,
       toN: game.computed,
       valuesComputed: values,
-      workers: pool.threads,
+      workers: workersUsed,
       kernel,
       elapsedMs,
       statesPerSecond: values > 0 ? values / (elapsedMs / 1000) : 0,
@@ -150,28 +166,48 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         checkTableFits(capacity);
         g = regrow(g, next, width, capacity);
       }
-      const hi = Math.min(nextChunkEnd(rules, next, capacity), checkAt);
+      const limit = Math.min(capacity, checkAt);
+      const plan = planSplitChunk(rules, share, next, limit, pool.threads, maxValue, req.splitTuning);
       let outcome: ChunkOutcome;
       try {
-        outcome = await pool.run(
-          { kind: 'range', rules, buffer: g.buffer as SharedArrayBuffer, width, lo: next, hi, maxBefore: maxValue },
-          req.signal,
-        );
+        if (plan) {
+          // Frozen-prefix split: parallel gather of the options below `next`, ordered finish.
+          outcome = await runSplitChunk(pool, rules, g.buffer as SharedArrayBuffer, width, plan, scratch, splitStats, req.signal);
+          workersUsed = Math.max(workersUsed, Math.min(pool.threads, plan.slices.length));
+        } else {
+          outcome = await pool.run(
+            {
+              kind: 'range',
+              rules,
+              buffer: g.buffer as SharedArrayBuffer,
+              width,
+              lo: next,
+              // Where the split applies but does not pay yet, grow plain chunks geometrically so
+              // the split takes over soon after it starts paying.
+              hi: Math.min(nextChunkEnd(rules, next, capacity), checkAt, share === 'none' ? Infinity : 2 * next + 64),
+              maxBefore: maxValue,
+            },
+            req.signal,
+          );
+          workersUsed = Math.max(workersUsed, 1);
+        }
       } catch (err) {
-        // Aborting stops the worker mid-chunk: that chunk is dropped, every finished one is stored.
+        // Aborting stops the workers mid-chunk: that chunk is dropped, every finished one is stored.
         if (req.signal?.aborted) throw interrupted();
         if (err instanceof GrundyError) throw new GrundyError(`${err.message}; ${rules.key} is stored up to n = ${game.computed}`, err.exitCode);
         throw err;
       }
       if (outcome.kind === 'error') {
-        // Keep what the failing chunk finished before the failure (a custom module's position).
+        // A kernel that got part of the way (a custom module failing at some n) reports it:
+        // the values before that n are final, so they are stored before the error surfaces.
         if (outcome.next !== undefined && outcome.next > next) {
           persist(next, outcome.next, maxOf(g, next, outcome.next));
           next = outcome.next;
         }
         throw new GrundyError(`${outcome.message}; ${rules.key} is stored up to n = ${game.computed}`, outcome.exitCode);
       }
-      kernel = outcome.kernel;
+      if (!kernelsUsed.includes(outcome.kernel)) kernelsUsed.push(outcome.kernel);
+      kernel = kernelsUsed.join('+');
       const lo = next;
       const chunkMax = outcome.next > lo ? maxOf(g, lo, outcome.next) : 0;
       next = outcome.next;

@@ -32,6 +32,8 @@ export interface PoolOptions {
 export interface TaskWatch {
   readonly heartbeat: Heartbeat;
   readonly timeoutMs: number;
+  /** What runs the task, for messages: "custom rules module /path/rules.js". */
+  readonly name: string;
   /** The message when the task stalls at `position` (LOADING before its first position). */
   readonly describe: (position: number) => string;
 }
@@ -90,42 +92,49 @@ export class WorkerPool {
   }
 
   /**
-   * Run one range chunk of a game's table (workers/chunk.worker.ts). Custom rules modules run
-   * with a heartbeat and the per-position timeout; a module that stalls or kills its worker
-   * becomes an error outcome whose `next` says how far the chunk's values are final.
+   * Run one range chunk of a game's table (workers/chunk.worker.ts). A custom module that
+   * stalls or kills its worker becomes an error outcome whose `next` says how far the chunk's
+   * values are final, so the coordinator stores them.
    */
   async run(task: ChunkTask, signal?: AbortSignal): Promise<ChunkOutcome> {
     const label = `chunk [${task.lo}, ${task.hi}) of ${task.rules.key}`;
-    if (task.rules.family !== 'module') return this.runOn<ChunkTask, ChunkOutcome>('chunk', task, signal, label);
-    const module = task.rules.path;
-    const heartbeat = new Heartbeat();
-    const timeoutMs = this.moduleTimeoutMs;
-    const watch: TaskWatch = {
-      heartbeat,
-      timeoutMs,
-      describe: (position) =>
-        position === LOADING
-          ? `custom rules module ${module} did not finish loading within the --module-timeout of ${formatMs(timeoutMs)}`
-          : `custom rules module ${module}: options(${position}) ran longer than the --module-timeout of ${formatMs(timeoutMs)} and was stopped`,
-    };
     try {
-      return await this.runOn<ChunkTask, ChunkOutcome>('chunk', { ...task, heartbeat: heartbeat.buffer }, signal, label, watch);
+      return await this.runOn<ChunkTask, ChunkOutcome>('chunk', task, signal, label);
     } catch (err) {
-      if (err instanceof StalledTaskError || err instanceof WorkerDeathError) {
-        const next = Math.max(task.lo, err.position);
-        const message =
-          err instanceof WorkerDeathError && err.position !== LOADING
-            ? `custom rules module ${module} killed its worker thread at options(${err.position}), twice (${err.message})`
-            : err.message;
-        return { kind: 'error', message, exitCode: err.exitCode, next };
+      if ((err instanceof StalledTaskError || err instanceof WorkerDeathError) && task.rules.family === 'module') {
+        return { kind: 'error', message: err.message, exitCode: err.exitCode, next: Math.max(task.lo, err.position) };
       }
       throw err;
     }
   }
 
   /**
+   * The watch for a task that calls a custom module's options(n) one position at a time (range
+   * chunks and frozen-prefix gathers): a fresh heartbeat in the task, the --module-timeout.
+   */
+  private moduleWatch<TTask>(task: TTask): { task: TTask; watch: TaskWatch } | null {
+    const t = task as { kind?: unknown; rules?: { family?: unknown; path?: unknown } };
+    if (t.rules?.family !== 'module' || (t.kind !== 'range' && t.kind !== 'gather')) return null;
+    const module = String(t.rules.path);
+    const heartbeat = new Heartbeat();
+    const timeoutMs = this.moduleTimeoutMs;
+    return {
+      task: { ...task, heartbeat: heartbeat.buffer },
+      watch: {
+        heartbeat,
+        timeoutMs,
+        name: `custom rules module ${module}`,
+        describe: (position) =>
+          position === LOADING
+            ? `custom rules module ${module} did not finish loading within the --module-timeout of ${formatMs(timeoutMs)}`
+            : `custom rules module ${module}: options(${position}) ran longer than the --module-timeout of ${formatMs(timeoutMs)} and was stopped`,
+      },
+    };
+  }
+
+  /**
    * Run a task on the entry file dist/workers/<worker>.worker.js; its default export handles it.
-   * A rejection that is neither the caller's abort nor the watch's is a dead worker thread: the
+   * Tasks that call a custom module get the per-position watch (moduleWatch). A rejection that is neither the caller's abort nor the watch's is a dead worker thread: the
    * task runs once more on a fresh thread, then fails with a WorkerDeathError.
    */
   async runOn<TTask, TOutcome>(
@@ -136,6 +145,10 @@ export class WorkerPool {
     watch?: TaskWatch,
   ): Promise<TOutcome> {
     const filename = WorkerPool.entry(worker);
+    if (watch === undefined) {
+      const watched = this.moduleWatch(task);
+      if (watched) ({ task, watch } = watched);
+    }
     let firstDeath: string | null = null;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new ComputeError(`${label} was cancelled`);
@@ -155,10 +168,12 @@ export class WorkerPool {
         if (signal?.aborted) throw err;
         const reason = err instanceof Error ? err.message : String(err);
         if (attempt >= 2) {
-          throw new WorkerDeathError(
-            `the worker failed twice on ${label}, the second time on a fresh thread (${firstDeath}; then ${reason})`,
-            watch ? watch.heartbeat.position : LOADING,
-          );
+          const position = watch ? watch.heartbeat.position : LOADING;
+          const what =
+            position === LOADING
+              ? `the worker failed twice on ${label}`
+              : `the worker failed twice on ${label}, at options(${position}) of the ${watch!.name}`;
+          throw new WorkerDeathError(`${what}, the second time on a fresh thread (${firstDeath}; then ${reason})`, position);
         }
         firstDeath = reason;
       } finally {

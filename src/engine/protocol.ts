@@ -32,3 +32,48 @@ export type ChunkOutcome =
       readonly next?: number;
       readonly maxValue?: number;
     };
+
+/**
+ * Frozen-prefix tasks (kernels/split): a chunk [a, b) is gathered in slices [lo, hi) on any
+ * worker, then finished in order by one finish task. `rows` is the shared bitset scratch of
+ * the chunk, rowWords 32-bit words per heap.
+ */
+export interface GatherTask {
+  readonly kind: 'gather';
+  readonly rules: Rules;
+  readonly buffer: SharedArrayBuffer;
+  readonly width: Width;
+  readonly rows: SharedArrayBuffer;
+  readonly rowWords: number;
+  readonly a: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** A Heartbeat buffer (engine/heartbeat.ts): custom modules report each position they start. */
+  readonly heartbeat?: SharedArrayBuffer;
+}
+
+export interface FinishTask {
+  readonly kind: 'finish';
+  readonly rules: Rules;
+  readonly buffer: SharedArrayBuffer;
+  readonly width: Width;
+  readonly rows: SharedArrayBuffer;
+  readonly rowWords: number;
+  readonly a: number;
+  readonly b: number;
+  /** What each gather slice handed over (custom modules' deferred tuples), in slice order. */
+  readonly deferred: readonly (Int32Array | null)[];
+}
+
+export type SplitTask = GatherTask | FinishTask;
+
+export type GatherOutcome =
+  | { readonly kind: 'gathered'; readonly deferred: Int32Array | null; readonly kernel: string }
+  | {
+      readonly kind: 'error';
+      readonly message: string;
+      readonly exitCode: number;
+      /** When the slice got part of the way: rows [lo, next) are filled, `deferred` is theirs. */
+      readonly next?: number;
+      readonly deferred?: Int32Array | null;
+    };

@@ -23,7 +23,7 @@ export function customKernel(options: OptionsFunction, label: string): RangeKern
           } catch (err) {
             throw new ComputeError(`${label}: options(${n}) threw: ${err instanceof Error ? err.message : String(err)}`);
           }
-          for (const tuple of iterate(produced, label, n)) {
+          for (const tuple of iterateOptions(produced, label, n)) {
             let x = 0;
             for (const heap of heapsOf(tuple, label, n)) x ^= g[heap]!;
             mex.add(x);
@@ -42,7 +42,8 @@ export function customKernel(options: OptionsFunction, label: string): RangeKern
   };
 }
 
-function iterate(produced: unknown, label: string, n: number): Iterable<unknown> {
+/** The tuples a custom options(n) produced, or a one-line error naming what it returned. */
+export function iterateOptions(produced: unknown, label: string, n: number): Iterable<unknown> {
   if (produced !== null && typeof produced === 'object') {
     if (Symbol.iterator in produced) return produced as Iterable<unknown>;
     if ('length' in produced && typeof (produced as ArrayLike<unknown>).length === 'number') {
@@ -52,7 +53,8 @@ function iterate(produced: unknown, label: string, n: number): Iterable<unknown>
   throw new ComputeError(`${label}: options(${n}) returned ${describe(produced)}, not a list of heap tuples`);
 }
 
-function heapsOf(tuple: unknown, label: string, n: number): number[] {
+/** One option's heaps, each checked to be an integer in [0, n) (else the game would be loopy). */
+export function heapsOf(tuple: unknown, label: string, n: number): number[] {
   const heaps = typeof tuple === 'number' ? [tuple] : Array.isArray(tuple) ? (tuple as unknown[]) : null;
   if (heaps === null) {
     throw new ComputeError(`${label}: options(${n}) yielded ${describe(tuple)}, not a heap tuple (an array of heap sizes)`);

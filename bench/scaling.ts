@@ -1,0 +1,116 @@
+/**
+ * Scaling of the frozen-prefix split: the same table computed with 1 and 2 (or more) workers in
+ * one run, plus, when given, the matching C reference program side by side. Prints the time,
+ * the speed-up and the checksum (sum g(n) * (n mod 1000003 + 1), as the C programs print it).
+ *
+ *   npx tsc -p tsconfig.json
+ *   node dist/bench/scaling.js grundy 2e6 [--workers 1,2] [--anchor "/tmp/anchors/octal grundy 2e6 par 2"]
+ *   node dist/bench/scaling.js sub:squares 1e7 --anchor "/tmp/anchors/squares 1e7 blocked 32 2"
+ *
+ * Self-contained on purpose (the benchmark framework is another branch's work). Each
+ * measurement uses a fresh temporary store; the machine is shared, so compare ratios from the
+ * same run, never absolute times across runs.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { computeGame } from '../src/engine/coordinator.js';
+import { WorkerPool } from '../src/engine/pool.js';
+import { parseCount } from '../src/numbers.js';
+import { parseRules } from '../src/rules/parse.js';
+import { Store } from '../src/store/store.js';
+
+function checksum(values: ArrayLike<number>): bigint {
+  let sum = 0n;
+  let part = 0;
+  for (let n = 0; n < values.length; n++) {
+    part += values[n]! * ((n % 1000003) + 1);
+    if (part > 2 ** 50) {
+      sum += BigInt(part);
+      part = 0;
+    }
+  }
+  return sum + BigInt(part);
+}
+
+interface Measurement {
+  readonly label: string;
+  readonly seconds: number;
+  readonly checksum: string;
+  readonly extra: string;
+}
+
+async function measure(spec: string, N: number, workers: number): Promise<Measurement> {
+  const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
+  const store = Store.openForWrite(join(dir, 'bench.db'));
+  const pool = new WorkerPool(workers);
+  try {
+    const rules = parseRules(spec);
+    const started = performance.now();
+    const cpu0 = process.cpuUsage();
+    const summary = await computeGame({ rules, store, pool, to: N, untilProven: false });
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const { chunks, gatherMs, finishMs } = summary.split;
+    const values = store.readValues(store.getGame(rules.key)!);
+    return {
+      label: `grundy-engine, ${workers} worker${workers > 1 ? 's' : ''}`,
+      seconds,
+      checksum: checksum(values).toString(),
+      extra:
+        `kernel ${summary.kernel}, workers used ${summary.workers}, cpu ${cpuSeconds.toFixed(1)} s, ` +
+        `${chunks} split chunks: gather ${(gatherMs / 1000).toFixed(1)} s, ordered finish ${(finishMs / 1000).toFixed(1)} s, ` +
+        `max ${summary.maxValue}, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`,
+    };
+  } finally {
+    await pool.destroy();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function anchor(command: string): Measurement {
+  const [program, ...args] = command.split(/\s+/).filter(Boolean);
+  const out = execFileSync(program!, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const line = out.split('\n').find((l) => l.startsWith('RESULT')) ?? '';
+  const field = (name: string): string => new RegExp(`\\b${name}=(\\S+)`).exec(line)?.[1] ?? '?';
+  return { label: `C: ${command}`, seconds: Number(field('time_s')), checksum: field('checksum'), extra: `max ${field('max')} (compute time only)` };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [spec, to, ...rest] = argv;
+  if (!spec || !to) {
+    process.stderr.write('usage: node dist/bench/scaling.js GAME N [--workers 1,2] [--anchor "PROGRAM ARGS"]\n');
+    process.exitCode = 2;
+    return;
+  }
+  const N = parseCount(to, 'N', 1, 2 ** 31 - 1);
+  let workers = [1, 2];
+  let anchorCommand: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--workers') workers = rest[++i]!.split(',').map((w) => parseCount(w, '--workers', 1, 256));
+    else if (rest[i] === '--anchor') anchorCommand = rest[++i];
+  }
+  const results: Measurement[] = [];
+  for (const w of workers) {
+    const m = await measure(spec, N, w);
+    results.push(m);
+    process.stdout.write(`${m.label.padEnd(48)} ${m.seconds.toFixed(2).padStart(8)} s  checksum ${m.checksum}  (${m.extra})\n`);
+  }
+  if (anchorCommand) {
+    const m = anchor(anchorCommand);
+    results.push(m);
+    process.stdout.write(`${m.label.padEnd(48)} ${m.seconds.toFixed(2).padStart(8)} s  checksum ${m.checksum}  (${m.extra})\n`);
+  }
+  const base = results[0]!;
+  for (const m of results.slice(1)) {
+    process.stdout.write(`speed-up of "${m.label}" over "${base.label}": ${(base.seconds / m.seconds).toFixed(2)}x\n`);
+  }
+  const sums = new Set(results.map((m) => m.checksum));
+  process.stdout.write(sums.size === 1 ? `checksums agree: ${base.checksum}\n` : `CHECKSUMS DIFFER: ${[...sums].join(' ')}\n`);
+  if (sums.size !== 1) process.exitCode = 1;
+}
+
+await main(process.argv.slice(2));

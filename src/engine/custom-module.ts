@@ -1,0 +1,46 @@
+import { pathToFileURL } from 'node:url';
+import { GrundyError } from '../errors.js';
+import type { OptionsFunction } from '../kernels/kernel.js';
+import type { Rules } from '../rules/types.js';
+import { Heartbeat, LOADING } from './heartbeat.js';
+
+/**
+ * The heartbeat of the task this worker thread is running (issue 6: --module-timeout) and the
+ * last position a custom module was asked about. Kernels call options(n) in order, so when
+ * options(n) fails or hangs, the values before n are already final.
+ */
+let heartbeat: Heartbeat | null = null;
+let position = LOADING;
+
+/** Worker side, at the start of each task: report to this heartbeat buffer (or to none). */
+export function beginModuleTask(buffer: SharedArrayBuffer | undefined): void {
+  heartbeat = buffer ? new Heartbeat(buffer) : null;
+  position = LOADING;
+  heartbeat?.beat(LOADING);
+}
+
+/** The position of the latest options(n) call in this task; LOADING before the first. */
+export function lastModulePosition(): number {
+  return position;
+}
+
+/** Load a custom rules module's options(n) (named export, default.options, or default function). */
+export async function loadOptions(rules: Extract<Rules, { family: 'module' }>): Promise<OptionsFunction> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(rules.path).href)) as Record<string, unknown>;
+  } catch (err) {
+    throw new GrundyError(`custom rules module ${rules.path} failed to load: ${(err as Error).message}`, 2);
+  }
+  const candidate =
+    mod.options ?? (mod.default as Record<string, unknown> | undefined)?.options ?? (typeof mod.default === 'function' ? mod.default : undefined);
+  if (typeof candidate !== 'function') {
+    throw new GrundyError(`custom rules module ${rules.path} must export a function options(n)`, 2);
+  }
+  const options = candidate as OptionsFunction;
+  return (n) => {
+    position = n;
+    heartbeat?.beat(n);
+    return options(n);
+  };
+}

@@ -1,0 +1,94 @@
+import { GrundyError } from '../errors.js';
+import type { Width } from '../kernels/values.js';
+import type { Rules } from '../rules/types.js';
+import type { WorkerPool } from './pool.js';
+import type { ChunkOutcome, FinishTask, GatherOutcome, GatherTask } from './protocol.js';
+import type { SplitChunkPlan } from './split-plan.js';
+
+/** The shared row scratch of frozen-prefix chunks, reused across chunks and grown on demand. */
+export class RowScratch {
+  private buffer: SharedArrayBuffer | null = null;
+
+  /** A buffer of at least `bytes`; gather clears the rows it fills, so reuse needs no zeroing. */
+  get(bytes: number): SharedArrayBuffer {
+    if (!this.buffer || this.buffer.byteLength < bytes) {
+      const size = Math.max(bytes, Math.ceil((this.buffer?.byteLength ?? 0) * 1.5));
+      this.buffer = new SharedArrayBuffer(Math.ceil(size / 64) * 64);
+    }
+    return this.buffer;
+  }
+}
+
+/** Wall time of the two phases, summed over chunks: the finish share is the serial fraction. */
+export interface SplitPhaseStats {
+  chunks: number;
+  gatherMs: number;
+  finishMs: number;
+}
+
+export function emptyPhaseStats(): SplitPhaseStats {
+  return { chunks: 0, gatherMs: 0, finishMs: 0 };
+}
+
+/**
+ * Run one frozen-prefix chunk: every gather slice at once on the pool, then one ordered finish
+ * task. The main thread only schedules: kernels run on workers.
+ */
+export async function runSplitChunk(
+  pool: WorkerPool,
+  rules: Rules,
+  values: SharedArrayBuffer,
+  width: Width,
+  plan: SplitChunkPlan,
+  scratch: RowScratch,
+  stats?: SplitPhaseStats,
+  signal?: AbortSignal,
+): Promise<ChunkOutcome> {
+  const t0 = performance.now();
+  const rows = scratch.get((plan.b - plan.a) * plan.rowWords * 4);
+  const label = (lo: number, hi: number): string => `gather [${lo}, ${hi}) of ${rules.key}`;
+  const gathered = await Promise.all(
+    plan.slices.map(([lo, hi]) => {
+      const task: GatherTask = { kind: 'gather', rules, buffer: values, width, rows, rowWords: plan.rowWords, a: plan.a, lo, hi };
+      return pool.runOn<GatherTask, GatherOutcome>('split', task, signal, label(lo, hi));
+    }),
+  );
+  const deferred: (Int32Array | null)[] = [];
+  // A slice that failed part-way (a custom module throwing at heap f) still filled its rows
+  // below f: finish [a, f) for the least such f, so those values get stored, then report.
+  let failed: { message: string; exitCode: number; next: number } | null = null;
+  for (let i = 0; i < gathered.length; i++) {
+    const outcome = gathered[i]!;
+    if (outcome.kind === 'error') {
+      const at = outcome.next ?? plan.slices[i]![0];
+      if (!failed || at < failed.next) failed = { message: outcome.message, exitCode: outcome.exitCode, next: at };
+      deferred.push(outcome.deferred ?? null);
+    } else {
+      deferred.push(outcome.deferred);
+    }
+  }
+  const b = failed ? failed.next : plan.b;
+  if (failed && b <= plan.a) return { kind: 'error', message: failed.message, exitCode: failed.exitCode };
+  const t1 = performance.now();
+  const finish: FinishTask = {
+    kind: 'finish',
+    rules,
+    buffer: values,
+    width,
+    rows,
+    rowWords: plan.rowWords,
+    a: plan.a,
+    b,
+    deferred,
+  };
+  const outcome = await pool.runOn<FinishTask, ChunkOutcome>('split', finish, signal, `finish [${plan.a}, ${b}) of ${rules.key}`);
+  if (stats) {
+    stats.chunks++;
+    stats.gatherMs += t1 - t0;
+    stats.finishMs += performance.now() - t1;
+  }
+  if (failed && outcome.kind === 'done') {
+    return { kind: 'error', message: failed.message, exitCode: failed.exitCode, next: outcome.next, maxValue: outcome.maxValue };
+  }
+  return outcome;
+}

@@ -1,0 +1,133 @@
+import type { RangeOutcome } from '../kernel.js';
+import type { Values } from '../values.js';
+
+/**
+ * The frozen-prefix seam (THEORY.md section 4). A chunk [a, b) of heap sizes is computed in two
+ * phases:
+ *
+ *  - gather (parallel): for each n of a slice [lo, hi) of the chunk, mark in n's row the value
+ *    of every option whose heaps are all < a. Those values are final, so slices run on any
+ *    worker, in any order, reading g straight from the SharedArrayBuffer.
+ *  - finish (ordered): for n = a, a+1, ..., b-1, add the options that touch [a, n) (now final,
+ *    because they were finished just before) and take the mex of the row.
+ *
+ * Rows are bitsets over values: row n occupies words [(n - a) * rowWords, (n - a + 1) * rowWords)
+ * of an Int32Array over a SharedArrayBuffer; value v is bit (v & 31) of word v >>> 5. Every
+ * gathered value is an XOR of values < 2^bits(max g[0..a)), so rowWords = rowWordsFor(maxBefore)
+ * holds them all; only finish can meet larger values, which it keeps aside (see RowMex).
+ *
+ * A family plugs in by implementing this interface (see kernels/split/index.ts). The sparse
+ * kernel plugs in the same way: its gather marks what it can from the frozen prefix, its finish
+ * does the ordered remainder.
+ */
+export interface SplitKernel {
+  /** Which algorithm ran, reported by `grundy compute --json` as `kernel`. */
+  readonly name: string;
+  /**
+   * Clear and fill the rows of n in [lo, hi) (a <= lo <= hi <= b) from options with every
+   * heap < a. May return per-n data the finish needs (custom modules defer their in-chunk
+   * option tuples this way); null when there is none.
+   */
+  gather(g: Values, a: number, lo: number, hi: number, rows: Int32Array, rowWords: number): Int32Array | null;
+  /**
+   * Compute g(n) for n in [a, b) in order, given every row filled by gather. `deferred` holds
+   * the gather outputs of the slices, in slice order. Stops early (like a range kernel) when a
+   * value does not fit the width of g.
+   */
+  finish(g: Values, a: number, b: number, rows: Int32Array, rowWords: number, deferred: readonly (Int32Array | null)[]): RangeOutcome;
+}
+
+/**
+ * A gather that could not finish its slice (a custom module throwing at heap `next`): the rows
+ * of [lo, next) are filled and `deferred` holds their data, so the finish can still compute
+ * g(a..next-1) and the coordinator store them before the error surfaces.
+ */
+export class GatherFailure extends Error {
+  constructor(
+    message: string,
+    readonly next: number,
+    readonly exitCode: number,
+    readonly deferred: Int32Array | null,
+  ) {
+    super(message);
+    this.name = 'GatherFailure';
+  }
+}
+
+/** How the in-chunk (ordered) work of a family grows with the chunk length C at heap n. */
+export type OrderedShare = 'linear' | 'sqrt' | 'none';
+
+/** Bits needed for the XOR of any values <= maxValue. */
+export function valueBits(maxValue: number): number {
+  return maxValue <= 0 ? 1 : 32 - Math.clz32(maxValue);
+}
+
+/** Words per row so that every XOR of values <= maxValue has its bit. */
+export function rowWordsFor(maxValue: number): number {
+  const bits = valueBits(maxValue);
+  return bits <= 5 ? 1 : 2 ** (bits - 5);
+}
+
+/**
+ * The mex of a row plus the in-chunk values that did not fit in it. Values beyond the row are
+ * rare (only in-chunk options can produce them), so they live in a small stamped set.
+ */
+export class RowMex {
+  private extra = new Int32Array(64);
+  private stamp = 0;
+  private hasExtra = false;
+
+  /** Start the extra set of a new heap. */
+  reset(): void {
+    if (this.hasExtra) {
+      if (++this.stamp === 0x7fffffff) {
+        this.extra.fill(0);
+        this.stamp = 1;
+      }
+      this.hasExtra = false;
+    }
+  }
+
+  /** Mark value v for the current heap: in its row when it fits, else aside. */
+  mark(rows: Int32Array, base: number, rowWords: number, v: number): void {
+    const w = v >>> 5;
+    if (w < rowWords) rows[base + w]! |= 1 << (v & 31);
+    else this.markAside(v, rowWords);
+  }
+
+  /**
+   * Mark a value beyond the row (v >= rowWords * 32). Hot loops test `v >>> 5 < rowWords`
+   * themselves and call this only for the rare wide value.
+   */
+  markAside(v: number, rowWords: number): void {
+    if (!this.hasExtra) {
+      if (++this.stamp === 0x7fffffff) {
+        this.extra.fill(0);
+        this.stamp = 1;
+      }
+      this.hasExtra = true;
+    }
+    const i = v - rowWords * 32;
+    if (i >= this.extra.length) {
+      let size = this.extra.length * 2;
+      while (size <= i) size *= 2;
+      const next = new Int32Array(size);
+      next.set(this.extra);
+      this.extra = next;
+    }
+    this.extra[i] = this.stamp;
+  }
+
+  mex(rows: Int32Array, base: number, rowWords: number): number {
+    for (let w = 0; w < rowWords; w++) {
+      const free = ~rows[base + w]!;
+      if (free !== 0) return w * 32 + (31 - Math.clz32(free & -free));
+    }
+    let i = 0;
+    if (this.hasExtra) {
+      const extra = this.extra;
+      while (i < extra.length && extra[i] === this.stamp) i++;
+    }
+    return rowWords * 32 + i;
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Test helpers for the frozen-prefix kernels: a seeded random source, a definitional twin for
+ * take-and-break codes, and an in-process driver that runs a split kernel the way the engine
+ * does (chunks, gather slices in any order, ordered finish, width promotion on overflow) but
+ * with chunk lengths and slice cuts chosen by the test.
+ */
+import { createKernel } from '../../src/kernels/index.js';
+import { createSplitKernel, rowWordsFor } from '../../src/kernels/split/index.js';
+import type { OptionsFunction } from '../../src/kernels/kernel.js';
+import { maxOf, plainValues, widthFor, widthOf, wider, type Values, type Width } from '../../src/kernels/values.js';
+import type { Rules } from '../../src/rules/types.js';
+
+/** mulberry32: deterministic, so every failure reproduces. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomInt(rand: () => number, lo: number, hi: number): number {
+  return lo + Math.floor(rand() * (hi - lo + 1));
+}
+
+/** g(0..N-1) by the plain range kernel, widening like the coordinator does. */
+export function plainTable(rules: Rules, N: number, options?: OptionsFunction, width: Width = 8): Values {
+  const kernel = createKernel(rules, options);
+  let g = plainValues(width, N);
+  let next = 0;
+  while (next < N) {
+    const out = kernel.run(g, next, N, next > 0 ? maxOf(g, 0, next) : 0);
+    next = out.next;
+    if (out.overflowValue !== undefined) g = widen(g, widthFor(out.overflowValue), next);
+  }
+  return g;
+}
+
+function widen(g: Values, need: Width, count: number): Values {
+  const out = plainValues(wider(widthOf(g), need), g.length);
+  out.set(g.subarray(0, count));
+  return out;
+}
+
+export interface DriverOptions {
+  /** Heaps computed by the plain kernel before the split starts (at least 1). */
+  readonly plainTo: number;
+  /** Chunk length at chunk start a. */
+  readonly chunk: (a: number) => number;
+  readonly rand: () => number;
+  /** Gather slices per chunk (cut at random points, run in random order). */
+  readonly slices: number;
+  readonly width?: Width;
+  readonly options?: OptionsFunction;
+}
+
+export interface DriverResult {
+  readonly values: Values;
+  /** Widths the table went through, in order. */
+  readonly widths: Width[];
+  readonly chunks: number;
+}
+
+/** Compute g(0..N-1) with the family's split kernel under the given chunking. */
+export function splitTable(rules: Rules, N: number, opts: DriverOptions): DriverResult {
+  const kernel = createSplitKernel(rules, opts.options);
+  if (!kernel) throw new Error(`${rules.key} has no split kernel`);
+  const plain = createKernel(rules, opts.options);
+  let g = plainValues(opts.width ?? 8, N);
+  const widths: Width[] = [widthOf(g)];
+  let next = 0;
+  const promote = (value: number): void => {
+    g = widen(g, widthFor(value), next);
+    widths.push(widthOf(g));
+  };
+  while (next < Math.min(N, Math.max(1, opts.plainTo))) {
+    const out = plain.run(g, next, Math.min(N, Math.max(1, opts.plainTo)), next > 0 ? maxOf(g, 0, next) : 0);
+    next = out.next;
+    if (out.overflowValue !== undefined) promote(out.overflowValue);
+  }
+  let chunks = 0;
+  while (next < N) {
+    const a = next;
+    const b = Math.min(N, a + Math.max(1, opts.chunk(a)));
+    const rowWords = rowWordsFor(maxOf(g, 0, a));
+    // Garbage in the scratch: gather must clear every row it owns.
+    const rows = new Int32Array((b - a) * rowWords);
+    for (let i = 0; i < rows.length; i++) rows[i] = (opts.rand() * 2 ** 32) | 0;
+    const cuts = new Set<number>([a, b]);
+    for (let i = 1; i < opts.slices; i++) cuts.add(randomInt(opts.rand, a, b));
+    const points = [...cuts].sort((x, y) => x - y);
+    const slices = points.slice(1).map((hi, i) => [points[i]!, hi] as const);
+    const order = slices.map((_, i) => i).sort(() => opts.rand() - 0.5);
+    const deferred: (Int32Array | null)[] = new Array(slices.length).fill(null);
+    for (const i of order) deferred[i] = kernel.gather(g, a, slices[i]![0], slices[i]![1], rows, rowWords);
+    const out = kernel.finish(g, a, b, rows, rowWords, deferred);
+    next = out.next;
+    chunks++;
+    if (out.overflowValue !== undefined) promote(out.overflowValue);
+  }
+  return { values: g, widths, chunks };
+}
+
+/** All multisets of `parts` positive integers summing to m (non-decreasing). */
+function partitions(m: number, parts: number, min = 1): number[][] {
+  if (parts === 1) return m >= min ? [[m]] : [];
+  const out: number[][] = [];
+  for (let x = min; x * parts <= m; x++) for (const rest of partitions(m - x, parts - 1, x)) out.push([x, ...rest]);
+  return out;
+}
+
+/** Take-and-break values straight from the definition (THEORY.md section 2): slow, obvious. */
+export function naiveTakeBreak(digits: readonly number[], N: number): number[] {
+  const g: number[] = [];
+  for (let n = 0; n < N; n++) {
+    const seen = new Set<number>();
+    digits.forEach((d, i) => {
+      if (i > n) return;
+      const rest = n - i;
+      for (let j = 0; j < 4; j++) {
+        if (!(d & (1 << j))) continue;
+        if (j === 0) {
+          if (rest === 0 && i > 0) seen.add(0);
+        } else {
+          for (const p of partitions(rest, j)) seen.add(p.reduce((x, h) => x ^ g[h]!, 0));
+        }
+      }
+    });
+    let v = 0;
+    while (seen.has(v)) v++;
+    g.push(v);
+  }
+  return g;
+}
+
+/** Random take-and-break code with splits: d0 in {0, 4}, 1-4 digits, octal or hex. */
+export function randomCode(rand: () => number): number[] {
+  const hex = rand() < 0.3;
+  const len = randomInt(rand, 1, 4);
+  const digits = [rand() < 0.2 ? 4 : 0];
+  for (let i = 0; i < len; i++) digits.push(randomInt(rand, 0, hex ? 15 : 7));
+  // Ensure at least one split move, else the code is a subtraction game (no split kernel).
+  const at = randomInt(rand, 1, len);
+  digits[at] = digits[at]! | 4;
+  return digits;
+}

@@ -1,0 +1,50 @@
+import { GrundyError } from '../src/errors.js';
+import { beginModuleTask, loadOptions } from '../src/engine/custom-module.js';
+import type { ChunkOutcome, GatherOutcome, SplitTask } from '../src/engine/protocol.js';
+import { createSplitKernel, type SplitKernel } from '../src/kernels/split/index.js';
+import { GatherFailure } from '../src/kernels/split/split-kernel.js';
+import { valuesOver } from '../src/kernels/values.js';
+import { workerShouldDie } from '../src/testing/faults.js';
+import type { Rules } from '../src/rules/types.js';
+
+/** Kernels keep scratch (element lists, mex marks) between tasks of the same game. */
+const kernels = new Map<string, SplitKernel>();
+
+async function kernelFor(rules: Rules): Promise<SplitKernel> {
+  let kernel = kernels.get(rules.key);
+  if (!kernel) {
+    kernel = (rules.family === 'module' ? createSplitKernel(rules, await loadOptions(rules)) : createSplitKernel(rules)) ?? undefined;
+    if (!kernel) throw new GrundyError(`${rules.key} has no frozen-prefix kernel`, 5);
+    kernels.set(rules.key, kernel);
+  }
+  return kernel;
+}
+
+/** Thin: one phase of a frozen-prefix chunk (kernels/split/split-kernel.ts), outcome as data. */
+export default async function runSplit(task: SplitTask): Promise<GatherOutcome | ChunkOutcome> {
+  beginModuleTask(task.kind === 'gather' ? task.heartbeat : undefined);
+  try {
+    const kernel = await kernelFor(task.rules);
+    const g = valuesOver(task.buffer, task.width);
+    const rows = new Int32Array(task.rows);
+    if (task.kind === 'gather') {
+      // Test hook (src/testing/faults.ts): take the thread down in the middle of a gather.
+      if (workerShouldDie(task.lo, task.hi)) process.exit(70);
+      const deferred = kernel.gather(g, task.a, task.lo, task.hi, rows, task.rowWords);
+      return { kind: 'gathered', deferred, kernel: kernel.name };
+    }
+    const out = kernel.finish(g, task.a, task.b, rows, task.rowWords, task.deferred);
+    if (out.overflowValue !== undefined) {
+      return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name };
+    }
+    return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
+  } catch (err) {
+    if (err instanceof GatherFailure) {
+      return { kind: 'error', message: err.message, exitCode: err.exitCode, next: err.next, deferred: err.deferred };
+    }
+    if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
+    return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
+  } finally {
+    beginModuleTask(undefined);
+  }
+}
