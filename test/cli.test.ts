@@ -32,9 +32,9 @@ describe('grundy compute', () => {
     expect(s).toMatchObject({
       game: 'octal:0.77',
       maxValue: 8,
-      // Truthful: Kayles proves within a few plain chunks, which run on one of the two threads.
+      // Truthful: sparse space runs each chunk on one of the two threads.
       workers: 1,
-      kernel: 'take-break',
+      kernel: 'sparse', // two-heap splits run by sparse space (issue 3)
       periodicity: { preperiod: 71, period: 12, saltus: 0, proven: true },
     });
     expect(s.computed).toBeGreaterThanOrEqual(168);

@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GrundyError, UsageError } from '../errors.js';
+import { benchCommand } from './commands/bench.js';
 import { computeCommand } from './commands/compute.js';
 import { countCommand } from './commands/count.js';
 import { evalCommand } from './commands/eval.js';
@@ -41,6 +42,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(evalCommand)
       .command(countCommand)
       .command(tableCommand)
+      .command(benchCommand)
       .command(noCommand)
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()

@@ -7,6 +7,7 @@ import type { GameRow, Store } from '../store/store.js';
 import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
+import { SparseRunner } from './sparse-runner.js';
 import { hasSplitKernel, orderedShare } from '../kernels/split/index.js';
 import { planSplitChunk, type SplitTuning } from './split-plan.js';
 import { emptyPhaseStats, RowScratch, runSplitChunk, type SplitPhaseStats } from './split-runner.js';
@@ -35,6 +36,12 @@ export interface ComputeRequest {
   readonly lock?: Omit<LockOptions, 'signal'>;
   /** Frozen-prefix chunk planning knobs; tests and benchmarks only (default: tuned values). */
   readonly splitTuning?: SplitTuning;
+  /**
+   * Which path runs: 'auto' (default) the fastest that applies: sparse space, else the
+   * frozen-prefix split, else plain; 'frozen-prefix' skips sparse space (to measure or test the
+   * split); 'plain' the family's plain kernel, one chunk at a time (the reference).
+   */
+  readonly kernel?: 'auto' | 'frozen-prefix' | 'plain';
 }
 
 export interface ComputeSummary {
@@ -116,6 +123,9 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   let width: Width = game.width;
   let g: Values = sharedValues(width, capacity);
   if (game.computed > 0) g.set(store.readValues(game));
+  // Sparse space for two-heap splits and Grundy's game; the plain kernel stays the reference.
+  const sparse = (req.kernel ?? 'auto') === 'auto' ? SparseRunner.for(rules, store) : null;
+  sparse?.resume(game, g, game.computed);
   let next = game.computed;
   let maxValue = game.maxValue;
   let kernel = 'none';
@@ -126,7 +136,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
 
   const persist = (lo: number, hi: number, chunkMax: number): void => {
     if (hi <= lo) return;
-    game = store.appendChunk(game, lo, g.subarray(lo, hi), chunkMax);
+    game = sparse ? sparse.append(game, lo, g.subarray(lo, hi), chunkMax) : store.appendChunk(game, lo, g.subarray(lo, hi), chunkMax);
   };
   const recordRun = (status: 'done' | 'proven' | 'interrupted' | 'failed'): void => {
     const elapsedMs = performance.now() - started;
@@ -167,28 +177,29 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         g = regrow(g, next, width, capacity);
       }
       const limit = Math.min(capacity, checkAt);
-      const plan = planSplitChunk(rules, share, next, limit, pool.threads, maxValue, req.splitTuning);
+      const plan = sparse || req.kernel === 'plain' ? null : planSplitChunk(rules, share, next, limit, pool.threads, maxValue, req.splitTuning);
       let outcome: ChunkOutcome;
       try {
-        if (plan) {
+        if (sparse) {
+          // Sparse space (one worker per chunk): far fewer options per heap than any split of the plain kernel.
+          outcome = await sparse.run(pool, g, width, next, Math.min(sparse.chunkEnd(next, capacity), checkAt), maxValue, req.signal);
+          workersUsed = Math.max(workersUsed, 1);
+        } else if (plan) {
           // Frozen-prefix split: parallel gather of the options below `next`, ordered finish.
           outcome = await runSplitChunk(pool, rules, g.buffer as SharedArrayBuffer, width, plan, scratch, splitStats, req.signal);
           workersUsed = Math.max(workersUsed, Math.min(pool.threads, plan.slices.length));
         } else {
-          outcome = await pool.run(
-            {
-              kind: 'range',
-              rules,
-              buffer: g.buffer as SharedArrayBuffer,
-              width,
-              lo: next,
-              // Where the split applies but does not pay yet, grow plain chunks geometrically so
-              // the split takes over soon after it starts paying.
-              hi: Math.min(nextChunkEnd(rules, next, capacity), checkAt, share === 'none' ? Infinity : 2 * next + 64),
-              maxBefore: maxValue,
-            },
-            req.signal,
-          );
+          outcome = await pool.run({
+            kind: 'range',
+            rules,
+            buffer: g.buffer as SharedArrayBuffer,
+            width,
+            lo: next,
+            // Where the split applies but does not pay yet, grow plain chunks geometrically so
+            // the split takes over soon after it starts paying.
+            hi: Math.min(nextChunkEnd(rules, next, capacity), checkAt, share === 'none' ? Infinity : 2 * next + 64),
+            maxBefore: maxValue,
+          }, req.signal);
           workersUsed = Math.max(workersUsed, 1);
         }
       } catch (err) {

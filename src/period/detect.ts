@@ -1,5 +1,6 @@
 import type { Rules } from '../rules/types.js';
 import { takeBreakMoves } from '../rules/take-break.js';
+import { searchTail } from './tail-match.js';
 import { reversedZ } from './z-function.js';
 
 /** A periodicity claim: g(n + period) = g(n) + saltus for every n >= preperiod. */
@@ -76,6 +77,25 @@ export class PeriodDetector {
    * of the data and three periods; null when neither.
    */
   detect(g: ArrayLike<number>, L: number): Periodicity | null {
+    if (L < 2) return null;
+    if (isArithmetic(this.rules)) return this.detectArithmetic(g, L);
+    const crit = this.criterion;
+    const E = crit && crit.kind !== 'nim' ? proofStart(crit, L) : -1;
+    const found = searchTail(g, L, E);
+    if (found) {
+      if (found.proven) {
+        const { period: p, z } = found.proven;
+        return { preperiod: Math.max(0, L - z - p), period: p, saltus: 0, proven: true, criterion: crit!.label, checkedTo: L };
+      }
+      if (!found.observed) return null;
+      const { period: p, z } = found.observed;
+      return { preperiod: Math.max(0, L - z - p), period: p, saltus: 0, proven: false, criterion: 'observed', checkedTo: L };
+    }
+    return this.detectByZ(g, L);
+  }
+
+  /** The same answer as detect() through the Z-function: linear time whatever the sequence. */
+  detectByZ(g: ArrayLike<number>, L: number): Periodicity | null {
     if (L < 2) return null;
     if (isArithmetic(this.rules)) return this.detectArithmetic(g, L);
     this.z = reversedZ(g, L, this.z.length >= L ? this.z : new Int32Array(L));

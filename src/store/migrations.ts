@@ -94,6 +94,48 @@ export const MIGRATIONS: readonly Migration[] = [
       `),
   },
   {
+    name: 'bench_runs: benchmark history (grundy bench)',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE bench_runs (
+          id INTEGER PRIMARY KEY,
+          session TEXT NOT NULL,                 -- one invocation of grundy bench
+          recorded_at TEXT NOT NULL,
+          git_commit TEXT,                       -- null when not run from a git checkout
+          node_version TEXT NOT NULL,
+          cpu_model TEXT NOT NULL,
+          cores INTEGER NOT NULL,
+          suite TEXT NOT NULL,
+          workload TEXT NOT NULL,
+          mode TEXT NOT NULL,                    -- plain (no pool), pool, anchor (C reference)
+          workers INTEGER NOT NULL,
+          size INTEGER NOT NULL,                 -- states per run: checksums compare only at equal size
+          iterations INTEGER NOT NULL,
+          states_per_second REAL NOT NULL,
+          median_ms REAL NOT NULL,
+          spread REAL NOT NULL,                  -- (max - min) / median of the measured runs
+          checksum TEXT NOT NULL,                -- decimal: may exceed 2^53
+          quick INTEGER NOT NULL
+        );
+        CREATE INDEX bench_runs_by_workload ON bench_runs(workload, size, id);
+      `),
+  },
+  {
+    // Sparse space (THEORY.md section 4): the mask and the rare heaps found so far, so that a
+    // resumed run continues without rebuilding them from the whole prefix.
+    name: 'sparse-space state',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE sparse_state (
+          game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+          mask_bits INTEGER NOT NULL,
+          mask_parity INTEGER NOT NULL,
+          upto INTEGER NOT NULL,   -- the rare list holds every rare heap in [1, upto)
+          rare BLOB NOT NULL       -- ascending heap positions, int32 little-endian
+        );
+      `),
+  },
+  {
     // Issue 6: one compute per game at a time, across processes (store/locks.ts).
     name: 'compute locks',
     up: (db) =>

@@ -30,7 +30,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
     const store = Store.openForWrite(dbPath ?? join(tmp.dir, `t${dbCount++}.db`));
     try {
       const rules = parseRules(spec, tmp.dir);
-      const summary = await computeGame({ rules, store, pool: pools.get(workers)!, to, untilProven: false, splitTuning: tuning });
+      const summary = await computeGame({ rules, store, pool: pools.get(workers)!, to, untilProven: false, splitTuning: tuning, kernel: 'frozen-prefix' });
       const game = store.getGame(rules.key)!;
       return { summary, values: Array.from(store.readValues(game)), width: game.width };
     } finally {
@@ -97,6 +97,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
         to: N,
         untilProven: false,
         splitTuning: odd(77),
+        kernel: 'frozen-prefix',
         signal: abort.signal,
         onProgress: (p) => {
           if (p.computed > 5000) abort.abort();
@@ -120,7 +121,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
     const rules = parseRules(`module:${path}`);
     const store = Store.openForWrite(db);
     try {
-      await expect(computeGame({ rules, store, pool: pools.get(2)!, to: 2000, untilProven: false, splitTuning: odd(101) })).rejects.toThrow(/boom/);
+      await expect(computeGame({ rules, store, pool: pools.get(2)!, to: 2000, untilProven: false, splitTuning: odd(101), kernel: 'frozen-prefix' })).rejects.toThrow(/boom/);
       const game = store.getGame(rules.key)!;
       expect(game.computed).toBe(777);
       expect(Array.from(store.readValues(game))).toEqual(Array.from(plainTable(parseRules('grundy'), 777)));

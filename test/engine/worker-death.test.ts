@@ -37,8 +37,8 @@ describe('a worker thread that dies mid-chunk', () => {
     const r = await runCli([...ARGS, '--db', db], { env: { GRUNDY_FAULT_WORKER_EXIT: `${DIE_AT}:2:${counter}` } });
     expect(r.code, r.stderr).toBe(5);
     expect(isOneLineError(r.stderr), r.stderr).toBe(true);
-    // A plain chunk or, where the frozen-prefix split runs, one gather slice of a chunk.
-    const m = /the worker failed twice on (?:chunk|gather) \[(\d+), (\d+)\) of octal:0\.16, the second time on a fresh thread .*; octal:0\.16 is stored up to n = (\d+)$/m.exec(
+    // A plain chunk, a sparse-space chunk or, where the frozen-prefix split runs, a gather slice.
+    const m = /the worker failed twice on (?:chunk|sparse chunk|gather) \[(\d+), (\d+)\) of octal:0\.16, the second time on a fresh thread .*; octal:0\.16 is stored up to n = (\d+)$/m.exec(
       r.stderr,
     );
     expect(m, r.stderr).not.toBeNull();

@@ -1,0 +1,53 @@
+import { collectRare, RareList, SparseKernel, sparseShape } from '../src/kernels/sparse.js';
+import { bestMask, classTable, rareCountOf, sameMask, worthSwitching, type SparseMask } from '../src/kernels/sparse-mask.js';
+import { ValueHistogram } from '../src/kernels/sparse-mask.js';
+import { plainValues, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
+import type { Rules } from '../src/rules/types.js';
+import type { TimedContext } from './workload.js';
+
+const TARGET_OPS_PER_CHUNK = 3e7;
+const MIN_CHUNK = 256;
+const MAX_CHUNK = 1 << 20;
+const SCAN_ESTIMATE = 2048;
+
+/**
+ * g(0..n) by the sparse-space kernel in this thread (no pool): the same chunking and mask
+ * revision as the engine's SparseRunner, without the store and the worker round trips.
+ */
+export function plainSparseTable(rules: Rules, n: number, ctx: TimedContext): Values {
+  const shape = sparseShape(rules);
+  if (!shape) throw new Error(`sparse space does not apply to ${rules.key}`);
+  const kernel = new SparseKernel(shape);
+  let width: Width = 8;
+  let g: Values = plainValues(width, n);
+  ctx.timed(() => {
+    const hist = new ValueHistogram();
+    let rare = new RareList();
+    let mask: SparseMask | null = null;
+    let next = 0;
+    let maxValue = 0;
+    while (next < n) {
+      const perValue = rare.count * shape.two.length + SCAN_ESTIMATE;
+      const len = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.min(Math.floor(TARGET_OPS_PER_CHUNK / perValue), next)));
+      const hi = Math.min(n, next + len);
+      const choice = bestMask(hist, shape.parityAllowed);
+      if (mask === null || (!sameMask(choice.mask, mask) && worthSwitching(rareCountOf(choice, mask), choice.rare))) {
+        mask = choice.mask;
+        kernel.setMask(mask);
+        rare = new RareList();
+        collectRare(g, 0, next, mask, classTable(mask.bits), rare);
+      }
+      const out = kernel.run(g, next, hi, maxValue, rare);
+      hist.add(g, next, out.next);
+      maxValue = Math.max(maxValue, out.maxValue);
+      next = out.next;
+      if (out.overflowValue !== undefined) {
+        width = wider(width, widthFor(out.overflowValue));
+        const grown = plainValues(width, n);
+        grown.set(g.subarray(0, next));
+        g = grown;
+      }
+    }
+  });
+  return g;
+}

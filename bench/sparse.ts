@@ -1,0 +1,143 @@
+/**
+ * Sparse space against the single-thread C reference, side by side in one run (issue 3).
+ *
+ *   node dist/bench/sparse.js [N=1e7] [--c PATH/grundy_sparse] [--cli] [--game grundy]
+ *
+ * 1. the C reference `grundy_sparse N 0 scalar` (built by ../shared/anchors/build.sh; skipped
+ *    when PATH does not exist), 2. the sparse kernel in this process on one thread (mask chosen
+ *    and revised as in a real run), 3. with --cli, `grundy compute <game> --to N --workers 1`
+ *    end to end (worker thread, SQLite) under /usr/bin/time for its peak RSS.
+ * Each prints wall and CPU time (the CLI's CPU time includes start-up, SQLite and its worker
+ * thread; the compute-only wall time is its own report) and the checksum sum g(n) * (n mod 1000003 + 1) over n < N; equal checksums
+ * mean equal tables. Ratios are only meaningful within one run on this shared machine.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { collectRare, RareList, SparseKernel, sparseShape } from '../src/kernels/sparse.js';
+import { bestMask, maskKey, rareCountOf, sameMask, ValueHistogram, worthSwitching } from '../src/kernels/sparse-mask.js';
+import { plainValues, type Values } from '../src/kernels/values.js';
+import { parseCount } from '../src/numbers.js';
+import { parseRules } from '../src/rules/parse.js';
+import { Store } from '../src/store/store.js';
+
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const N = parseCount(args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1]!.startsWith('--'))) ?? '1e7', 'N', 1, 2 ** 31 - 1);
+const cPath = flag('--c') ?? '/tmp/anchors/grundy_sparse';
+const spec = flag('--game') ?? 'grundy';
+
+function checksum(g: ArrayLike<number>, n: number): bigint {
+  let sum = 0n;
+  let part = 0;
+  for (let i = 0; i < n; i++) {
+    part += g[i]! * ((i % 1000003) + 1);
+    if (part > 2 ** 52) {
+      sum += BigInt(part);
+      part = 0;
+    }
+  }
+  return sum + BigInt(part);
+}
+
+interface Row {
+  readonly name: string;
+  readonly seconds: number;
+  /** CPU seconds (user + system): on a shared machine the fairer yardstick. */
+  readonly cpu: number;
+  readonly checksum: string;
+  readonly note: string;
+}
+const rows: Row[] = [];
+
+if (spec === 'grundy' && existsSync(cPath)) {
+  const res = spawnSync('/usr/bin/time', ['-f', 'cpu_s=%U+%S', cPath, String(N), '0', 'scalar'], { encoding: 'utf8' });
+  const m = /checksum=(\d+).*time_s=([\d.]+)/.exec(res.stdout);
+  const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(res.stderr);
+  if (m && cpu) {
+    rows.push({ name: 'C grundy_sparse scalar', seconds: Number(m[2]), cpu: Number(cpu[1]) + Number(cpu[2]), checksum: m[1]!, note: '' });
+  }
+}
+
+{
+  const rules = parseRules(spec);
+  const kernel = new SparseKernel(sparseShape(rules)!);
+  let g: Values = plainValues(8, N);
+  let rare = new RareList();
+  const hist = new ValueHistogram();
+  let next = 0;
+  let max = 0;
+  let switches = 0;
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  while (next < N) {
+    const choice = bestMask(hist, kernel.shape.parityAllowed);
+    const current = kernel.currentMask;
+    if (next === 0 || (!sameMask(choice.mask, current) && worthSwitching(rareCountOf(choice, current), choice.rare))) {
+      kernel.setMask(choice.mask);
+      rare = new RareList();
+      collectRare(g, 0, next, choice.mask, kernel.classes, rare);
+      switches++;
+    }
+    const len = Math.min(1 << 20, Math.max(256, Math.min(next, Math.floor(3e7 / (rare.count + 2048)))));
+    const out = kernel.run(g, next, Math.min(N, next + len), max, rare);
+    hist.add(g, next, out.next);
+    next = out.next;
+    max = Math.max(max, out.maxValue);
+    if (out.overflowValue !== undefined) {
+      const wider = plainValues(16, N);
+      wider.set(g.subarray(0, next));
+      g = wider;
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  rows.push({
+    name: 'JS sparse kernel, 1 thread',
+    seconds,
+    cpu: (cpu.user + cpu.system) / 1e6,
+    checksum: String(checksum(g, N)),
+    note: `mask ${maskKey(kernel.currentMask)} (${switches} choices), ${rare.count} rare heaps, max ${max}, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+  });
+}
+
+if (args.includes('--cli')) {
+  const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
+  try {
+    const db = join(dir, 'b.db');
+    const cli = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
+    const res = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M cpu_s=%U+%S', process.execPath, cli, 'compute', spec, '--to', String(N), '--workers', '1', '--json', '--db', db], {
+      encoding: 'utf8',
+    });
+    if (res.status !== 0) throw new Error(`grundy compute failed: ${res.stderr}`);
+    const summary = JSON.parse(res.stdout) as { elapsedMs: number; kernel: string };
+    const rss = /maxrss_kb=(\d+)/.exec(res.stderr)?.[1];
+    const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(res.stderr);
+    const store = Store.openForRead(db)!;
+    const game = store.getGame(parseRules(spec).key)!;
+    const sum = checksum(store.readValues(game), N);
+    store.close();
+    rows.push({
+      name: 'grundy compute --workers 1',
+      seconds: summary.elapsedMs / 1000,
+      cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
+      checksum: String(sum),
+      note: `kernel ${summary.kernel}, peak RSS ${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const base = rows[0]!;
+console.log(`${spec} to N = ${N}`);
+for (const r of rows) {
+  console.log(
+    `${r.name.padEnd(30)} wall ${r.seconds.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  x${(r.cpu / base.cpu).toFixed(2)} (cpu)  checksum ${r.checksum}${r.checksum === base.checksum ? '' : ' (DIFFERS)'}  ${r.note}`,
+  );
+}
+if (rows.some((r) => r.checksum !== base.checksum)) process.exitCode = 1;

@@ -1,0 +1,129 @@
+/**
+ * Sparse space masks (THEORY.md section 4). A mask is a set of value bits plus an optional
+ * heap-parity bit: heap h with value v is *rare* when popcount(v & bits) + (parity & h) is
+ * even. Extending the value by the heap's parity keeps the XOR rule intact for two-heap
+ * splits, because the parities of a and b XOR to the parity of a + b.
+ */
+export interface SparseMask {
+  /** Value bits, below 2^MASK_BITS. */
+  readonly bits: number;
+  /** 1: the heap's parity counts as one more bit. */
+  readonly parity: 0 | 1;
+}
+
+/** Masks cover values below 2^16; the sparse kernel hands larger values to the plain kernel. */
+export const MASK_BITS = 16;
+export const VALUE_LIMIT = 1 << MASK_BITS;
+
+export function maskKey(m: SparseMask): string {
+  return `${m.bits.toString(2)}${m.parity ? '+parity' : ''}`;
+}
+
+export function sameMask(a: SparseMask, b: SparseMask): boolean {
+  return a.bits === b.bits && a.parity === b.parity;
+}
+
+/** parity(popcount(v & bits)) for every v < VALUE_LIMIT: the kernel's per-value class. */
+export function classTable(bits: number): Uint8Array {
+  const cls = new Uint8Array(VALUE_LIMIT);
+  for (let v = 1; v < VALUE_LIMIT; v++) cls[v] = cls[v & (v - 1)]! ^ ((v & -v & bits) !== 0 ? 1 : 0);
+  return cls;
+}
+
+export function isRareHeap(cls: Uint8Array, mask: SparseMask, h: number, v: number): boolean {
+  return h >= 1 && (cls[v]! ^ (mask.parity & h & 1)) === 0;
+}
+
+/**
+ * Counts of heaps h >= 1 by (value, h mod 2), kept as the table grows: index (v << 1) | (h & 1).
+ * Heap 0 never takes part in a split, so it never costs anything as a rare heap.
+ */
+export class ValueHistogram {
+  counts = new Float64Array(2 * 256);
+  total = 0;
+  maxValue = 0;
+
+  add(values: ArrayLike<number>, lo: number, hi: number): void {
+    for (let h = Math.max(1, lo); h < hi; h++) {
+      const v = values[h]!;
+      if (v >= VALUE_LIMIT) continue;
+      if (2 * v + 1 >= this.counts.length) this.grow(v);
+      this.counts[(v << 1) | (h & 1)]! += 1;
+      if (v > this.maxValue) this.maxValue = v;
+      this.total++;
+    }
+  }
+
+  private grow(v: number): void {
+    let size = this.counts.length;
+    while (size <= 2 * v + 1) size *= 2;
+    const next = new Float64Array(size);
+    next.set(this.counts);
+    this.counts = next;
+  }
+}
+
+/** Number of bits needed for every value up to maxValue (at least 1), capped at MASK_BITS. */
+export function valueBits(maxValue: number): number {
+  let b = 1;
+  while (b < MASK_BITS && maxValue >= 1 << b) b++;
+  return b;
+}
+
+/** The rare-heap count of every extended mask (bits << 1 | parity) over `bits` value bits. */
+export function rareCounts(hist: ValueHistogram, bits: number): Float64Array {
+  const size = 1 << (bits + 1);
+  const w = new Float64Array(size);
+  w.set(hist.counts.subarray(0, Math.min(size, hist.counts.length)));
+  // Walsh-Hadamard transform: w[M] = sum_x counts[x] * (-1)^popcount(x & M).
+  for (let len = 1; len < size; len <<= 1) {
+    for (let i = 0; i < size; i += len << 1) {
+      for (let j = i; j < i + len; j++) {
+        const a = w[j]!;
+        const b = w[j + len]!;
+        w[j] = a + b;
+        w[j + len] = a - b;
+      }
+    }
+  }
+  // rare(M) = #{x : popcount(x & M) even} = (total + w[M]) / 2.
+  for (let M = 0; M < size; M++) w[M] = (hist.total + w[M]!) / 2;
+  return w;
+}
+
+export interface MaskChoice {
+  readonly mask: SparseMask;
+  readonly rare: number;
+}
+
+/**
+ * The mask with the fewest rare heaps so far. The all-rare mask (0) is excluded; the parity
+ * bit only when `parityAllowed` (every split of a heap n must share one parity of a + b,
+ * otherwise no value class is reached only through rare heaps). Ties go to the smaller mask.
+ */
+export function bestMask(hist: ValueHistogram, parityAllowed: boolean): MaskChoice & { readonly counts: Float64Array; readonly bits: number } {
+  const bits = valueBits(hist.maxValue);
+  const counts = rareCounts(hist, bits);
+  // With no values yet every mask ties: take the plain value mask 1 rather than parity alone.
+  let best = hist.total === 0 ? 2 : -1;
+  for (let M = 1; M < counts.length; M++) {
+    if (!parityAllowed && (M & 1) === 1) continue;
+    if (best < 0 || counts[M]! < counts[best]!) best = M;
+  }
+  if (best < 0) best = 2;
+  return { mask: { bits: best >>> 1, parity: (best & 1) as 0 | 1 }, rare: counts[best]!, counts, bits };
+}
+
+/** Rare heaps so far under `mask` (bits beyond the histogram's range see no values). */
+export function rareCountOf(choice: { readonly counts: Float64Array }, mask: SparseMask): number {
+  const M = ((mask.bits << 1) | mask.parity) & (choice.counts.length - 1);
+  return choice.counts[M]!;
+}
+
+/**
+ * Whether to switch from `current` (with `currentRare` rare heaps) to a better mask: only for a
+ * clear gain, because a switch rebuilds the rare list from the whole prefix.
+ */
+export function worthSwitching(currentRare: number, candidateRare: number): boolean {
+  return candidateRare < currentRare - Math.max(4, currentRare / 16);
+}

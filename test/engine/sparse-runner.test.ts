@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeGame } from '../../src/engine/coordinator.js';
+import { WorkerPool } from '../../src/engine/pool.js';
+import { classTable, isRareHeap } from '../../src/kernels/sparse-mask.js';
+import { parseRules } from '../../src/rules/parse.js';
+import type { Rules } from '../../src/rules/types.js';
+import { loadSparseState, saveSparseState } from '../../src/store/sparse-state.js';
+import { Store } from '../../src/store/store.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+let pool: WorkerPool;
+let dir: string;
+let cleanup: () => void;
+let dbCount = 0;
+const newStore = (): Store => Store.openForWrite(join(dir, `t${dbCount++}.db`));
+
+beforeAll(() => {
+  pool = new WorkerPool(2);
+  ({ dir, cleanup } = tempDir());
+});
+afterAll(async () => {
+  await pool.destroy();
+  cleanup();
+});
+
+async function table(rules: Rules, to: number, kernel: 'auto' | 'plain', store = newStore()): Promise<number[]> {
+  const summary = await computeGame({ rules, store, pool, to, untilProven: false, kernel });
+  expect(summary.kernel).toBe(kernel === 'plain' ? (rules.family === 'grundy' ? 'grundy-plain' : 'take-break') : 'sparse');
+  const game = store.getGame(rules.key)!;
+  return [...store.readValues(game, 0, to)];
+}
+
+/** The rare heaps of g[1, upto) under the stored mask, recomputed from the values. */
+function expectedRare(values: number[], state: NonNullable<ReturnType<typeof loadSparseState>>): number[] {
+  const cls = classTable(state.mask.bits);
+  const out: number[] = [];
+  for (let h = 1; h < state.upto; h++) if (isRareHeap(cls, state.mask, h, values[h]!)) out.push(h);
+  return out;
+}
+
+describe('sparse runs through the coordinator', () => {
+  it("Grundy's game: sparse equals plain, and the mask and rare heaps are stored with the table", async () => {
+    const rules = parseRules('grundy');
+    const store = newStore();
+    const sparse = await table(rules, 12000, 'auto', store);
+    expect(sparse).toEqual(await table(rules, 12000, 'plain'));
+    const state = loadSparseState(store, store.getGame('grundy')!)!;
+    expect(state.upto).toBe(12000);
+    // Flammenkamp's mask ...11110, over the 7 bits that values below 12000 use.
+    expect(Math.max(...sparse)).toBeLessThan(128);
+    expect(state.mask).toEqual({ bits: 0x7e, parity: 0 });
+    expect([...state.rare]).toEqual(expectedRare(sparse, state));
+    store.close();
+  });
+
+  it('resume in the middle of a run (interrupted, then rerun) equals an uninterrupted run', async () => {
+    for (const spec of ['grundy', 'octal:0.354']) {
+      const rules = parseRules(spec);
+      const N = 15000;
+      const whole = await table(rules, N, 'auto');
+      const store = newStore();
+      const abort = new AbortController();
+      await expect(
+        computeGame({
+          rules,
+          store,
+          pool,
+          to: N,
+          untilProven: false,
+          signal: abort.signal,
+          onProgress: (p) => {
+            if (p.computed >= 4000) abort.abort();
+          },
+        }),
+      ).rejects.toThrow(/interrupted/);
+      const game = store.getGame(rules.key)!;
+      expect(game.computed).toBeGreaterThan(0);
+      expect(game.computed).toBeLessThan(N);
+      const state = loadSparseState(store, game)!;
+      expect(state.upto).toBe(game.computed);
+      const resumed = await table(rules, N, 'auto', store);
+      expect(resumed, spec).toEqual(whole);
+      store.close();
+    }
+  });
+
+  it('a stale or deliberately bad stored state still gives exact values', async () => {
+    const rules = parseRules('octal:0.376');
+    const N = 9000;
+    const whole = await table(rules, N, 'plain');
+    const store = newStore();
+    await table(rules, 3000, 'auto', store);
+    const game = store.getGame(rules.key)!;
+    const state = loadSparseState(store, game)!;
+    // The rare list stops short of the stored values: the runner extends it from the prefix.
+    saveSparseState(store, game, { mask: state.mask, upto: 1000, rare: state.rare.filter((h) => h < 1000) });
+    expect(await table(rules, 6000, 'auto', store)).toEqual(whole.slice(0, 6000));
+    // A poor mask (every heap rare) that the runner may keep or revise: still exact.
+    saveSparseState(store, store.getGame(rules.key)!, { mask: { bits: 0, parity: 0 }, upto: 1, rare: new Int32Array(0) });
+    expect(await table(rules, N, 'auto', store)).toEqual(whole);
+    store.close();
+  });
+
+  it('widens the table mid-run (values above 255) and stays exact', async () => {
+    const rules = parseRules('octal:0.4444444444444444');
+    const store = newStore();
+    const sparse = await table(rules, 2600, 'auto', store);
+    expect(Math.max(...sparse)).toBeGreaterThan(255);
+    expect(store.getGame(rules.key)!.width).toBe(16);
+    expect(sparse).toEqual(await table(rules, 2600, 'plain'));
+    store.close();
+  });
+
+  it('falls back to the plain kernel for three-heap codes and codes without splits', async () => {
+    const store = newStore();
+    const s1 = await computeGame({ rules: parseRules('octal:0.8f'), store, pool, to: 300, untilProven: false });
+    expect(s1.kernel).not.toContain('sparse');
+    const s2 = await computeGame({ rules: parseRules('octal:0.33'), store, pool, to: 300, untilProven: false });
+    expect(s2.kernel).not.toContain('sparse');
+    store.close();
+  });
+});
+
+describe('grundy compute reports the sparse kernel', () => {
+  it('compute --json names the kernel', async () => {
+    const db = join(dir, 'cli.db');
+    const res = await runCli(['compute', 'grundy', '--to', '5000', '--json', '--workers', '1', '--db', db]);
+    expect(res.code, res.stderr).toBe(0);
+    const out = JSON.parse(res.stdout) as { kernel: string; computed: number };
+    expect(out).toMatchObject({ kernel: 'sparse', computed: 5000 });
+  });
+});

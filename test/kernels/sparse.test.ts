@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { takeBreakKernel } from '../../src/kernels/take-break.js';
+import { grundySplitKernel } from '../../src/kernels/grundy-split.js';
+import { collectRare, RareList, SparseKernel, sparseShape } from '../../src/kernels/sparse.js';
+import { bestMask, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
+import { maxOf, plainValues, type Values } from '../../src/kernels/values.js';
+import { parseRules } from '../../src/rules/parse.js';
+import type { Rules } from '../../src/rules/types.js';
+import { naiveValues, rng } from '../naive.js';
+
+/** Run the sparse kernel over [0, N) in chunks of `chunk`, with a fixed mask or the automatic one. */
+function sparseValues(rules: Rules, N: number, mask: SparseMask | 'auto', chunk: number): Values {
+  const kernel = new SparseKernel(sparseShape(rules)!);
+  let g: Values = plainValues(8, N);
+  let rare = new RareList(4);
+  const hist = new ValueHistogram();
+  if (mask !== 'auto') kernel.setMask(mask);
+  let next = 0;
+  let max = 0;
+  while (next < N) {
+    if (mask === 'auto') {
+      const best = bestMask(hist, kernel.shape.parityAllowed).mask;
+      if (best.bits !== kernel.currentMask.bits || best.parity !== kernel.currentMask.parity) {
+        kernel.setMask(best);
+        rare = new RareList(4);
+        collectRare(g, 0, next, best, kernel.classes, rare);
+      }
+    }
+    const out = kernel.run(g, next, Math.min(N, next + chunk), max, rare);
+    hist.add(g, next, out.next);
+    next = out.next;
+    max = Math.max(max, out.maxValue);
+    if (out.overflowValue !== undefined) {
+      const wider = plainValues(16, N);
+      wider.set(g.subarray(0, next));
+      g = wider;
+    }
+  }
+  return g;
+}
+
+function plain(rules: Rules, N: number): number[] {
+  const kernel = rules.family === 'octal' ? takeBreakKernel(rules.digits) : grundySplitKernel();
+  const g = plainValues(16, N);
+  const out = kernel.run(g, 0, N, 0);
+  expect(out.next).toBe(N);
+  return [...g];
+}
+
+const BAD_MASKS: SparseMask[] = [
+  { bits: 0, parity: 0 }, // every heap rare: step 1 is the full scan
+  { bits: 1, parity: 0 },
+  { bits: 0xffff, parity: 0 },
+  { bits: 0x5a5a, parity: 0 },
+];
+
+describe('sparse shape', () => {
+  it('applies to two-heap splits and Grundy, not to split-free or three-heap codes', () => {
+    expect(sparseShape(parseRules('grundy'))?.distinct).toBe(true);
+    expect(sparseShape(parseRules('octal:0.77'))?.two).toEqual(Int32Array.of(1, 2));
+    expect(sparseShape(parseRules('octal:0.77'))?.parityAllowed).toBe(false);
+    expect(sparseShape(parseRules('octal:0.07'))?.parityAllowed).toBe(true);
+    expect(sparseShape(parseRules('octal:0.33'))).toBeNull();
+    expect(sparseShape(parseRules('octal:0.f'))).toBeNull();
+    expect(sparseShape(parseRules('sub:squares'))).toBeNull();
+  });
+});
+
+describe('sparse kernel equals the plain kernel and the naive twin', () => {
+  it("Grundy's game to 20000, automatic mask", () => {
+    const rules = parseRules('grundy');
+    const expected = plain(rules, 20000);
+    expect(naiveValues(rules, 600)).toEqual(expected.slice(0, 600));
+    expect([...sparseValues(rules, 20000, 'auto', 997)]).toEqual(expected);
+  });
+
+  it("Grundy's game with deliberately bad masks", () => {
+    const rules = parseRules('grundy');
+    const expected = plain(rules, 4000);
+    for (const mask of [...BAD_MASKS, { bits: 0, parity: 1 } as SparseMask, { bits: 0x33, parity: 1 } as SparseMask]) {
+      expect([...sparseValues(rules, 4000, mask, 333)], JSON.stringify(mask)).toEqual(expected);
+    }
+  });
+
+  it('random octal codes with splits, n < 3000, automatic and bad masks (seeded)', () => {
+    const rand = rng(20240603);
+    let tested = 0;
+    while (tested < 10) {
+      const len = 1 + Math.floor(rand() * 4);
+      const digits = [rand() < 0.2 ? 4 : 0];
+      for (let i = 0; i < len; i++) digits.push(Math.floor(rand() * 8));
+      const spec = `octal:${digits[0]}.${digits.slice(1).join('')}`;
+      let rules: Rules;
+      try {
+        rules = parseRules(spec);
+      } catch {
+        continue;
+      }
+      const shape = sparseShape(rules);
+      if (!shape) continue;
+      tested++;
+      const N = 3000;
+      const expected = plain(rules, N);
+      expect(naiveValues(rules, 300), spec).toEqual(expected.slice(0, 300));
+      expect([...sparseValues(rules, N, 'auto', 211 + tested)], `${spec} auto`).toEqual(expected);
+      const mask = BAD_MASKS[tested % BAD_MASKS.length]!;
+      expect([...sparseValues(rules, N, mask, 1000)], `${spec} ${JSON.stringify(mask)}`).toEqual(expected);
+      if (shape.parityAllowed) expect([...sparseValues(rules, N, { bits: 6, parity: 1 }, 500)], `${spec} parity`).toEqual(expected);
+    }
+  });
+
+  it('known games: Kayles, Dawson, 0.354, 0.376, a code splitting without removing', () => {
+    for (const spec of ['octal:0.77', 'octal:0.137', 'octal:0.354', 'octal:0.376', 'octal:4.7', 'octal:0.7777']) {
+      const rules = parseRules(spec);
+      const expected = plain(rules, 2500);
+      expect([...sparseValues(rules, 2500, 'auto', 400)], spec).toEqual(expected);
+    }
+  });
+
+  it('carries on across a width promotion (values above 255)', () => {
+    // Grundy's game passes 255 late; a code with large values gets there fast.
+    const rules = parseRules('octal:0.4444444444444444');
+    const N = 2500;
+    const expected = plain(rules, N);
+    expect(Math.max(...expected)).toBeGreaterThan(255);
+    const g = sparseValues(rules, N, 'auto', 300);
+    expect(g).toBeInstanceOf(Uint16Array);
+    expect([...g]).toEqual(expected);
+    expect(maxOf(g)).toBe(Math.max(...expected));
+  });
+});

@@ -1,0 +1,39 @@
+import { GrundyError } from '../src/errors.js';
+import { RareList, SparseKernel, sparseShape } from '../src/kernels/sparse.js';
+import { sameMask } from '../src/kernels/sparse-mask.js';
+import { valuesOver } from '../src/kernels/values.js';
+import type { SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
+import { workerShouldDie } from '../src/testing/faults.js';
+
+/** Kernels keep their mark arrays and class tables between tasks of the same game. */
+const kernels = new Map<string, SparseKernel>();
+
+export default function runSparse(task: SparseTask): SparseOutcome {
+  try {
+    let kernel = kernels.get(task.rules.key);
+    if (!kernel) {
+      const shape = sparseShape(task.rules);
+      if (!shape) throw new GrundyError(`sparse space does not apply to ${task.rules.key}`, 5);
+      kernel = new SparseKernel(shape);
+      kernels.set(task.rules.key, kernel);
+    }
+    if (!sameMask(kernel.currentMask, task.mask)) kernel.setMask(task.mask);
+    const g = valuesOver(task.buffer, task.width);
+    if (workerShouldDie(task.lo, task.hi)) {
+      // Test hook (src/testing/faults.ts): leave garbage behind, then take the thread down.
+      g.fill(0xffffffff, task.lo, task.hi);
+      process.exit(70);
+    }
+    const rare = RareList.from(task.rare, g);
+    const before = rare.count;
+    const out = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
+    const found = rare.pos.slice(before, rare.count);
+    if (out.overflowValue !== undefined) {
+      return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name, rare: found };
+    }
+    return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name, rare: found };
+  } catch (err) {
+    if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
+    return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
+  }
+}
