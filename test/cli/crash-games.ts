@@ -16,6 +16,8 @@ export interface CrashGame {
   readonly killPoints: readonly string[];
   /** How many SIGKILLs at seeded random times. */
   readonly randomKills: number;
+  /** The window, in ms after spawning, for the random kills (default 250-1150). */
+  readonly killWindowMs?: readonly [number, number];
   readonly seed: number;
 }
 
@@ -76,7 +78,8 @@ export function defineCrashSuite(game: CrashGame): void {
         for (let i = 0; i < game.randomKills && !finished; i++) {
           const run = startCli([...game.args, '--db', db], { timeoutMs: 15_000 });
           // Node and the pool take ~0.3-1 s to start on a busy machine; kill somewhere after.
-          const delay = 250 + Math.floor(random() * 900);
+          const [from, to] = game.killWindowMs ?? [250, 1150];
+          const delay = from + Math.floor(random() * (to - from));
           const timer = setTimeout(() => run.child.kill('SIGKILL'), delay);
           const r = await run.result;
           clearTimeout(timer);
