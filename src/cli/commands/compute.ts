@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { listenForInterrupt } from '../interrupt.js';
 import { computeGame, type ComputeSummary } from '../../engine/coordinator.js';
 import { checkTableFits, MAX_HEAP } from '../../engine/planner.js';
 import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../../engine/pool.js';
@@ -68,22 +69,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     const store = openForWrite(args);
     const pool = new WorkerPool(workers, { moduleTimeoutMs });
     const bar = new ProgressBar();
-    const abort = new AbortController();
-    let interrupts = 0;
-    const onSignal = (): void => {
-      interrupts++;
-      if (interrupts > 1) {
-        // Second Ctrl-C: leave at once. Signal handlers run between JavaScript tasks, and every
-        // chunk commit is one synchronous SQLite transaction, so no commit is ever cut in half.
-        process.stderr.write('\ngrundy: interrupted again, exiting now; finished chunks are stored\n');
-        process.exit(130);
-      }
-      bar.done();
-      process.stderr.write('\ngrundy: stopping the workers; finished chunks are stored (Ctrl-C again to quit at once)\n');
-      abort.abort();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    const interruption = listenForInterrupt('stopping the workers; finished chunks are stored', () => bar.done());
     try {
       const summary = await computeGame({
         rules,
@@ -91,7 +77,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         pool,
         to,
         untilProven,
-        signal: abort.signal,
+        signal: interruption.signal,
         lock: {
           wait: args.wait === true,
           onWait: (holder) =>
@@ -109,8 +95,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       }
       throw err;
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      interruption.dispose();
       await pool.destroy();
       store.close();
     }
