@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import yargs from 'yargs';
+import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GrundyError, UsageError } from '../errors.js';
 import { benchCommand } from './commands/bench.js';
@@ -14,6 +14,19 @@ import { showCommand } from './commands/show.js';
 import { sweepCommand } from './commands/sweep.js';
 import { tableCommand } from './commands/table.js';
 import type { GlobalArgs } from './context.js';
+
+const COMMANDS = [
+  computeCommand,
+  queryCommand,
+  showCommand,
+  listCommand,
+  exportCommand,
+  sweepCommand,
+  evalCommand,
+  countCommand,
+  tableCommand,
+  benchCommand,
+] as CommandModule<GlobalArgs, never>[];
 
 /**
  * The only place that turns failures into exit codes: usage 2, not computed 3, store 4,
@@ -33,17 +46,8 @@ export async function main(argv: string[]): Promise<number> {
       })
       .option('json', { type: 'boolean', global: true, describe: 'print one JSON document on stdout' })
       .option('verbose', { type: 'boolean', global: true, describe: 'print stack traces on errors' })
-      .command(computeCommand)
-      .command(queryCommand)
-      .command(showCommand)
-      .command(listCommand)
-      .command(exportCommand)
-      .command(sweepCommand)
-      .command(evalCommand)
-      .command(countCommand)
-      .command(tableCommand)
-      .command(benchCommand)
-      .command(noCommand)
+      .command(COMMANDS)
+      .command(noCommand(COMMANDS.map((c) => String(c.command).split(' ')[0]!)))
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()
       .recommendCommands()
