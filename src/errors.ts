@@ -5,7 +5,8 @@
 export class GrundyError extends Error {
   readonly exitCode: number;
   constructor(message: string, exitCode: number) {
-    super(message);
+    // Messages quote user input (specs, numbers, paths): keep them one line whatever was typed.
+    super(oneLine(message));
     this.name = new.target.name;
     this.exitCode = exitCode;
   }
@@ -44,4 +45,14 @@ export class InterruptedError extends GrundyError {
   constructor(message: string) {
     super(message, 130);
   }
+}
+
+/** Control characters (newlines first of all) shown as escapes, so an error stays one line. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => {
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
 }

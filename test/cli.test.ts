@@ -146,7 +146,8 @@ describe('bad input', () => {
     [['compute', 'kayles', '--workers', '0'], 2, /--workers 0 is too small/],
     [['query', 'kayles', 'ten'], 2, /n 'ten' is not a non-negative integer/],
     [['export', 'kayles', '--format', 'xml'], 2, /--format 'xml' is not one of csv, json, bfile/],
-    [['frobnicate'], 2, /Unknown argument|Unknown command|Did you mean/i],
+    [['frobnicate'], 2, /unknown command 'frobnicate'; the commands are compute, query/],
+    [['compte', 'kayles'], 2, /unknown command 'compte'; did you mean 'compute'\?/],
     [['compute', 'kayles', '--bogus'], 2, /Unknown argument/i],
   ] as const)('%j', async (args, code, pattern) => {
     const r = await grundy(...args);

@@ -1,7 +1,8 @@
 import { GrundyError } from '../src/errors.js';
-import { loadOptions } from '../src/engine/custom-module.js';
+import { beginModuleTask, lastModulePosition, loadOptions } from '../src/engine/custom-module.js';
 import { createKernel, type RangeKernel } from '../src/kernels/index.js';
 import { valuesOver } from '../src/kernels/values.js';
+import { workerShouldDie } from '../src/testing/faults.js';
 import type { ChunkOutcome, ChunkTask } from '../src/engine/protocol.js';
 import type { Rules } from '../src/rules/types.js';
 
@@ -18,9 +19,15 @@ async function kernelFor(rules: Rules): Promise<RangeKernel> {
 }
 
 export default async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
+  beginModuleTask(task.heartbeat);
   try {
     const kernel = await kernelFor(task.rules);
     const g = valuesOver(task.buffer, task.width);
+    if (workerShouldDie(task.lo, task.hi)) {
+      // Test hook (src/testing/faults.ts): leave garbage behind, then take the thread down.
+      g.fill(0xffffffff, task.lo, task.hi);
+      process.exit(70);
+    }
     const out = kernel.run(g, task.lo, task.hi, task.maxBefore);
     if (out.failure !== undefined) {
       return { kind: 'error', message: out.failure, exitCode: 5, next: out.next, maxValue: out.maxValue };
@@ -30,7 +37,11 @@ export default async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
     }
     return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
   } catch (err) {
-    if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
-    return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
+    const position = lastModulePosition();
+    const next = task.rules.family === 'module' && position >= task.lo ? { next: position } : {};
+    if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode, ...next };
+    return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5, ...next };
+  } finally {
+    beginModuleTask(undefined);
   }
 }

@@ -4,6 +4,7 @@ import { RareList, sparseShape } from '../src/kernels/sparse.js';
 import { sameMask } from '../src/kernels/sparse-mask.js';
 import { SparseSplitKernel } from '../src/kernels/sparse-split.js';
 import { valuesOver } from '../src/kernels/values.js';
+import { workerShouldDie } from '../src/testing/faults.js';
 
 /** Kernels keep their mark arrays and class tables between tasks of the same game. */
 const kernels = new Map<string, SparseSplitKernel>();
@@ -30,6 +31,11 @@ export default function runSparseSplit(task: SparseGatherTask | SparseFinishTask
     if (task.kind === 'sparse-gather') {
       kernel.gather(g, task.a, task.lo, task.hi, task.maxBefore, rare, rows, task.rowWords);
       return { kind: 'gathered' };
+    }
+    if (workerShouldDie(task.a, task.b)) {
+      // Test hook (src/testing/faults.ts), as in the sequential sparse worker.
+      g.fill(0xffffffff, task.a, task.b);
+      process.exit(70);
     }
     const before = rare.count;
     const rescans = kernel.rescans;

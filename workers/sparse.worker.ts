@@ -3,6 +3,7 @@ import { RareList, SparseKernel, sparseShape } from '../src/kernels/sparse.js';
 import { sameMask } from '../src/kernels/sparse-mask.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
+import { workerShouldDie } from '../src/testing/faults.js';
 
 /** Kernels keep their mark arrays and class tables between tasks of the same game. */
 const kernels = new Map<string, SparseKernel>();
@@ -18,6 +19,11 @@ export default function runSparse(task: SparseTask): SparseOutcome {
     }
     if (!sameMask(kernel.currentMask, task.mask)) kernel.setMask(task.mask);
     const g = valuesOver(task.buffer, task.width);
+    if (workerShouldDie(task.lo, task.hi)) {
+      // Test hook (src/testing/faults.ts): leave garbage behind, then take the thread down.
+      g.fill(0xffffffff, task.lo, task.hi);
+      process.exit(70);
+    }
     const rare = RareList.from(task.rare, g);
     const before = rare.count;
     const out = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);

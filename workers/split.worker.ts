@@ -1,9 +1,10 @@
 import { GrundyError } from '../src/errors.js';
-import { loadOptions } from '../src/engine/custom-module.js';
+import { beginModuleTask, loadOptions } from '../src/engine/custom-module.js';
 import type { ChunkOutcome, GatherOutcome, SplitTask } from '../src/engine/protocol.js';
 import { createSplitKernel, type SplitKernel } from '../src/kernels/split/index.js';
 import { GatherFailure } from '../src/kernels/split/split-kernel.js';
 import { valuesOver } from '../src/kernels/values.js';
+import { workerShouldDie } from '../src/testing/faults.js';
 import type { Rules } from '../src/rules/types.js';
 
 /** Kernels keep scratch (element lists, mex marks) between tasks of the same game. */
@@ -21,11 +22,14 @@ async function kernelFor(rules: Rules): Promise<SplitKernel> {
 
 /** Thin: one phase of a frozen-prefix chunk (kernels/split/split-kernel.ts), outcome as data. */
 export default async function runSplit(task: SplitTask): Promise<GatherOutcome | ChunkOutcome> {
+  beginModuleTask(task.kind === 'gather' ? task.heartbeat : undefined);
   try {
     const kernel = await kernelFor(task.rules);
     const g = valuesOver(task.buffer, task.width);
     const rows = new Int32Array(task.rows);
     if (task.kind === 'gather') {
+      // Test hook (src/testing/faults.ts): take the thread down in the middle of a gather.
+      if (workerShouldDie(task.lo, task.hi)) process.exit(70);
       const deferred = kernel.gather(g, task.a, task.lo, task.hi, rows, task.rowWords);
       return { kind: 'gathered', deferred, kernel: kernel.name };
     }
@@ -40,5 +44,7 @@ export default async function runSplit(task: SplitTask): Promise<GatherOutcome |
     }
     if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
     return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
+  } finally {
+    beginModuleTask(undefined);
   }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import yargs from 'yargs';
+import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GrundyError, UsageError } from '../errors.js';
 import { benchCommand } from './commands/bench.js';
@@ -8,11 +8,25 @@ import { countCommand } from './commands/count.js';
 import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
+import { noCommand } from './commands/no-command.js';
 import { queryCommand } from './commands/query.js';
 import { showCommand } from './commands/show.js';
 import { sweepCommand } from './commands/sweep.js';
 import { tableCommand } from './commands/table.js';
 import type { GlobalArgs } from './context.js';
+
+const COMMANDS = [
+  computeCommand,
+  queryCommand,
+  showCommand,
+  listCommand,
+  exportCommand,
+  sweepCommand,
+  evalCommand,
+  countCommand,
+  tableCommand,
+  benchCommand,
+] as CommandModule<GlobalArgs, never>[];
 
 /**
  * The only place that turns failures into exit codes: usage 2, not computed 3, store 4,
@@ -32,16 +46,8 @@ export async function main(argv: string[]): Promise<number> {
       })
       .option('json', { type: 'boolean', global: true, describe: 'print one JSON document on stdout' })
       .option('verbose', { type: 'boolean', global: true, describe: 'print stack traces on errors' })
-      .command(computeCommand)
-      .command(queryCommand)
-      .command(showCommand)
-      .command(listCommand)
-      .command(exportCommand)
-      .command(sweepCommand)
-      .command(evalCommand)
-      .command(countCommand)
-      .command(tableCommand)
-      .command(benchCommand)
+      .command(COMMANDS)
+      .command(noCommand(COMMANDS.map((c) => String(c.command).split(' ')[0]!)))
       .demandCommand(1, 'name a command (see grundy --help)')
       .strict()
       .recommendCommands()

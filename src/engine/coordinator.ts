@@ -2,6 +2,7 @@ import { ComputeError, GrundyError, InterruptedError } from '../errors.js';
 import { maxOf, regrow, sharedValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
 import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
+import { acquireComputeLock, type LockOptions } from '../store/locks.js';
 import type { GameRow, Store } from '../store/store.js';
 import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
 import type { WorkerPool } from './pool.js';
@@ -29,8 +30,10 @@ export interface ComputeRequest {
   readonly to: number;
   readonly untilProven: boolean;
   readonly onProgress?: (p: ComputeProgress) => void;
-  /** Aborting stops after the chunk in flight; everything finished is stored. */
+  /** Aborting stops the chunk in flight; every finished chunk is stored. */
   readonly signal?: AbortSignal;
+  /** How to treat another compute of the same game (default: refuse, naming it). */
+  readonly lock?: Omit<LockOptions, 'signal'>;
   /** Frozen-prefix chunk planning knobs; tests and benchmarks only (default: tuned values). */
   readonly splitTuning?: SplitTuning;
   /** Sparse-space knobs (parallel chunks, chunk length); tests and benchmarks only. */
@@ -67,6 +70,16 @@ export interface ComputeSummary {
  * transaction), checks periodicity and reports progress.
  */
 export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> {
+  // One compute per game per store at a time, across processes (store/locks.ts).
+  const lock = await acquireComputeLock(req.store, req.rules.key, { ...req.lock, signal: req.signal });
+  try {
+    return await computeLocked(req);
+  } finally {
+    lock.release();
+  }
+}
+
+async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   const { rules, store, pool } = req;
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -142,6 +155,10 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
       status,
     });
   };
+  const interrupted = (): InterruptedError => {
+    recordRun('interrupted');
+    return new InterruptedError(`interrupted: ${rules.key} is stored up to n = ${game.computed} of ${req.to}`);
+  };
   const report = (): void =>
     req.onProgress?.({
       game: rules.key,
@@ -155,10 +172,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
 
   try {
     while (next < req.to) {
-      if (req.signal?.aborted) {
-        recordRun('interrupted');
-        throw new InterruptedError(`interrupted: ${rules.key} is stored up to n = ${game.computed}`);
-      }
+      if (req.signal?.aborted) throw interrupted();
       if (next >= capacity) {
         capacity = Math.min(req.to, capacity * 2);
         checkTableFits(capacity);
@@ -167,28 +181,35 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
       const limit = Math.min(capacity, checkAt);
       const plan = sparse || req.kernel === 'plain' ? null : planSplitChunk(rules, share, next, limit, pool.threads, maxValue, req.splitTuning);
       let outcome: ChunkOutcome;
-      if (sparse) {
-        // Sparse space: far fewer options per heap than any split of the plain kernel; one worker
-        // per chunk, or a parallel gather and ordered finish once n is large (sparse-runner.ts).
-        outcome = await sparse.run(pool, g, width, next, Math.min(sparse.chunkEnd(next, capacity), checkAt), maxValue);
-        workersUsed = Math.max(workersUsed, sparse.lastWorkers);
-      } else if (plan) {
-        // Frozen-prefix split: parallel gather of the options below `next`, ordered finish.
-        outcome = await runSplitChunk(pool, rules, g.buffer as SharedArrayBuffer, width, plan, scratch, splitStats);
-        workersUsed = Math.max(workersUsed, Math.min(pool.threads, plan.slices.length));
-      } else {
-        outcome = await pool.run({
-          kind: 'range',
-          rules,
-          buffer: g.buffer as SharedArrayBuffer,
-          width,
-          lo: next,
-          // Where the split applies but does not pay yet, grow plain chunks geometrically so
-          // the split takes over soon after it starts paying.
-          hi: Math.min(nextChunkEnd(rules, next, capacity), checkAt, share === 'none' ? Infinity : 2 * next + 64),
-          maxBefore: maxValue,
-        });
-        workersUsed = Math.max(workersUsed, 1);
+      try {
+        if (sparse) {
+          // Sparse space: far fewer options per heap than any split of the plain kernel; one worker
+          // per chunk, or (when enabled) a parallel gather and ordered finish (sparse-runner.ts).
+          outcome = await sparse.run(pool, g, width, next, Math.min(sparse.chunkEnd(next, capacity), checkAt), maxValue, req.signal);
+          workersUsed = Math.max(workersUsed, sparse.lastWorkers);
+        } else if (plan) {
+          // Frozen-prefix split: parallel gather of the options below `next`, ordered finish.
+          outcome = await runSplitChunk(pool, rules, g.buffer as SharedArrayBuffer, width, plan, scratch, splitStats, req.signal);
+          workersUsed = Math.max(workersUsed, Math.min(pool.threads, plan.slices.length));
+        } else {
+          outcome = await pool.run({
+            kind: 'range',
+            rules,
+            buffer: g.buffer as SharedArrayBuffer,
+            width,
+            lo: next,
+            // Where the split applies but does not pay yet, grow plain chunks geometrically so
+            // the split takes over soon after it starts paying.
+            hi: Math.min(nextChunkEnd(rules, next, capacity), checkAt, share === 'none' ? Infinity : 2 * next + 64),
+            maxBefore: maxValue,
+          }, req.signal);
+          workersUsed = Math.max(workersUsed, 1);
+        }
+      } catch (err) {
+        // Aborting stops the workers mid-chunk: that chunk is dropped, every finished one is stored.
+        if (req.signal?.aborted) throw interrupted();
+        if (err instanceof GrundyError) throw new GrundyError(`${err.message}; ${rules.key} is stored up to n = ${game.computed}`, err.exitCode);
+        throw err;
       }
       if (outcome.kind === 'error') {
         // A kernel that got part of the way (a custom module failing at some n) reports it:
@@ -197,7 +218,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
           persist(next, outcome.next, maxOf(g, next, outcome.next));
           next = outcome.next;
         }
-        throw new GrundyError(outcome.message, outcome.exitCode);
+        throw new GrundyError(`${outcome.message}; ${rules.key} is stored up to n = ${game.computed}`, outcome.exitCode);
       }
       // Names joined by '+' once each: sparse then sparse+frozen-prefix reads 'sparse+frozen-prefix'.
       for (const part of outcome.kernel.split('+')) if (!kernelsUsed.includes(part)) kernelsUsed.push(part);

@@ -2,6 +2,27 @@ import { pathToFileURL } from 'node:url';
 import { GrundyError } from '../errors.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import type { Rules } from '../rules/types.js';
+import { Heartbeat, LOADING } from './heartbeat.js';
+
+/**
+ * The heartbeat of the task this worker thread is running (issue 6: --module-timeout) and the
+ * last position a custom module was asked about. Kernels call options(n) in order, so when
+ * options(n) fails or hangs, the values before n are already final.
+ */
+let heartbeat: Heartbeat | null = null;
+let position = LOADING;
+
+/** Worker side, at the start of each task: report to this heartbeat buffer (or to none). */
+export function beginModuleTask(buffer: SharedArrayBuffer | undefined): void {
+  heartbeat = buffer ? new Heartbeat(buffer) : null;
+  position = LOADING;
+  heartbeat?.beat(LOADING);
+}
+
+/** The position of the latest options(n) call in this task; LOADING before the first. */
+export function lastModulePosition(): number {
+  return position;
+}
 
 /** Load a custom rules module's options(n) (named export, default.options, or default function). */
 export async function loadOptions(rules: Extract<Rules, { family: 'module' }>): Promise<OptionsFunction> {
@@ -16,5 +37,10 @@ export async function loadOptions(rules: Extract<Rules, { family: 'module' }>): 
   if (typeof candidate !== 'function') {
     throw new GrundyError(`custom rules module ${rules.path} must export a function options(n)`, 2);
   }
-  return candidate as OptionsFunction;
+  const options = candidate as OptionsFunction;
+  return (n) => {
+    position = n;
+    heartbeat?.beat(n);
+    return options(n);
+  };
 }

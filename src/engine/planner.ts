@@ -1,4 +1,5 @@
 import { totalmem } from 'node:os';
+import { parseBytes } from '../durations.js';
 import { UsageError } from '../errors.js';
 import { takeBreakMoves } from '../rules/take-break.js';
 import type { Rules } from '../rules/types.js';
@@ -64,13 +65,19 @@ export function nextChunkEnd(rules: Rules, lo: number, limit: number): number {
  * Refuse, before allocating anything, a table that would not fit in memory: one byte per value
  * at least, plus four per value of periodicity scratch.
  */
-export function checkTableFits(to: number, memoryBytes = totalmem()): void {
+export function checkTableFits(to: number, memoryBytes = memoryBudget()): void {
   const bytesPerValue = 5;
   const budget = Math.floor((memoryBytes * 0.75) / bytesPerValue);
   const largest = Math.min(MAX_HEAP, budget);
   if (to > largest) {
     throw new UsageError(`--to ${to} would not fit: the largest table this machine can hold is ${largest} values (use --to ${largest} or less)`);
   }
+}
+
+/** The machine's memory, or less with GRUNDY_MAX_MEMORY (e.g. 2G) on a shared machine. */
+export function memoryBudget(): number {
+  const cap = process.env.GRUNDY_MAX_MEMORY;
+  return cap ? Math.min(totalmem(), parseBytes(cap, 'GRUNDY_MAX_MEMORY')) : totalmem();
 }
 
 /** When to check periodicity next: every 1/16 growth, so --until-proven overshoots by at most ~6%. */

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ComputeError } from '../errors.js';
 import { projectRoot } from '../project-root.js';
+import { Heartbeat, LOADING, watchHeartbeat } from './heartbeat.js';
 import type { ChunkOutcome, ChunkTask } from './protocol.js';
 
 /**
@@ -19,17 +20,69 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** One Piscina pool with a fixed number of threads; the only way kernels run in the CLI. */
+/** How long one position of a custom rules module may take before its worker is stopped. */
+export const DEFAULT_MODULE_TIMEOUT_MS = 10_000;
+
+export interface PoolOptions {
+  /** Per-position limit for custom rules modules (grundy compute --module-timeout). */
+  readonly moduleTimeoutMs?: number;
+}
+
+/** Watch a task's heartbeat; stop its worker once the heartbeat stands still this long. */
+export interface TaskWatch {
+  readonly heartbeat: Heartbeat;
+  readonly timeoutMs: number;
+  /** What runs the task, for messages: "custom rules module /path/rules.js". */
+  readonly name: string;
+  /** The message when the task stalls at `position` (LOADING before its first position). */
+  readonly describe: (position: number) => string;
+}
+
+/** A task stopped by its watch: the worker was terminated while stuck at `position`. */
+export class StalledTaskError extends ComputeError {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A task that failed twice: its worker thread died, was replaced, and the retry failed too. */
+export class WorkerDeathError extends ComputeError {
+  constructor(
+    message: string,
+    /** The last position the task reported through its heartbeat, when it had one. */
+    readonly position: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One Piscina pool with a fixed number of threads; the only way kernels run in the CLI. Every
+ * task gets the same two safety nets: a task whose worker thread dies is retried once on a
+ * fresh thread (Piscina replaces the dead one), and a task with a heartbeat is stopped when it
+ * stands still for too long.
+ */
 export class WorkerPool {
   private readonly piscina: Piscina;
+  readonly moduleTimeoutMs: number;
 
-  constructor(readonly threads: number) {
+  constructor(
+    readonly threads: number,
+    options: PoolOptions = {},
+  ) {
+    this.moduleTimeoutMs = options.moduleTimeoutMs ?? DEFAULT_MODULE_TIMEOUT_MS;
     this.piscina = new Piscina({
       filename: WorkerPool.entry('chunk'),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 60_000,
     });
+    // Piscina reports a thread that dies while idle as an 'error' event; unhandled, that event
+    // would crash the CLI. A death during a task rejects that task instead, handled below.
+    this.piscina.on('error', () => {});
   }
 
   private static entry(name: string): string {
@@ -38,22 +91,102 @@ export class WorkerPool {
     return pathToFileURL(file).href;
   }
 
-  /** Run one range chunk of a game's table (workers/chunk.worker.ts). */
-  run(task: ChunkTask, signal?: AbortSignal): Promise<ChunkOutcome> {
-    return this.runOn<ChunkTask, ChunkOutcome>('chunk', task, signal, `chunk [${task.lo}, ${task.hi}) of ${task.rules.key}`);
+  /**
+   * Run one range chunk of a game's table (workers/chunk.worker.ts). A custom module that
+   * stalls or kills its worker becomes an error outcome whose `next` says how far the chunk's
+   * values are final, so the coordinator stores them.
+   */
+  async run(task: ChunkTask, signal?: AbortSignal): Promise<ChunkOutcome> {
+    const label = `chunk [${task.lo}, ${task.hi}) of ${task.rules.key}`;
+    try {
+      return await this.runOn<ChunkTask, ChunkOutcome>('chunk', task, signal, label);
+    } catch (err) {
+      if ((err instanceof StalledTaskError || err instanceof WorkerDeathError) && task.rules.family === 'module') {
+        return { kind: 'error', message: err.message, exitCode: err.exitCode, next: Math.max(task.lo, err.position) };
+      }
+      throw err;
+    }
   }
 
-  /** Run a task on the entry file dist/workers/<worker>.worker.js; its default export handles it. */
-  async runOn<TTask, TOutcome>(worker: string, task: TTask, signal?: AbortSignal, label = `${worker} task`): Promise<TOutcome> {
+  /**
+   * The watch for a task that calls a custom module's options(n) one position at a time (range
+   * chunks and frozen-prefix gathers): a fresh heartbeat in the task, the --module-timeout.
+   */
+  private moduleWatch<TTask>(task: TTask): { task: TTask; watch: TaskWatch } | null {
+    const t = task as { kind?: unknown; rules?: { family?: unknown; path?: unknown } };
+    if (t.rules?.family !== 'module' || (t.kind !== 'range' && t.kind !== 'gather')) return null;
+    const module = String(t.rules.path);
+    const heartbeat = new Heartbeat();
+    const timeoutMs = this.moduleTimeoutMs;
+    return {
+      task: { ...task, heartbeat: heartbeat.buffer },
+      watch: {
+        heartbeat,
+        timeoutMs,
+        name: `custom rules module ${module}`,
+        describe: (position) =>
+          position === LOADING
+            ? `custom rules module ${module} did not finish loading within the --module-timeout of ${formatMs(timeoutMs)}`
+            : `custom rules module ${module}: options(${position}) ran longer than the --module-timeout of ${formatMs(timeoutMs)} and was stopped`,
+      },
+    };
+  }
+
+  /**
+   * Run a task on the entry file dist/workers/<worker>.worker.js; its default export handles it.
+   * Tasks that call a custom module get the per-position watch (moduleWatch). A rejection that is neither the caller's abort nor the watch's is a dead worker thread: the
+   * task runs once more on a fresh thread, then fails with a WorkerDeathError.
+   */
+  async runOn<TTask, TOutcome>(
+    worker: string,
+    task: TTask,
+    signal?: AbortSignal,
+    label = `${worker} task`,
+    watch?: TaskWatch,
+  ): Promise<TOutcome> {
     const filename = WorkerPool.entry(worker);
-    try {
-      return (await this.piscina.run(task, signal ? { filename, signal } : { filename })) as TOutcome;
-    } catch (err) {
-      throw new ComputeError(`worker failed on ${label}: ${err instanceof Error ? err.message : String(err)}`);
+    if (watch === undefined) {
+      const watched = this.moduleWatch(task);
+      if (watched) ({ task, watch } = watched);
+    }
+    let firstDeath: string | null = null;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw new ComputeError(`${label} was cancelled`);
+      const stall = new AbortController();
+      let stalledAt: number | null = null;
+      const stopWatching = watch
+        ? watchHeartbeat(watch.heartbeat, watch.timeoutMs, (position) => {
+            stalledAt = position;
+            stall.abort();
+          })
+        : () => {};
+      const taskSignal = signal ? AbortSignal.any([signal, stall.signal]) : stall.signal;
+      try {
+        return (await this.piscina.run(task, { filename, signal: taskSignal })) as TOutcome;
+      } catch (err) {
+        if (stalledAt !== null) throw new StalledTaskError(watch!.describe(stalledAt), stalledAt);
+        if (signal?.aborted) throw err;
+        const reason = err instanceof Error ? err.message : String(err);
+        if (attempt >= 2) {
+          const position = watch ? watch.heartbeat.position : LOADING;
+          const what =
+            position === LOADING
+              ? `the worker failed twice on ${label}`
+              : `the worker failed twice on ${label}, at options(${position}) of the ${watch!.name}`;
+          throw new WorkerDeathError(`${what}, the second time on a fresh thread (${firstDeath}; then ${reason})`, position);
+        }
+        firstDeath = reason;
+      } finally {
+        stopWatching();
+      }
     }
   }
 
   async destroy(): Promise<void> {
     await this.piscina.destroy();
   }
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

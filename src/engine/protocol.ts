@@ -14,6 +14,8 @@ export interface RangeTask {
   readonly hi: number;
   /** max g[0..lo): lets kernels use a bit-mask mex while values are small. */
   readonly maxBefore: number;
+  /** A Heartbeat buffer (engine/heartbeat.ts): custom modules report each position they start. */
+  readonly heartbeat?: SharedArrayBuffer;
 }
 
 export type ChunkTask = RangeTask;
@@ -46,6 +48,8 @@ export interface GatherTask {
   readonly a: number;
   readonly lo: number;
   readonly hi: number;
+  /** A Heartbeat buffer (engine/heartbeat.ts): custom modules report each position they start. */
+  readonly heartbeat?: SharedArrayBuffer;
 }
 
 export interface FinishTask {

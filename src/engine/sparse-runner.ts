@@ -153,14 +153,14 @@ export class SparseRunner {
     return Math.min(limit, lo + len);
   }
 
-  async run(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number): Promise<ChunkOutcome> {
+  async run(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
     if (lo !== this.upto) throw new Error(`sparse state covers [0, ${this.upto}) but the chunk starts at ${lo}`);
     if (width === 32 || maxBefore >= VALUE_LIMIT) this.plain = true;
     if (this.plain) {
-      return pool.run({ kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore });
+      return pool.run({ kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore }, signal);
     }
     this.reviseMask(g, lo);
-    if (this.parallelAt(lo)) return this.runParallel(pool, g, width, lo, hi, maxBefore);
+    if (this.parallelAt(lo)) return this.runParallel(pool, g, width, lo, hi, maxBefore, signal);
     this.lastWorkers = 1;
     const task: SparseTask = {
       kind: 'sparse',
@@ -173,7 +173,7 @@ export class SparseRunner {
       mask: this.mask!,
       rare: this.rare.pos.subarray(0, this.rare.count),
     };
-    const outcome = await pool.runOn<SparseTask, SparseOutcome>('sparse', task, undefined, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
+    const outcome = await pool.runOn<SparseTask, SparseOutcome>('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
     if (outcome.kind === 'error') return outcome;
     for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, g[outcome.rare[i]!]!);
     this.hist.add(g, lo, outcome.next);
@@ -189,7 +189,7 @@ export class SparseRunner {
    * stays long so the main thread commits (chunk, mask and rare list) no more often than for
    * sequential chunks. The main thread only schedules.
    */
-  private async runParallel(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number): Promise<ChunkOutcome> {
+  private async runParallel(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
     const step = this.tuning.chunk ?? PARALLEL_CHUNK;
     let max = maxBefore;
     let chunkMax = 0;
@@ -198,7 +198,7 @@ export class SparseRunner {
     this.lastWorkers = 1;
     while (a < hi) {
       const b = Math.min(hi, a + step);
-      const outcome = await this.runSubChunk(pool, g, width, a, b, max);
+      const outcome = await this.runSubChunk(pool, g, width, a, b, max, signal);
       if (outcome.kind === 'error') {
         // Sub-chunks before this one are final: report them so the coordinator stores them.
         return a > lo ? { ...outcome, next: a, maxValue: chunkMax } : outcome;
@@ -212,7 +212,7 @@ export class SparseRunner {
     return { kind: 'done', next: hi, maxValue: chunkMax, kernel };
   }
 
-  private async runSubChunk(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number): Promise<ChunkOutcome> {
+  private async runSubChunk(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
     const t0 = performance.now();
     const rowWords = rowWordsFor(maxBefore);
     const rows = this.scratch.get((hi - lo) * sparseRowStride(rowWords) * 4);
@@ -234,14 +234,14 @@ export class SparseRunner {
       const to = lo + Math.floor(((hi - lo) * (i + 1)) / count);
       if (to <= from) continue;
       const task: SparseGatherTask = { ...base, kind: 'sparse-gather', lo: from, hi: to };
-      gathers.push(pool.runOn<SparseGatherTask, SparseGatherOutcome>('sparse-split', task, undefined, `sparse gather [${from}, ${to}) of ${this.rules.key}`));
+      gathers.push(pool.runOn<SparseGatherTask, SparseGatherOutcome>('sparse-split', task, signal, `sparse gather [${from}, ${to}) of ${this.rules.key}`));
     }
     const gathered = await Promise.all(gathers);
     this.lastWorkers = Math.max(this.lastWorkers, Math.min(this.threads, gathers.length));
     for (const outcome of gathered) if (outcome.kind === 'error') return outcome;
     const t1 = performance.now();
     const finish: SparseFinishTask = { ...base, kind: 'sparse-finish', b: hi };
-    const outcome = await pool.runOn<SparseFinishTask, SparseFinishOutcome>('sparse-split', finish, undefined, `sparse finish [${lo}, ${hi}) of ${this.rules.key}`);
+    const outcome = await pool.runOn<SparseFinishTask, SparseFinishOutcome>('sparse-split', finish, signal, `sparse finish [${lo}, ${hi}) of ${this.rules.key}`);
     this.stats.chunks++;
     this.stats.gatherMs += t1 - t0;
     this.stats.finishMs += performance.now() - t1;

@@ -21,6 +21,8 @@ interface Header {
   readonly empty: boolean;
   readonly applicationId: number;
   readonly userVersion: number;
+  /** Page 1 (the schema table) lists at least one table, index or view. */
+  readonly hasSchema: boolean;
 }
 
 /**
@@ -37,11 +39,16 @@ function readHeader(path: string): Header {
   try {
     const buf = Buffer.alloc(100);
     const got = readSync(fd, buf, 0, 100, 0);
-    if (got === 0) return { empty: true, applicationId: 0, userVersion: 0 };
+    if (got === 0) return { empty: true, applicationId: 0, userVersion: 0, hasSchema: false };
     if (got < 100 || buf.toString('latin1', 0, 16) !== SQLITE_MAGIC) {
       throw new StoreError(`${path} is not a grundy-engine store (it is not an SQLite database); pass --db with another path`);
     }
-    return { empty: false, userVersion: buf.readUInt32BE(60), applicationId: buf.readUInt32BE(68) };
+    // The b-tree header of page 1 follows the file header: type byte, then the cell count at
+    // offset 3. A leaf (0x0d) with no cells is an empty schema; anything else lists objects.
+    const page = Buffer.alloc(8);
+    const pageGot = readSync(fd, page, 0, 8, 100);
+    const hasSchema = pageGot < 8 || page[0] !== 0x0d || page.readUInt16BE(3) > 0;
+    return { empty: false, userVersion: buf.readUInt32BE(60), applicationId: buf.readUInt32BE(68), hasSchema };
   } finally {
     closeSync(fd);
   }
@@ -53,6 +60,12 @@ function checkHeader(path: string, header: Header): void {
     throw new StoreError(
       `${path} is an SQLite database of another program (application_id 0x${header.applicationId.toString(16)}); pass --db with another path`,
     );
+  }
+  // A schema without our id is someone else's (ours sets it with the first table). Decided from the bytes,
+  // before SQLite opens the file (which could create -wal/-shm files or roll back a journal).
+  // While a -wal file exists the main file's header may be stale, so SQLite decides then.
+  if (header.applicationId === 0 && header.hasSchema && !existsSync(`${path}-wal`)) {
+    throw new StoreError(`${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db with another path`);
   }
   if (header.userVersion > SCHEMA_VERSION) {
     throw new StoreError(
@@ -76,8 +89,11 @@ function sqliteFailure(path: string, err: unknown): StoreError {
   if (/not a database|malformed|corrupt/i.test(message)) {
     return new StoreError(`${path} is corrupt (${message}); restore it from a backup or pass --db with another path`);
   }
-  if (/readonly|read-only|permission|EACCES|EROFS/i.test(message)) {
-    return new StoreError(`${path} cannot be written (${message}); check its permissions or pass --db with another path`);
+  if (/readonly|read-only|permission|EACCES|EROFS|unable to open/i.test(message)) {
+    return new StoreError(
+      `${path} cannot be opened: SQLite needs to write beside it (${message}); make the file and its directory writable, ` +
+        `or copy the store somewhere writable and pass --db with that path`,
+    );
   }
   return new StoreError(`cannot open store ${path}: ${message}`);
 }
@@ -92,9 +108,12 @@ function applyPragmas(db: Database.Database, readonly: boolean): void {
 }
 
 function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current >= SCHEMA_VERSION) return;
+  if ((db.pragma('user_version', { simple: true }) as number) >= SCHEMA_VERSION) return;
   const apply = db.transaction(() => {
+    // Read again under the write lock: another process may have migrated the store meanwhile
+    // (two computes starting on a new store at once).
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (current >= SCHEMA_VERSION) return;
     db.pragma(`application_id = ${APPLICATION_ID}`);
     for (let i = current; i < MIGRATIONS.length; i++) MIGRATIONS[i]!.up(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);

@@ -135,4 +135,18 @@ export const MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    // Issue 6: one compute per game at a time, across processes (store/locks.ts).
+    name: 'compute locks',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE compute_locks (
+          game_key TEXT PRIMARY KEY,
+          pid INTEGER NOT NULL,
+          host TEXT NOT NULL,
+          process_start TEXT NOT NULL,   -- tells a live holder from a reused pid ('' if unknown)
+          started_at TEXT NOT NULL
+        );
+      `),
+  },
 ];

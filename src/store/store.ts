@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { plainValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
+import { faultPoint } from '../testing/faults.js';
 import { decodeChunk, encodeChunk } from './codec.js';
 import { openReadable, openWritable } from './database.js';
 
@@ -111,12 +112,14 @@ export class Store {
         throw new Error(`store for ${game.key} holds ${current.computed} values, cannot append at ${lo}`);
       }
       this.db.prepare('INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (?, ?, ?, ?, ?)').run(game.id, lo, hi, width, data);
+      faultPoint('commit');
       const newMax = Math.max(current.max_value, maxValue);
       this.db
         .prepare('UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?')
         .run(hi, newMax, wider(current.width as Width, width), game.id);
     });
     tx.immediate();
+    faultPoint('after-commit');
     return this.getGame(game.key)!;
   }
 

@@ -1,60 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { db, dir, KAYLES, MoveJson, nimSumAfter, query, useEvalStore } from '../helpers/eval-store.js';
 
-const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'oeis-play.json'), 'utf8')) as {
-  sequences: { oeis: string; values: number[] }[];
-};
-const KAYLES = fixture.sequences.find((s) => s.oeis === 'A002186')!.values;
-
-interface MoveJson {
-  component: number;
-  heap: number;
-  from: number | string;
-  leaves: (number | string)[];
-  values: (number | string)[];
-  move: string;
-}
-interface EvalJson {
-  nimSum: number | string;
-  outcome: 'P' | 'N';
-  components: { game: string; heaps: (number | string)[]; values: (number | string)[] }[];
-  moves: MoveJson[];
-}
-
-const { dir, cleanup } = tempDir();
-const db = join(dir, 'g.db');
-
-async function query(game: string, ns: (number | string)[]): Promise<bigint[]> {
-  const r = await runCli(['query', game, ...ns.map(String), '--json', '--db', db]);
-  expect(r.code, r.stderr).toBe(0);
-  return (JSON.parse(r.stdout) as { values: { value: number | string }[] }).values.map((v) => BigInt(v.value));
-}
-
-/** Recompute the nim-sum after a move from `grundy query`, independently of eval. */
-async function nimSumAfter(e: EvalJson, m: MoveJson, games: string[]): Promise<bigint> {
-  let x = 0n;
-  e.components.forEach((c, ci) =>
-    c.values.forEach((v, hi) => {
-      if (ci !== m.component - 1 || hi !== m.heap - 1) x ^= BigInt(v);
-    }),
-  );
-  const game = games[m.component - 1]!;
-  if (m.leaves.length > 0) {
-    if (game === 'nim') for (const l of m.leaves) x ^= BigInt(l);
-    else for (const v of await query(game, m.leaves)) x ^= v;
-  }
-  return x;
-}
-
-beforeAll(async () => {
-  for (const args of [['compute', 'kayles', '--until-proven'], ['compute', 'sub:1,3,4', '--until-proven'], ['compute', 'grundy', '--to', '300']]) {
-    const r = await runCli([...args, '--db', db, '--workers', '1']);
-    expect(r.code, r.stderr).toBe(0);
-  }
-});
-afterAll(cleanup);
+useEvalStore();
 
 describe('grundy eval --file', () => {
   it('evaluates every line, reports a bad line with its number and exits 1 at the end', async () => {

@@ -1,3 +1,4 @@
+import { listenForInterrupt } from '../interrupt.js';
 import { setMaxListeners } from 'node:events';
 import type { Argv, CommandModule } from 'yargs';
 import { ComputeError, UsageError } from '../../errors.js';
@@ -152,19 +153,14 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
     // Fail on a bad selection or an unusable store before measuring anything.
     bench.session.selectWorkloads(options.suites, options.workloads);
     const store = args.record === false ? null : openForWrite(args);
-    const abort = new AbortController();
+    const interruption = listenForInterrupt('stopping after the figure in flight (everything measured so far is recorded)');
     // Every measured figure is one tinybench Bench listening on this signal.
-    setMaxListeners(0, abort.signal);
-    const onSigint = (): void => {
-      process.stderr.write('\ngrundy: stopping after the figure in flight (everything measured so far is recorded)\n');
-      abort.abort();
-    };
-    process.on('SIGINT', onSigint);
+    setMaxListeners(0, interruption.signal);
     const progress = progressLine();
     try {
       const machine = bench.machine.currentMachine();
       const report = await bench.session.runSession(
-        { ...options, signal: abort.signal, ...(anchorsDir ? { anchorsDir } : {}) },
+        { ...options, signal: interruption.signal, ...(anchorsDir ? { anchorsDir } : {}) },
         machine,
         store ? new BenchRunStore(store.db) : null,
         { onStart: (label, i, total) => progress.update(`grundy bench [${i + 1}/${total}] ${label}`) },
@@ -179,7 +175,7 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
       }
     } finally {
       progress.done();
-      process.off('SIGINT', onSigint);
+      interruption.dispose();
       store?.close();
     }
   },

@@ -1,7 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
+import { listenForInterrupt } from '../interrupt.js';
 import { computeGame, type ComputeSummary } from '../../engine/coordinator.js';
-import { MAX_HEAP } from '../../engine/planner.js';
-import { defaultWorkers, WorkerPool } from '../../engine/pool.js';
+import { checkTableFits, MAX_HEAP } from '../../engine/planner.js';
+import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../../engine/pool.js';
+import { parseDuration } from '../../durations.js';
 import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { proofCriterion } from '../../period/detect.js';
@@ -14,6 +16,8 @@ interface ComputeArgs extends GlobalArgs {
   to?: string;
   'until-proven'?: boolean;
   workers?: string;
+  'module-timeout'?: string;
+  wait?: boolean;
 }
 
 const DEFAULT_TO = 1_000_000;
@@ -35,9 +39,19 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         describe: 'stop as soon as the periodicity is proven (THEORY.md section 3)',
       })
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
+      .option('module-timeout', {
+        type: 'string',
+        describe: `for module: rules, stop when options(n) runs longer than this per position: 10, 2.5s, 500ms, 2m (default ${DEFAULT_MODULE_TIMEOUT_MS / 1000} s)`,
+      })
+      .option('wait', { type: 'boolean', describe: 'if another process is computing the same game, wait for it instead of refusing' })
       .example('$0 compute octal:0.77 --until-proven', 'Kayles until its period 12 is proven')
       .example('$0 compute sub:squares --to 1e6 --workers 2', 'subtract-a-square to a million')
-      .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON") as Argv<ComputeArgs>,
+      .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
+      .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
+      .epilogue(
+        'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second Ctrl-C quits at once.\n' +
+          'A killed run loses at most the chunks in flight: rerun the same command to resume.',
+      ) as Argv<ComputeArgs>,
   handler: async (args) => {
     const rules = parseRules(args.game);
     const untilProven = args['until-proven'] === true;
@@ -48,22 +62,14 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     const to =
       args.to !== undefined ? parseCount(args.to, '--to', 1, MAX_HEAP) : untilProven && canProve ? DEFAULT_PROOF_LIMIT : DEFAULT_TO;
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
+    const moduleTimeoutMs =
+      args['module-timeout'] !== undefined ? parseDuration(args['module-timeout'], '--module-timeout') : DEFAULT_MODULE_TIMEOUT_MS;
+    // Before the store is opened or created: a table that cannot fit is refused with nothing touched.
+    checkTableFits(to);
     const store = openForWrite(args);
-    const pool = new WorkerPool(workers);
+    const pool = new WorkerPool(workers, { moduleTimeoutMs });
     const bar = new ProgressBar();
-    const abort = new AbortController();
-    let interrupts = 0;
-    const onSigint = (): void => {
-      interrupts++;
-      if (interrupts > 1) {
-        // Second Ctrl-C: leave at once. Every committed chunk is durable (WAL); nothing half-written.
-        process.stderr.write('\ngrundy: interrupted again, exiting now\n');
-        process.exit(130);
-      }
-      process.stderr.write('\ngrundy: stopping after the chunk in flight (Ctrl-C again to quit at once)\n');
-      abort.abort();
-    };
-    process.on('SIGINT', onSigint);
+    const interruption = listenForInterrupt('stopping the workers; finished chunks are stored', () => bar.done());
     try {
       const summary = await computeGame({
         rules,
@@ -71,7 +77,12 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         pool,
         to,
         untilProven,
-        signal: abort.signal,
+        signal: interruption.signal,
+        lock: {
+          wait: args.wait === true,
+          onWait: (holder) =>
+            process.stderr.write(`grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`),
+        },
         onProgress: (p) => bar.update(p),
       });
       bar.done();
@@ -80,17 +91,26 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     } catch (err) {
       bar.done();
       if (err instanceof InterruptedError) {
-        const resume = `grundy compute ${quoteSpec(args.game)}${args.to ? ` --to ${args.to}` : ''}${untilProven ? ' --until-proven' : ''}`;
-        throw new InterruptedError(`${err.message}; resume with: ${resume}`);
+        throw new InterruptedError(`${err.message}; resume with: ${resumeCommand(args, untilProven)}`);
       }
       throw err;
     } finally {
-      process.off('SIGINT', onSigint);
+      interruption.dispose();
       await pool.destroy();
       store.close();
     }
   },
 };
+
+/** The command that continues this run where it stopped: same game, target, store and limits. */
+export function resumeCommand(args: ComputeArgs, untilProven: boolean): string {
+  const parts = ['grundy compute', quoteSpec(args.game)];
+  if (args.to !== undefined) parts.push('--to', quoteSpec(String(args.to)));
+  if (untilProven) parts.push('--until-proven');
+  if (args['module-timeout'] !== undefined) parts.push('--module-timeout', quoteSpec(String(args['module-timeout'])));
+  if (args.db !== undefined) parts.push('--db', quoteSpec(args.db));
+  return parts.join(' ');
+}
 
 function summaryJson(s: ComputeSummary): object {
   return {

@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { listenForInterrupt } from '../interrupt.js';
 import { defaultWorkers, WorkerPool } from '../../engine/pool.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
@@ -96,19 +97,8 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
     const store = openForWrite(args);
     const pool = new WorkerPool(workers);
     const bar = new SweepProgressBar();
-    const abort = new AbortController();
-    let interrupts = 0;
-    const onSigint = (): void => {
-      interrupts++;
-      if (interrupts > 1) {
-        // Every committed batch is durable (WAL); a rerun redoes only the batches in flight.
-        process.stderr.write('\ngrundy: interrupted again, exiting now\n');
-        process.exit(130);
-      }
-      process.stderr.write('\ngrundy: finishing the batches in flight (Ctrl-C again to quit at once)\n');
-      abort.abort();
-    };
-    process.on('SIGINT', onSigint);
+    // Every committed batch is durable; a rerun redoes only the batches in flight.
+    const interruption = listenForInterrupt('finishing the batches in flight', () => bar.done());
     try {
       const summary = await runSweep({
         spec,
@@ -118,7 +108,7 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
         keepTables: args['keep-tables'] === true,
         store,
         pool,
-        signal: abort.signal,
+        signal: interruption.signal,
         onProgress: (p) => bar.update(p),
       });
       bar.done();
@@ -129,7 +119,7 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       if (err instanceof InterruptedError) throw new InterruptedError(`${err.message}; resume with the same command`);
       throw err;
     } finally {
-      process.off('SIGINT', onSigint);
+      interruption.dispose();
       await pool.destroy();
       store.close();
     }

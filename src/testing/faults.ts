@@ -1,0 +1,59 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+
+/**
+ * Fault injection for the crash and worker-death tests. Inert unless the test harness sets one
+ * of these environment variables; they exist so that "killed in the middle of a commit" and
+ * "a worker thread died mid-chunk" are reproducible points rather than lucky timings.
+ *
+ *   GRUNDY_FAULT_KILL=<point>:<k>          SIGKILL this process the k-th time it reaches <point>
+ *                                          (points: 'commit' = inside a chunk transaction,
+ *                                          after the chunk row and before the high-water mark;
+ *                                          'after-commit' = right after a chunk transaction)
+ *   GRUNDY_FAULT_WORKER_EXIT=<n>:<times>:<file>
+ *                                          a chunk worker whose range holds heap n scribbles
+ *                                          over its range and exits its thread, at most <times>
+ *                                          times in total (counted in <file>, shared by threads)
+ */
+const killSpec = parseKill(process.env.GRUNDY_FAULT_KILL);
+const hits = new Map<string, number>();
+
+function parseKill(spec: string | undefined): { point: string; k: number } | null {
+  if (!spec) return null;
+  const m = /^([a-z-]+):(\d+)$/.exec(spec);
+  return m ? { point: m[1]!, k: Number(m[2]) } : null;
+}
+
+/** Die here, at once and without cleanup, if the harness asked for it. */
+export function faultPoint(point: string): void {
+  if (killSpec === null || killSpec.point !== point) return;
+  const hit = (hits.get(point) ?? 0) + 1;
+  hits.set(point, hit);
+  if (hit !== killSpec.k) return;
+  process.kill(process.pid, 'SIGKILL');
+  // Delivery is asynchronous on some platforms: do not let this thread run on meanwhile.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10_000);
+}
+
+/**
+ * Should the worker handling [lo, hi) die now? Consumes one of the allowed deaths when it
+ * says yes.
+ */
+export function workerShouldDie(lo: number, hi: number): boolean {
+  const spec = process.env.GRUNDY_FAULT_WORKER_EXIT;
+  if (!spec) return false;
+  const m = /^(\d+):(\d+):(.+)$/.exec(spec);
+  if (!m) return false;
+  const n = Number(m[1]);
+  const times = Number(m[2]);
+  const file = m[3]!;
+  if (n < lo || n >= hi) return false;
+  let died = 0;
+  try {
+    died = readFileSync(file, 'utf8').length;
+  } catch {
+    died = 0;
+  }
+  if (died >= times) return false;
+  appendFileSync(file, 'x');
+  return true;
+}

@@ -1,0 +1,10 @@
+import { defineCrashSuite } from './crash-games.js';
+
+defineCrashSuite({
+  label: 'all-but',
+  key: 'allbut:1,2',
+  args: ['compute', 'allbut:1,2', '--until-proven', '--to', '2e5', '--workers', '1'],
+  killPoints: ['commit:1', 'after-commit:4', 'commit:7', 'commit:12'],
+  randomKills: 3,
+  seed: 6003,
+});

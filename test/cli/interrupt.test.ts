@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Store } from '../../src/store/store.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { exportChecksum, startCli, storedCount, waitFor } from '../helpers/safety.js';
+
+const GAME = 'sub:squares';
+const ARGS = ['compute', GAME, '--until-proven', '--to', '1e5', '--workers', '1'];
+
+describe('Ctrl-C (SIGINT) on a real child process', () => {
+  const tmp = tempDir();
+  let expected = '';
+  beforeAll(async () => {
+    const ref = `${tmp.dir}/ref.db`;
+    const r = await runCli([...ARGS, '--db', ref]);
+    expect(r.code, r.stderr).toBe(0);
+    expected = await exportChecksum(ref, GAME);
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('stops, keeps every finished chunk, says where it stopped and how to resume, exits 130', async () => {
+    const db = `${tmp.dir}/once.db`;
+    const run = startCli([...ARGS, '--db', db]);
+    await waitFor(() => storedCount(db, GAME) > 0);
+    run.child.kill('SIGINT');
+    const r = await run.result;
+    expect(r.code, r.stderr).toBe(130);
+    const m = /interrupted: sub:squares is stored up to n = (\d+) of 100000; resume with: (grundy compute .*)$/m.exec(r.stderr);
+    expect(m, r.stderr).not.toBeNull();
+    const stoppedAt = Number(m![1]);
+    expect(m![2]).toBe(`grundy compute sub:squares --to 1e5 --until-proven --db ${db}`);
+    expect(stoppedAt).toBeGreaterThan(0);
+    expect(stoppedAt).toBeLessThan(100_000);
+    const store = Store.openForRead(db)!;
+    const game = store.getGame(GAME)!;
+    expect(game.computed).toBe(stoppedAt);
+    expect(store.listRuns(game, 1)[0]!.status).toBe('interrupted');
+    store.close();
+    // The printed command, run as printed (minus the leading program name), finishes the table.
+    const resumed = await runCli(m![2]!.split(' ').slice(1));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(await exportChecksum(db, GAME)).toBe(expected);
+  });
+
+  it('a second Ctrl-C exits at once, and the store still resumes to the same table', async () => {
+    const db = `${tmp.dir}/twice.db`;
+    const run = startCli([...ARGS, '--db', db]);
+    await waitFor(() => storedCount(db, GAME) > 0);
+    run.child.kill('SIGINT');
+    run.child.kill('SIGINT');
+    const r = await run.result;
+    expect(r.code, r.stderr).toBe(130);
+    const list = await runCli(['list', '--json', '--db', db]);
+    expect(list.code, list.stderr).toBe(0);
+    const resumed = await runCli([...ARGS, '--db', db]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(await exportChecksum(db, GAME)).toBe(expected);
+  });
+
+  it('stops the workers mid-chunk rather than waiting for the chunk to end', async () => {
+    const db = `${tmp.dir}/stuck.db`;
+    // hangs.js never returns at heap 700: the chunk holding 700 can only end by the 60 s timeout.
+    const stuck = resolve(import.meta.dirname, '..', 'fixtures', 'modules', 'hangs.js');
+    const run = startCli(['compute', `module:${stuck}`, '--to', '5000', '--module-timeout', '60s', '--workers', '1', '--db', db], {
+      timeoutMs: 70_000,
+    });
+    // Every chunk below the stuck one commits quickly; then the worker spins in options(700).
+    let stored = 0;
+    await waitFor(() => {
+      const store = Store.openForRead(db);
+      const game = store?.listGames()[0];
+      stored = game?.computed ?? 0;
+      store?.close();
+      return stored > 0;
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    const sent = Date.now();
+    run.child.kill('SIGINT');
+    const r = await run.result;
+    expect(r.code, r.stderr).toBe(130);
+    const m = /is stored up to n = (\d+) of 5000; resume with: /.exec(r.stderr);
+    expect(m, r.stderr).not.toBeNull();
+    expect(Number(m![1])).toBeLessThanOrEqual(700);
+    // Waiting for the chunk would mean waiting for the 60 s timeout.
+    expect(Date.now() - sent).toBeLessThan(15_000);
+  });
+});

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { isOneLineError } from '../helpers/safety.js';
+
+describe('a --to that would not fit in memory', () => {
+  const tmp = tempDir();
+  afterAll(() => tmp.cleanup());
+
+  it('is refused before anything is allocated or created, naming the largest size that fits', async () => {
+    const db = `${tmp.dir}/never.db`;
+    // 1 MiB of budget: 0.75 * 2^20 / 5 bytes per value = 157,286 values.
+    const r = await runCli(['compute', 'nim', '--to', '1e6', '--db', db], { env: { GRUNDY_MAX_MEMORY: '1M' } });
+    expect(r.code, r.stderr).toBe(2);
+    expect(isOneLineError(r.stderr), r.stderr).toBe(true);
+    expect(r.stderr).toContain('--to 1000000 would not fit: the largest table this machine can hold is 157286 values (use --to 157286 or less)');
+    expect(existsSync(db)).toBe(false);
+    const fits = await runCli(['compute', 'nim', '--to', '157286', '--workers', '1', '--db', db], { env: { GRUNDY_MAX_MEMORY: '1M' } });
+    expect(fits.code, fits.stderr).toBe(0);
+  });
+
+  it('beyond what the kernels index is refused with the limit', async () => {
+    const r = await runCli(['compute', 'nim', '--to', '2^40', '--db', `${tmp.dir}/never2.db`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--to 2^40 is too large; it must be at most 2147483647');
+    expect(existsSync(`${tmp.dir}/never2.db`)).toBe(false);
+  });
+
+  it('a GRUNDY_MAX_MEMORY that is not a size is a usage error', async () => {
+    const r = await runCli(['compute', 'nim', '--to', '10', '--db', `${tmp.dir}/never3.db`], { env: { GRUNDY_MAX_MEMORY: 'lots' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("GRUNDY_MAX_MEMORY 'lots' is not a size");
+  });
+});

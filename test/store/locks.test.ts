@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StoreError } from '../../src/errors.js';
+import { acquireComputeLock, holderAlive, processStartOf } from '../../src/store/locks.js';
+import { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers/cli.js';
+import { hostname } from 'node:os';
+
+/** A pid that certainly belonged to a process that has exited. */
+function deadPid(): number {
+  const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(r.stdout.toString());
+}
+
+describe('compute locks', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let store: Store;
+  beforeEach(() => {
+    tmp = tempDir();
+    store = Store.openForWrite(`${tmp.dir}/s.db`);
+  });
+  afterEach(() => {
+    store.close();
+    tmp.cleanup();
+  });
+
+  const plant = (pid: number, processStart: string, host = hostname()): void => {
+    store.db
+      .prepare('INSERT INTO compute_locks (game_key, pid, host, process_start, started_at) VALUES (?, ?, ?, ?, ?)')
+      .run('nim', pid, host, processStart, '2026-01-01T00:00:00.000Z');
+  };
+
+  it('one holder at a time, released for the next', async () => {
+    const lock = await acquireComputeLock(store, 'nim');
+    await expect(acquireComputeLock(store, 'nim')).rejects.toThrow(/nim is already being computed by this process \(pid \d+/);
+    const other = await acquireComputeLock(store, 'kayles');
+    lock.release();
+    other.release();
+    (await acquireComputeLock(store, 'nim')).release();
+  });
+
+  it('takes over a lock whose process has died (SIGKILLed compute)', async () => {
+    const pid = deadPid();
+    plant(pid, '');
+    expect(holderAlive({ pid, host: hostname(), processStart: '', startedAt: '' })).toBe(false);
+    const lock = await acquireComputeLock(store, 'nim');
+    const row = store.db.prepare('SELECT pid FROM compute_locks WHERE game_key = ?').get('nim') as { pid: number };
+    expect(row.pid).toBe(process.pid);
+    lock.release();
+  });
+
+  it('takes over a lock whose pid now belongs to another process (pid reuse)', async () => {
+    plant(process.ppid, 'not-the-start-time');
+    if (processStartOf(process.ppid) === '') return; // no /proc: pid reuse cannot be told apart here
+    (await acquireComputeLock(store, 'nim')).release();
+  });
+
+  it('refuses while the holder lives, naming its pid; a holder on another host is assumed alive', async () => {
+    plant(process.ppid, processStartOf(process.ppid));
+    const err = await acquireComputeLock(store, 'nim').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StoreError);
+    expect((err as Error).message).toContain(`another grundy process (pid ${process.ppid}, since 2026-01-01T00:00:00.000Z)`);
+    expect((err as Error).message).toContain(`kill -INT ${process.ppid}`);
+    store.db.prepare('DELETE FROM compute_locks').run();
+    plant(deadPid(), '', 'elsewhere.example');
+    await expect(acquireComputeLock(store, 'nim')).rejects.toThrow(/on host elsewhere\.example/);
+  });
+
+  it('waits with wait: true until the holder releases', async () => {
+    const first = await acquireComputeLock(store, 'nim');
+    let waitedFor = 0;
+    setTimeout(() => first.release(), 150);
+    const second = await acquireComputeLock(store, 'nim', { wait: true, pollMs: 20, onWait: (h) => (waitedFor = h.pid) });
+    expect(waitedFor).toBe(process.pid);
+    second.release();
+  });
+});
