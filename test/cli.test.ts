@@ -138,7 +138,7 @@ describe('grundy show, list and export', () => {
 });
 
 describe('bad input', () => {
-  it.each([
+  it.concurrent.each([
     [['compute', 'octal:0.g7'], 2, /'g' is not a take-and-break digit \(0-9, a-f\)/],
     [['compute', 'sub:1,0'], 2, /0 in 'sub:1,0'/],
     [['compute', 'kayles', '--to', 'lots'], 2, /--to 'lots' is not a non-negative integer/],
@@ -150,6 +150,7 @@ describe('bad input', () => {
     [['compte', 'kayles'], 2, /unknown command 'compte'; did you mean 'compute'\?/],
     [['compute', 'kayles', '--bogus'], 2, /Unknown argument/i],
   ] as const)('%j', async (args, code, pattern) => {
+    // Each case fails before touching the store, so they run side by side.
     const r = await grundy(...args);
     expect(r.code).toBe(code);
     expectOneLineError(r.stderr, pattern);

@@ -66,7 +66,7 @@ export class WorkerDeathError extends ComputeError {
  * stands still for too long.
  */
 export class WorkerPool {
-  private readonly piscina: Piscina;
+  private started: Piscina | null = null;
   readonly moduleTimeoutMs: number;
 
   constructor(
@@ -74,15 +74,27 @@ export class WorkerPool {
     options: PoolOptions = {},
   ) {
     this.moduleTimeoutMs = options.moduleTimeoutMs ?? DEFAULT_MODULE_TIMEOUT_MS;
-    this.piscina = new Piscina({
-      filename: WorkerPool.entry('chunk'),
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: 60_000,
-    });
-    // Piscina reports a thread that dies while idle as an 'error' event; unhandled, that event
-    // would crash the CLI. A death during a task rejects that task instead, handled below.
-    this.piscina.on('error', () => {});
+    WorkerPool.entry('chunk');
+  }
+
+  /**
+   * The threads start with the first task, not with the pool: a command that fails its checks
+   * (a bad flag, a sweep name taken) never starts threads only to tear them down while they
+   * are still loading, and its error reaches the user at once.
+   */
+  private get piscina(): Piscina {
+    if (this.started === null) {
+      this.started = new Piscina({
+        filename: WorkerPool.entry('chunk'),
+        minThreads: this.threads,
+        maxThreads: this.threads,
+        idleTimeout: 60_000,
+      });
+      // Piscina reports a thread that dies while idle as an 'error' event; unhandled, that event
+      // would crash the CLI. A death during a task rejects that task instead, handled below.
+      this.started.on('error', () => {});
+    }
+    return this.started;
   }
 
   private static entry(name: string): string {
@@ -183,7 +195,9 @@ export class WorkerPool {
   }
 
   async destroy(): Promise<void> {
-    await this.piscina.destroy();
+    const pool = this.started;
+    this.started = null;
+    if (pool) await pool.destroy();
   }
 }
 

@@ -42,7 +42,7 @@ describe('grundy sweep: bad input', () => {
     const results = await Promise.all(cases.map(([args]) => runCli([...args, '--db', path])));
     for (const [i, [args, message]] of cases.entries()) {
       const r = results[i]!;
-      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.code, `${args.join(' ')}: ${r.signal ?? ''} ${r.stderr}`).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
@@ -51,9 +51,9 @@ describe('grundy sweep: bad input', () => {
       runCli(['sweep', 'sub', '--size', '2', '--max', '6', '--name', 'exists', '--db', path]),
       runCli(['sweep', '--report', 'nope', '--db', path]),
     ]);
-    expect(other.code).toBe(2);
+    expect(other.code, `${other.signal ?? ''} ${other.stderr}`).toBe(2);
     expect(other.stderr).toMatch(/already exists for other parameters/);
-    expect(missing.code).toBe(3);
+    expect(missing.code, `${missing.signal ?? ''} ${missing.stderr}`).toBe(3);
     expect(missing.stderr).toMatch(/no sweep named 'nope' \(stored sweeps: exists\)/);
   });
 });
