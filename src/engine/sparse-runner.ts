@@ -255,14 +255,21 @@ export class SparseRunner {
     return chunk;
   }
 
-  /** Append a finished chunk and the sparse state that goes with it, in one transaction. */
+  /**
+   * Append a finished chunk and the sparse state that goes with it, in one transaction. It must
+   * begin IMMEDIATE: a deferred transaction reads first and then upgrades to a write lock, and
+   * SQLite answers such an upgrade with SQLITE_BUSY at once (no busy timeout) while another
+   * compute on the same store holds the lock.
+   */
   append(game: GameRow, lo: number, values: Values, chunkMax: number): GameRow {
-    return this.store.db.transaction(() => {
-      const row = this.store.appendChunk(game, lo, values, chunkMax);
-      if (this.plain || this.mask === null) deleteSparseState(this.store, row);
-      else saveSparseState(this.store, row, { mask: this.mask, upto: lo + values.length, rare: this.rare.positions() });
-      return row;
-    })();
+    return this.store.db
+      .transaction(() => {
+        const row = this.store.appendChunk(game, lo, values, chunkMax);
+        if (this.plain || this.mask === null) deleteSparseState(this.store, row);
+        else saveSparseState(this.store, row, { mask: this.mask, upto: lo + values.length, rare: this.rare.positions() });
+        return row;
+      })
+      .immediate();
   }
 
   /** Switch to the mask with the fewest rare heaps so far when it is clearly better. */
