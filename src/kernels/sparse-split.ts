@@ -1,6 +1,6 @@
 import type { RangeOutcome } from './kernel.js';
 import { capacityFor } from './kernel.js';
-import { lowerBound, markRange, type RareList, type SparseShape } from './sparse.js';
+import { lowerBound, markRange, nextWantedPair, type RareList, type SparseShape } from './sparse.js';
 import { classTable, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
 import type { Values } from './values.js';
 
@@ -334,27 +334,8 @@ function markSpan(g: Values, s: number, pos: Int32Array, val: Int32Array, from: 
 
 /** scanOne of the sequential kernel over a in [aFrom, amax], with the counters of SparseSplitKernel.scan. */
 function scanOneRange(g: Values, s: number, aFrom: number, amax: number, want: Uint8Array, state: Int32Array, cut: number, rows: Int32Array, wb: number): number {
-  let a = aFrom;
-  for (; a + 8 <= amax + 1; a += 8) {
-    const b = s - a;
-    const hit =
-      want[g[a]! ^ g[b]!]! |
-      want[g[a + 1]! ^ g[b - 1]!]! |
-      want[g[a + 2]! ^ g[b - 2]!]! |
-      want[g[a + 3]! ^ g[b - 3]!]! |
-      want[g[a + 4]! ^ g[b - 4]!]! |
-      want[g[a + 5]! ^ g[b - 5]!]! |
-      want[g[a + 6]! ^ g[b - 6]!]! |
-      want[g[a + 7]! ^ g[b - 7]!]!;
-    if (hit === 0) continue;
-    for (let t = a; t < a + 8; t++) {
-      const x = g[t]! ^ g[s - t]!;
-      if (want[x] === 1 && seen(x, want, state, cut, rows, wb)) return t + 1;
-    }
-  }
-  for (; a <= amax; a++) {
-    const x = g[a]! ^ g[s - a]!;
-    if (want[x] === 1 && seen(x, want, state, cut, rows, wb)) return a + 1;
+  for (let a = nextWantedPair(g, s, aFrom, amax, want); a <= amax; a = nextWantedPair(g, s, a + 1, amax, want)) {
+    if (seen(g[a]! ^ g[s - a]!, want, state, cut, rows, wb)) return a + 1;
   }
   return amax + 1;
 }

@@ -260,12 +260,12 @@ export function markRange(g: Values, s: number, pos: Int32Array, val: Int32Array
 }
 
 /**
- * Step 2 for one split sum s: scan pairs (a, s - a) until every wanted value is seen. Eight
- * lookups per round OR-ed into one test keep the common case (no hit) to a single branch.
+ * The first a in [from, amax] whose pair (a, s - a) has a wanted XOR, or amax + 1. Eight
+ * lookups per round OR-ed into one test keep the common case (no hit) to a single branch; hits
+ * are rare (a few per heap), so callers handle them outside this loop.
  */
-function scanOne(g: Values, s: number, distinct: boolean, want: Uint8Array, need: number): number {
-  const amax = distinct ? (s - 1) >> 1 : s >> 1;
-  let a = 1;
+export function nextWantedPair(g: Values, s: number, from: number, amax: number, want: Uint8Array): number {
+  let a = from;
   for (; a + 8 <= amax + 1; a += 8) {
     const b = s - a;
     const hit =
@@ -278,20 +278,18 @@ function scanOne(g: Values, s: number, distinct: boolean, want: Uint8Array, need
       want[g[a + 6]! ^ g[b - 6]!]! |
       want[g[a + 7]! ^ g[b - 7]!]!;
     if (hit === 0) continue;
-    for (let t = a; t < a + 8; t++) {
-      const x = g[t]! ^ g[s - t]!;
-      if (want[x] === 1) {
-        want[x] = 0;
-        if (--need === 0) return 0;
-      }
-    }
+    for (let t = a; t < a + 8; t++) if (want[g[t]! ^ g[s - t]!] === 1) return t;
   }
-  for (; a <= amax; a++) {
-    const x = g[a]! ^ g[s - a]!;
-    if (want[x] === 1) {
-      want[x] = 0;
-      if (--need === 0) return 0;
-    }
+  for (; a <= amax; a++) if (want[g[a]! ^ g[s - a]!] === 1) return a;
+  return amax + 1;
+}
+
+/** Step 2 for one split sum s: scan pairs (a, s - a) until every wanted value is seen. */
+function scanOne(g: Values, s: number, distinct: boolean, want: Uint8Array, need: number): number {
+  const amax = distinct ? (s - 1) >> 1 : s >> 1;
+  for (let a = nextWantedPair(g, s, 1, amax, want); a <= amax; a = nextWantedPair(g, s, a + 1, amax, want)) {
+    want[g[a]! ^ g[s - a]!] = 0;
+    if (--need === 0) return 0;
   }
   return need;
 }
