@@ -127,3 +127,26 @@ export function rareCountOf(choice: { readonly counts: Float64Array }, mask: Spa
 export function worthSwitching(currentRare: number, candidateRare: number): boolean {
   return candidateRare < currentRare - Math.max(4, currentRare / 16);
 }
+
+/**
+ * A mask's class of every value (classTable) and the values of each class in ascending order,
+ * each list ended by a sentinel >= VALUE_LIMIT: what both sparse kernels read per heap.
+ */
+export class MaskClasses {
+  mask: SparseMask = { bits: 0, parity: 0 };
+  cls: Uint8Array = classTable(0);
+  byClass: [Int32Array, Int32Array] = [new Int32Array(1), new Int32Array(1)];
+
+  constructor(private readonly parityAllowed: boolean) {
+    this.set(this.mask);
+  }
+
+  set(mask: SparseMask): void {
+    if (mask.parity === 1 && !this.parityAllowed) throw new Error('this game cannot use the heap-parity mask bit');
+    this.mask = mask;
+    this.cls = classTable(mask.bits);
+    const lists: [number[], number[]] = [[], []];
+    for (let v = 0; v < VALUE_LIMIT; v++) lists[this.cls[v]! as 0 | 1].push(v);
+    this.byClass = [Int32Array.from([...lists[0], VALUE_LIMIT]), Int32Array.from([...lists[1], VALUE_LIMIT])];
+  }
+}

@@ -1,7 +1,7 @@
 import type { RangeOutcome } from './kernel.js';
 import { capacityFor } from './kernel.js';
 import { lowerBound, markRange, nextWantedPair, type RareList, type SparseShape } from './sparse.js';
-import { classTable, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
+import { MaskClasses, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
 import type { Values } from './values.js';
 
 /**
@@ -42,9 +42,7 @@ function valueCeiling(maxValue: number): number {
 
 export class SparseSplitKernel {
   readonly name = 'sparse+frozen-prefix';
-  private mask: SparseMask = { bits: 0, parity: 0 };
-  private cls: Uint8Array = classTable(0);
-  private byClass: [Int32Array, Int32Array] = [new Int32Array(1), new Int32Array(1)];
+  private readonly maskClasses: MaskClasses;
   private readonly mark = new Int32Array(VALUE_LIMIT + 1);
   private readonly want = new Uint8Array(VALUE_LIMIT + 1);
   private readonly wanted = new Int32Array(VALUE_LIMIT + 1);
@@ -59,20 +57,15 @@ export class SparseSplitKernel {
   continued = 0;
 
   constructor(readonly shape: SparseShape) {
-    this.setMask({ bits: 0, parity: 0 });
+    this.maskClasses = new MaskClasses(shape.parityAllowed);
   }
 
   get currentMask(): SparseMask {
-    return this.mask;
+    return this.maskClasses.mask;
   }
 
   setMask(mask: SparseMask): void {
-    if (mask.parity === 1 && !this.shape.parityAllowed) throw new Error('this game cannot use the heap-parity mask bit');
-    this.mask = mask;
-    this.cls = classTable(mask.bits);
-    const lists: [number[], number[]] = [[], []];
-    for (let v = 0; v < VALUE_LIMIT; v++) lists[this.cls[v]! as 0 | 1].push(v);
-    this.byClass = [Int32Array.from([...lists[0], VALUE_LIMIT]), Int32Array.from([...lists[1], VALUE_LIMIT])];
+    this.maskClasses.set(mask);
   }
 
   /**
@@ -84,7 +77,7 @@ export class SparseSplitKernel {
     const stride = sparseRowStride(rowWords);
     const want = this.want;
     const wanted = this.wanted;
-    const pb = this.mask.parity;
+    const pb = this.maskClasses.mask.parity;
     const i0 = two[0]!;
     const VA = valueCeiling(maxBefore);
     if (VA > rowWords * 32) throw new Error(`sparse rows of ${rowWords} words cannot hold values below ${VA}`);
@@ -122,8 +115,8 @@ export class SparseSplitKernel {
         rows[wb + w] = 0;
       }
       const common = 1 ^ (pb & (n - i0) & 1);
-      const commons = this.byClass[common as 0 | 1];
-      const rares = this.byClass[(common ^ 1) as 0 | 1];
+      const commons = this.maskClasses.byClass[common as 0 | 1];
+      const rares = this.maskClasses.byClass[(common ^ 1) as 0 | 1];
       let k = 0;
       while (commons[k]! < VA && mark[commons[k]!] === st) k++;
       const c1 = commons[k]! < VA ? commons[k]! : VA;
@@ -178,8 +171,8 @@ export class SparseSplitKernel {
     const mark = this.mark;
     const want = this.want;
     const wanted = this.wanted;
-    const cls = this.cls;
-    const pb = this.mask.parity;
+    const cls = this.maskClasses.cls;
+    const pb = this.maskClasses.mask.parity;
     const i0 = two[0]!;
     let maxSoFar = maxBefore;
     let V = valueCeiling(maxSoFar);
@@ -218,8 +211,8 @@ export class SparseSplitKernel {
         }
       }
       const common = 1 ^ (pb & (n - i0) & 1);
-      const commons = this.byClass[common as 0 | 1];
-      const rares = this.byClass[(common ^ 1) as 0 | 1];
+      const commons = this.maskClasses.byClass[common as 0 | 1];
+      const rares = this.maskClasses.byClass[(common ^ 1) as 0 | 1];
       // Every common value below the gather's c1 is marked by frozen options.
       let k = rows[base + 1]!;
       while (commons[k]! < V && marked(commons[k]!, mb, st)) k++;

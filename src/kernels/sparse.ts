@@ -2,7 +2,7 @@ import { takeBreakMoves } from '../rules/take-break.js';
 import type { Rules } from '../rules/types.js';
 import type { RangeOutcome } from './kernel.js';
 import { capacityFor } from './kernel.js';
-import { classTable, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
+import { MaskClasses, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
 import type { Values } from './values.js';
 
 /**
@@ -103,10 +103,7 @@ export function collectRare(g: ArrayLike<number>, lo: number, hi: number, mask: 
  */
 export class SparseKernel {
   readonly name = 'sparse';
-  private mask: SparseMask = { bits: 0, parity: 0 };
-  private cls: Uint8Array = classTable(0);
-  /** Values of class 0 and of class 1, ascending, each ended by a sentinel >= VALUE_LIMIT. */
-  private byClass: [Int32Array, Int32Array] = [new Int32Array(1), new Int32Array(1)];
+  private readonly maskClasses: MaskClasses;
   private readonly mark = new Int32Array(VALUE_LIMIT + 1);
   /** 1 for the values step 2 still wants; all zero between heaps (cleared through `wanted`). */
   private readonly want = new Uint8Array(VALUE_LIMIT + 1);
@@ -114,24 +111,19 @@ export class SparseKernel {
   private stamp = 0;
 
   constructor(readonly shape: SparseShape) {
-    this.setMask({ bits: 0, parity: 0 });
+    this.maskClasses = new MaskClasses(shape.parityAllowed);
   }
 
   get currentMask(): SparseMask {
-    return this.mask;
+    return this.maskClasses.mask;
   }
 
   get classes(): Uint8Array {
-    return this.cls;
+    return this.maskClasses.cls;
   }
 
   setMask(mask: SparseMask): void {
-    if (mask.parity === 1 && !this.shape.parityAllowed) throw new Error('this game cannot use the heap-parity mask bit');
-    this.mask = mask;
-    this.cls = classTable(mask.bits);
-    const lists: [number[], number[]] = [[], []];
-    for (let v = 0; v < VALUE_LIMIT; v++) lists[this.cls[v]! as 0 | 1].push(v);
-    this.byClass = [Int32Array.from([...lists[0], VALUE_LIMIT]), Int32Array.from([...lists[1], VALUE_LIMIT])];
+    this.maskClasses.set(mask);
   }
 
   /**
@@ -144,8 +136,8 @@ export class SparseKernel {
     const mark = this.mark;
     const want = this.want;
     const wanted = this.wanted;
-    const cls = this.cls;
-    const pb = this.mask.parity;
+    const cls = this.maskClasses.cls;
+    const pb = this.maskClasses.mask.parity;
     const i0 = two[0]!;
     let maxSoFar = maxBefore;
     let V = 1;
@@ -168,8 +160,8 @@ export class SparseKernel {
       }
       // The class reached only through rare heaps: parity(x & bits) != (parity & (a + b)).
       const common = 1 ^ (pb & (n - i0) & 1);
-      const commons = this.byClass[common as 0 | 1];
-      const rares = this.byClass[(common ^ 1) as 0 | 1];
+      const commons = this.maskClasses.byClass[common as 0 | 1];
+      const rares = this.maskClasses.byClass[(common ^ 1) as 0 | 1];
       let k = 0;
       while (commons[k]! < V && mark[commons[k]!] === st) k++;
       const c = commons[k]! < V ? commons[k]! : V;
