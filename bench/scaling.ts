@@ -20,19 +20,7 @@ import { WorkerPool } from '../src/engine/pool.js';
 import { parseCount } from '../src/numbers.js';
 import { parseRules } from '../src/rules/parse.js';
 import { Store } from '../src/store/store.js';
-
-function checksum(values: ArrayLike<number>): bigint {
-  let sum = 0n;
-  let part = 0;
-  for (let n = 0; n < values.length; n++) {
-    part += values[n]! * ((n % 1000003) + 1);
-    if (part > 2 ** 50) {
-      sum += BigInt(part);
-      part = 0;
-    }
-  }
-  return sum + BigInt(part);
-}
+import { heapChecksum as checksum } from './checksum.js';
 
 interface Measurement {
   readonly label: string;

@@ -20,6 +20,7 @@ import type { SparseTuning } from '../src/engine/sparse-runner.js';
 import { parseCount } from '../src/numbers.js';
 import { parseRules } from '../src/rules/parse.js';
 import { Store } from '../src/store/store.js';
+import { heapChecksum as checksum } from './checksum.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -31,19 +32,6 @@ const spec = flag('--game') ?? 'grundy';
 const cPath = flag('--c');
 const workers = Number(flag('--workers') ?? '2');
 const rules = parseRules(spec);
-
-function checksum(g: ArrayLike<number>, n: number): bigint {
-  let sum = 0n;
-  let part = 0;
-  for (let i = 0; i < n; i++) {
-    part += g[i]! * ((i % 1000003) + 1);
-    if (part > 2 ** 52) {
-      sum += BigInt(part);
-      part = 0;
-    }
-  }
-  return sum + BigInt(part);
-}
 
 interface Row {
   readonly name: string;

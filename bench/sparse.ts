@@ -21,6 +21,7 @@ import { plainValues, type Values } from '../src/kernels/values.js';
 import { parseCount } from '../src/numbers.js';
 import { parseRules } from '../src/rules/parse.js';
 import { Store } from '../src/store/store.js';
+import { heapChecksum as checksum } from './checksum.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -30,19 +31,6 @@ const flag = (name: string): string | undefined => {
 const N = parseCount(args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1]!.startsWith('--'))) ?? '1e7', 'N', 1, 2 ** 31 - 1);
 const cPath = flag('--c') ?? '/tmp/anchors/grundy_sparse';
 const spec = flag('--game') ?? 'grundy';
-
-function checksum(g: ArrayLike<number>, n: number): bigint {
-  let sum = 0n;
-  let part = 0;
-  for (let i = 0; i < n; i++) {
-    part += g[i]! * ((i % 1000003) + 1);
-    if (part > 2 ** 52) {
-      sum += BigInt(part);
-      part = 0;
-    }
-  }
-  return sum + BigInt(part);
-}
 
 interface Row {
   readonly name: string;
