@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeGame } from '../src/engine/coordinator.js';
 import { createKernel } from '../src/kernels/index.js';
-import { plainValues, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
+import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
 import { parseRules } from '../src/rules/parse.js';
 import type { Rules } from '../src/rules/types.js';
 import { Store } from '../src/store/store.js';
@@ -28,9 +28,7 @@ export function plainTable(rules: Rules, n: number, ctx: TimedContext): Values {
       next = out.next;
       if (out.overflowValue !== undefined) {
         width = wider(width, widthFor(out.overflowValue));
-        const grown = plainValues(width, n);
-        grown.set(g.subarray(0, next));
-        g = grown;
+        g = regrow(g, next, width, n, false);
       }
     }
   });

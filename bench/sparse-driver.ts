@@ -1,7 +1,7 @@
 import { collectRare, RareList, SparseKernel, sparseShape } from '../src/kernels/sparse.js';
 import { bestMask, classTable, rareCountOf, sameMask, worthSwitching, type SparseMask } from '../src/kernels/sparse-mask.js';
 import { ValueHistogram } from '../src/kernels/sparse-mask.js';
-import { plainValues, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
+import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
 import type { Rules } from '../src/rules/types.js';
 import type { TimedContext } from './workload.js';
 
@@ -43,9 +43,7 @@ export function plainSparseTable(rules: Rules, n: number, ctx: TimedContext): Va
       next = out.next;
       if (out.overflowValue !== undefined) {
         width = wider(width, widthFor(out.overflowValue));
-        const grown = plainValues(width, n);
-        grown.set(g.subarray(0, next));
-        g = grown;
+        g = regrow(g, next, width, n, false);
       }
     }
   });

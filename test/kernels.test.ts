@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createKernel, type OptionsFunction } from '../src/kernels/index.js';
 import { maskMex, MexSet } from '../src/kernels/mex.js';
-import { plainValues, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
+import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
 import { parseRules } from '../src/rules/parse.js';
 import type { Rules } from '../src/rules/types.js';
 import { naiveValues, rng, type OptionGenerator } from './naive.js';
@@ -24,9 +24,7 @@ function runChunked(rules: Rules, N: number, seed: number, options?: OptionsFunc
     max = Math.max(max, out.maxValue);
     if (out.overflowValue !== undefined) {
       width = wider(width, widthFor(out.overflowValue));
-      const bigger = plainValues(width, N);
-      bigger.set(g.subarray(0, next));
-      g = bigger;
+      g = regrow(g, next, width, N, false);
     }
   }
   return g;

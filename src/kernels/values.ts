@@ -37,9 +37,12 @@ export function plainValues(width: Width, length: number): Values {
   return width === 8 ? new Uint8Array(length) : width === 16 ? new Uint16Array(length) : new Uint32Array(length);
 }
 
-/** Copy the first `count` values of `source` into a new shared array of `width` and `length`. */
-export function regrow(source: Values, count: number, width: Width, length: number): Values {
-  const target = sharedValues(width, length);
+/**
+ * Copy the first `count` values of `source` into a new array of `width` and `length`: over a
+ * SharedArrayBuffer for tables that workers read, a plain one for single-thread use.
+ */
+export function regrow(source: Values, count: number, width: Width, length: number, shared = true): Values {
+  const target = shared ? sharedValues(width, length) : plainValues(width, length);
   target.set(source.subarray(0, count));
   return target;
 }

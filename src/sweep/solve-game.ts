@@ -1,6 +1,6 @@
 import { nextCheckAt } from '../engine/planner.js';
 import { createKernel, type RangeKernel } from '../kernels/index.js';
-import { plainValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
+import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../kernels/values.js';
 import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { SubtractionSolver, type SolveOptions } from './solve-subtraction.js';
@@ -51,14 +51,14 @@ export function solveWithKernel(rules: Rules, kernel: RangeKernel, opts: SolveOp
   let checkAt = checking ? nextCheckAt(0) : opts.limit;
   while (next < opts.limit) {
     const hi = Math.min(checkAt, opts.limit);
-    if (hi > g.length) g = grow(g, next, width, Math.min(opts.limit, Math.max(hi, g.length * 2)));
+    if (hi > g.length) g = regrow(g, next, width, Math.min(opts.limit, Math.max(hi, g.length * 2)), false);
     const out = kernel.run(g, next, hi, maxValue);
     if (out.failure !== undefined) throw new Error(out.failure);
     next = out.next;
     maxValue = Math.max(maxValue, out.maxValue);
     if (out.overflowValue !== undefined) {
       width = wider(width, widthFor(out.overflowValue));
-      g = grow(g, next, width, g.length);
+      g = regrow(g, next, width, g.length, false);
       continue;
     }
     if (checking && next >= checkAt && next < opts.limit) {
@@ -68,10 +68,4 @@ export function solveWithKernel(rules: Rules, kernel: RangeKernel, opts: SolveOp
     }
   }
   return { periodicity: detector.detect(g, next), maxValue, computed: next, values: g.subarray(0, next) };
-}
-
-function grow(source: Values, count: number, width: Width, length: number): Values {
-  const target = plainValues(width, length);
-  target.set(source.subarray(0, count));
-  return target;
 }

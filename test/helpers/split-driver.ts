@@ -7,7 +7,7 @@
 import { createKernel } from '../../src/kernels/index.js';
 import { createSplitKernel, rowWordsFor } from '../../src/kernels/split/index.js';
 import type { OptionsFunction } from '../../src/kernels/kernel.js';
-import { maxOf, plainValues, widthFor, widthOf, wider, type Values, type Width } from '../../src/kernels/values.js';
+import { maxOf, plainValues, regrow, widthFor, widthOf, wider, type Values, type Width } from '../../src/kernels/values.js';
 import type { Rules } from '../../src/rules/types.js';
 
 /** mulberry32: deterministic, so every failure reproduces. */
@@ -34,15 +34,9 @@ export function plainTable(rules: Rules, N: number, options?: OptionsFunction, w
   while (next < N) {
     const out = kernel.run(g, next, N, next > 0 ? maxOf(g, 0, next) : 0);
     next = out.next;
-    if (out.overflowValue !== undefined) g = widen(g, widthFor(out.overflowValue), next);
+    if (out.overflowValue !== undefined) g = regrow(g, next, wider(widthOf(g), widthFor(out.overflowValue)), g.length, false);
   }
   return g;
-}
-
-function widen(g: Values, need: Width, count: number): Values {
-  const out = plainValues(wider(widthOf(g), need), g.length);
-  out.set(g.subarray(0, count));
-  return out;
 }
 
 export interface DriverOptions {
@@ -73,7 +67,7 @@ export function splitTable(rules: Rules, N: number, opts: DriverOptions): Driver
   const widths: Width[] = [widthOf(g)];
   let next = 0;
   const promote = (value: number): void => {
-    g = widen(g, widthFor(value), next);
+    g = regrow(g, next, wider(widthOf(g), widthFor(value)), g.length, false);
     widths.push(widthOf(g));
   };
   while (next < Math.min(N, Math.max(1, opts.plainTo))) {
