@@ -9,6 +9,7 @@ import { plainValues, type Values } from '../../src/kernels/values.js';
 import { parseRules } from '../../src/rules/parse.js';
 import type { Rules } from '../../src/rules/types.js';
 import { rng } from '../naive.js';
+import { randomSparseCodes } from '../helpers/sparse-codes.js';
 
 interface Totals {
   rescans: number;
@@ -102,21 +103,8 @@ describe('parallel sparse kernel (gather + ordered finish) equals the plain kern
   });
 
   it('random two-heap octal codes, n < 3000, automatic and bad masks (seeded)', () => {
-    const rand = rng(20261121);
     let tested = 0;
-    while (tested < 10) {
-      const len = 1 + Math.floor(rand() * 4);
-      const digits = [rand() < 0.2 ? 4 : 0];
-      for (let i = 0; i < len; i++) digits.push(Math.floor(rand() * 8));
-      const spec = `octal:${digits[0]}.${digits.slice(1).join('')}`;
-      let rules: Rules;
-      try {
-        rules = parseRules(spec);
-      } catch {
-        continue;
-      }
-      const shape = sparseShape(rules);
-      if (!shape) continue;
+    for (const { spec, rules, shape } of randomSparseCodes(20261121, 10)) {
       tested++;
       const N = 2900;
       const expected = plain(rules, N);

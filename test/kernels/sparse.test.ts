@@ -6,7 +6,8 @@ import { bestMask, ValueHistogram, type SparseMask } from '../../src/kernels/spa
 import { maxOf, plainValues, type Values } from '../../src/kernels/values.js';
 import { parseRules } from '../../src/rules/parse.js';
 import type { Rules } from '../../src/rules/types.js';
-import { naiveValues, rng } from '../naive.js';
+import { naiveValues } from '../naive.js';
+import { randomSparseCodes } from '../helpers/sparse-codes.js';
 
 /** Run the sparse kernel over [0, N) in chunks of `chunk`, with a fixed mask or the automatic one. */
 function sparseValues(rules: Rules, N: number, mask: SparseMask | 'auto', chunk: number): Values {
@@ -83,21 +84,8 @@ describe('sparse kernel equals the plain kernel and the naive twin', () => {
   });
 
   it('random octal codes with splits, n < 3000, automatic and bad masks (seeded)', () => {
-    const rand = rng(20240603);
     let tested = 0;
-    while (tested < 10) {
-      const len = 1 + Math.floor(rand() * 4);
-      const digits = [rand() < 0.2 ? 4 : 0];
-      for (let i = 0; i < len; i++) digits.push(Math.floor(rand() * 8));
-      const spec = `octal:${digits[0]}.${digits.slice(1).join('')}`;
-      let rules: Rules;
-      try {
-        rules = parseRules(spec);
-      } catch {
-        continue;
-      }
-      const shape = sparseShape(rules);
-      if (!shape) continue;
+    for (const { spec, rules, shape } of randomSparseCodes(20240603, 10)) {
       tested++;
       const N = 3000;
       const expected = plain(rules, N);
