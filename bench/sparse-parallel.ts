@@ -79,7 +79,7 @@ async function engineRow(threads: number, tuning: SparseTuning, name: string): P
 }
 
 if (!args.includes('--no-one')) await engineRow(1, { parallel: 'off' }, 'sparse, 1 worker');
-await engineRow(workers, { parallel: 'on' }, `sparse parallel, ${workers} workers`);
+await engineRow(workers, { parallel: 'auto' }, `sparse parallel, ${workers} workers`);
 
 const base = rows.find((r) => r.name.startsWith('sparse, 1')) ?? rows[0]!;
 console.log(`${spec} to N = ${N}`);

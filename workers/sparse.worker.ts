@@ -1,23 +1,15 @@
 import { GrundyError } from '../src/errors.js';
-import { RareList, SparseKernel, sparseShape } from '../src/kernels/sparse.js';
-import { sameMask } from '../src/kernels/sparse-mask.js';
+import { RareList, SparseKernel } from '../src/kernels/sparse.js';
+import { sparseKernelCache } from '../src/kernels/sparse-cache.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 
-/** Kernels keep their mark arrays and class tables between tasks of the same game. */
-const kernels = new Map<string, SparseKernel>();
+const kernelFor = sparseKernelCache((shape) => new SparseKernel(shape));
 
 export default function runSparse(task: SparseTask): SparseOutcome {
   try {
-    let kernel = kernels.get(task.rules.key);
-    if (!kernel) {
-      const shape = sparseShape(task.rules);
-      if (!shape) throw new GrundyError(`sparse space does not apply to ${task.rules.key}`, 5);
-      kernel = new SparseKernel(shape);
-      kernels.set(task.rules.key, kernel);
-    }
-    if (!sameMask(kernel.currentMask, task.mask)) kernel.setMask(task.mask);
+    const kernel = kernelFor(task.rules, task.mask);
     const g = valuesOver(task.buffer, task.width);
     if (workerShouldDie(task.lo, task.hi)) {
       // Test hook (src/testing/faults.ts): leave garbage behind, then take the thread down.

@@ -7,7 +7,7 @@ import type { GameRow, Store } from '../store/store.js';
 import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import { SparseRunner, type SparseTuning } from './sparse-runner.js';
+import { SparseRunner, type SparsePhaseStats, type SparseTuning } from './sparse-runner.js';
 import { hasSplitKernel, orderedShare } from '../kernels/split/index.js';
 import { planSplitChunk, type SplitTuning } from './split-plan.js';
 import { emptyPhaseStats, RowScratch, runSplitChunk, type SplitPhaseStats } from './split-runner.js';
@@ -60,6 +60,8 @@ export interface ComputeSummary {
   readonly kernel: string;
   /** Frozen-prefix chunks run and the wall time of their parallel and ordered phases. */
   readonly split: SplitPhaseStats;
+  /** Parallel sparse chunks (gangs) run, and how often their finishes fell back to a rescan. */
+  readonly sparse: SparsePhaseStats;
   /** Why the run stopped. */
   readonly stop: 'target' | 'proven' | 'already-proven' | 'already-computed';
 }
@@ -94,6 +96,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   const kernelsUsed: string[] = [];
   let workersUsed = 0;
   const splitStats = emptyPhaseStats();
+  let sparseStats: SparsePhaseStats = { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
 
   const finish = (stop: ComputeSummary['stop'], kernel: string): ComputeSummary => {
     const elapsedMs = performance.now() - started;
@@ -109,6 +112,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       workers: workersUsed,
       kernel,
       split: splitStats,
+      sparse: sparseStats,
       stop,
     };
   };
@@ -128,6 +132,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   // Sparse space for two-heap splits and Grundy's game; the plain kernel stays the reference.
   const sparse = (req.kernel ?? 'auto') === 'auto' ? SparseRunner.for(rules, store, pool.threads, req.sparseTuning) : null;
   sparse?.resume(game, g, game.computed);
+  if (sparse) sparseStats = sparse.stats;
   let next = game.computed;
   let maxValue = game.maxValue;
   let kernel = 'none';

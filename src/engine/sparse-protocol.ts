@@ -23,38 +23,29 @@ export type SparseOutcome =
   | Extract<ChunkOutcome, { kind: 'error' }>;
 
 /**
- * Parallel sparse space (kernels/sparse-split.ts, workers/sparse-split.worker.ts): a chunk
- * [a, b) is gathered in slices [lo, hi) on any worker from g[0, a), then finished in order by
- * one task. `rows` is the chunk's shared scratch, sparseRowStride(rowWords) words per heap.
+ * One member of a parallel sparse gang (engine/sparse-gang.ts, workers/sparse-gang.worker.ts):
+ * every pool thread runs one for the same chunk [lo, hi), each with its own `rows` scratch
+ * (sub * sparseRowStride(rowWords) words), all sharing `control` (GANG_SLOTS Int32 words) and
+ * the rare list (`rarePos`, `rareVal`: the rare heaps of [1, lo) under `mask`, then those the
+ * finishes find, room for every heap of the chunk).
  */
-interface SparseSplitBase {
+export interface SparseGangTask {
+  readonly kind: 'sparse-gang';
   readonly rules: Rules;
   readonly buffer: SharedArrayBuffer;
   readonly width: Width;
   readonly mask: SparseMask;
-  /** Every rare heap in [1, a) under `mask`, ascending. */
-  readonly rare: Int32Array;
+  readonly control: SharedArrayBuffer;
+  readonly rarePos: SharedArrayBuffer;
+  readonly rareVal: SharedArrayBuffer;
   readonly rows: SharedArrayBuffer;
   readonly rowWords: number;
-  readonly a: number;
-  /** max g[0, a). */
-  readonly maxBefore: number;
-}
-
-export interface SparseGatherTask extends SparseSplitBase {
-  readonly kind: 'sparse-gather';
   readonly lo: number;
   readonly hi: number;
+  readonly sub: number;
+  readonly members: number;
+  readonly member: number;
 }
 
-export interface SparseFinishTask extends SparseSplitBase {
-  readonly kind: 'sparse-finish';
-  readonly b: number;
-}
-
-export type SparseGatherOutcome = { readonly kind: 'gathered' } | Extract<ChunkOutcome, { kind: 'error' }>;
-
-/** The finish's outcome adds how often the gather's speculation fell short (for benchmarks). */
-export type SparseFinishOutcome =
-  | (Extract<SparseOutcome, { kind: 'done' | 'overflow' }> & { readonly rescans: number; readonly continued: number })
-  | Extract<ChunkOutcome, { kind: 'error' }>;
+/** A member's own result: the gang's values, rare heaps and stop reason are in shared memory. */
+export type SparseGangOutcome = { readonly kind: 'member-done'; readonly kernel: string } | Extract<ChunkOutcome, { kind: 'error' }>;

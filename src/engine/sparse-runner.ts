@@ -15,16 +15,11 @@ import { deleteSparseState, loadSparseState, saveSparseState } from '../store/sp
 import type { GameRow, Store } from '../store/store.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import type {
-  SparseFinishOutcome,
-  SparseFinishTask,
-  SparseGatherOutcome,
-  SparseGatherTask,
-  SparseOutcome,
-  SparseTask,
-} from './sparse-protocol.js';
+import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from './sparse-protocol.js';
 import { sparseRowStride } from '../kernels/sparse-split.js';
 import { rowWordsFor } from '../kernels/split/split-kernel.js';
+import { GrundyError } from '../errors.js';
+import { abortGang, GANG, GANG_SLOTS } from './sparse-gang.js';
 import { RowScratch } from './split-runner.js';
 
 /** Work per sparse chunk, in option visits: as the planner's target for plain chunks. */
@@ -34,42 +29,46 @@ const MAX_CHUNK = 1 << 20;
 /** A rough step-2 scan length per heap, for sizing chunks (Grundy's game: ~1-3 thousand). */
 const SCAN_ESTIMATE = 2048;
 /**
- * Parallel sparse chunks (gather on every worker, ordered finish) from this heap on: below it a
- * chunk is too little work to pay for the extra round trip of the finish.
+ * Parallel sparse chunks (a gang of every pool thread, engine/sparse-gang.ts) from this heap on:
+ * below it a chunk is too little work to pay for starting the gang.
  */
 const MIN_PARALLEL_N = 1 << 15;
-/** Whether 'auto' runs parallel chunks (see README "Parallel sparse space" for the measurements). */
-const PARALLEL_BY_DEFAULT = false;
-/** Gather slices per worker, so that a worker slowed by a busy machine is not waited on. */
-const SLICES_PER_WORKER = 1;
 /**
- * Length of a parallel chunk. The finish must rescan a heap when a pair with a small rare heap
- * and an in-chunk heap marks the gather's guess for c, and rare heaps crowd the small sizes, so
- * that rate grows with the chunk (Grundy's game near 2e5: ~2% of heaps at 500, ~4% at 1000,
- * ~8% at 2000, each rescan costing about two heaps of the sequential kernel).
+ * Length of a gang's sub-chunk. A finish must rescan a heap when a pair with a small rare heap
+ * and a heap of its window [F, n) (up to members * sub long) marks the gather's guess for c,
+ * and rare heaps crowd the small sizes, so that rate grows with the window (Grundy's game near
+ * 3e5: 1% of heaps at a window of 256, 3% at 512), each rescan costing about one heap of the
+ * sequential kernel. Shorter sub-chunks hand over more often (one Atomics wake-up each).
  */
-const PARALLEL_CHUNK = 1024;
+const GANG_SUB = 256;
+/** A gang's chunk holds this many times the work of a sequential one: fewer starts and commits. */
+const GANG_CHUNK_FACTOR = 4;
 
 /** Knobs of sparse runs; only tests and benchmarks change them. */
 export interface SparseTuning {
   /**
-   * 'auto': the default (PARALLEL_BY_DEFAULT); 'on': parallel chunks when the pool has > 1
-   * thread and n >= MIN_PARALLEL_N; 'off': one worker per chunk; 'force': parallel from n = 1.
+   * 'auto' (the default): parallel chunks when the pool has > 1 thread and n >= MIN_PARALLEL_N;
+   * 'off': one worker per chunk; 'force': parallel from n = 1 (tests).
    */
-  readonly parallel: 'auto' | 'on' | 'off' | 'force';
+  readonly parallel: 'auto' | 'off' | 'force';
   /** Fixed chunk length (odd lengths in tests); default sized by work. */
   readonly chunk?: number;
+  /**
+   * Size a gang's rows for the values before its chunk only (default: room for them to
+   * double), so that every new power of two stops the gang: tests reach the regrow path.
+   */
+  readonly tightRows?: boolean;
 }
 
-/** Wall time of the phases of parallel sparse chunks, and how often the gather's guess fell short. */
+/** Parallel sparse chunks run, and how often the gather's guess fell short. */
 export interface SparsePhaseStats {
   chunks: number;
-  gatherMs: number;
-  finishMs: number;
   /** Heaps whose finish scanned every pair because the true c exceeded the gather's c_spec. */
   rescans: number;
-  /** Heaps whose finish scanned the in-chunk pairs after an exhausted frozen scan. */
+  /** Heaps whose finish scanned the window's pairs after an exhausted frozen scan. */
   continued: number;
+  /** Gangs stopped early because the values outgrew their rows (a new gang goes on). */
+  regrows: number;
 }
 
 /**
@@ -86,10 +85,10 @@ export class SparseRunner {
   /** The rare list and the histogram cover heaps [0, upto). */
   private upto = 0;
   private plain = false;
-  private readonly scratch = new RowScratch();
+  private readonly rowScratch: RowScratch[] = [];
   /** Pool threads the last chunk kept busy. */
   lastWorkers = 1;
-  readonly stats: SparsePhaseStats = { chunks: 0, gatherMs: 0, finishMs: 0, rescans: 0, continued: 0 };
+  readonly stats: SparsePhaseStats = { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
 
   private constructor(
     private readonly rules: Rules,
@@ -110,7 +109,7 @@ export class SparseRunner {
 
   /** Whether the chunk starting at lo runs as a parallel gather plus ordered finish. */
   private parallelAt(lo: number): boolean {
-    const mode = this.tuning.parallel === 'auto' ? (PARALLEL_BY_DEFAULT ? 'on' : 'off') : this.tuning.parallel;
+    const mode = this.tuning.parallel;
     if (this.plain || this.threads < 2 || mode === 'off') return false;
     return mode === 'force' ? lo > 0 : lo >= MIN_PARALLEL_N;
   }
@@ -147,7 +146,7 @@ export class SparseRunner {
     const parallel = this.parallelAt(lo);
     // A fixed length (tests): parallel chunks then hold three sub-chunks of that length.
     if (this.tuning.chunk !== undefined) return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (parallel ? 3 : 1));
-    let len = Math.floor((TARGET_OPS_PER_CHUNK * (parallel ? this.threads : 1)) / perValue);
+    let len = Math.floor((TARGET_OPS_PER_CHUNK * (parallel ? this.threads * GANG_CHUNK_FACTOR : 1)) / perValue);
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.min(len, lo)));
     return Math.min(limit, lo + len);
@@ -183,76 +182,80 @@ export class SparseRunner {
   }
 
   /**
-   * A chunk [lo, hi) as parallel sub-chunks of PARALLEL_CHUNK heaps: each one a gather over
-   * slices on every worker from the frozen prefix, then one ordered finish task
-   * (kernels/sparse-split.ts). Sub-chunks stay short so the finish rarely rescans; the chunk
-   * stays long so the main thread commits (chunk, mask and rare list) no more often than for
-   * sequential chunks. The main thread only schedules.
+   * A chunk [lo, hi) on a gang of every pool thread (engine/sparse-gang.ts): one task per
+   * thread, sub-chunks handed over through shared memory, the main thread only waiting. The
+   * gang can stop early (a value too wide for the table, rows too narrow for the values, a
+   * failed member): every heap below the control block's FINISHED is final all the same, so
+   * the outcome says how far it got and the coordinator stores that much.
    */
   private async runParallel(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
-    const step = this.tuning.chunk ?? PARALLEL_CHUNK;
-    let max = maxBefore;
-    let chunkMax = 0;
-    let a = lo;
-    let kernel = '';
-    this.lastWorkers = 1;
-    while (a < hi) {
-      const b = Math.min(hi, a + step);
-      const outcome = await this.runSubChunk(pool, g, width, a, b, max, signal);
-      if (outcome.kind === 'error') {
-        // Sub-chunks before this one are final: report them so the coordinator stores them.
-        return a > lo ? { ...outcome, next: a, maxValue: chunkMax } : outcome;
-      }
-      kernel = outcome.kernel;
-      chunkMax = Math.max(chunkMax, outcome.maxValue);
-      max = Math.max(max, outcome.maxValue);
-      a = outcome.next;
-      if (outcome.kind === 'overflow') return { ...outcome, maxValue: chunkMax };
+    const members = this.threads;
+    const sub = Math.max(1, this.tuning.chunk ?? GANG_SUB);
+    // Room for the values to double within the chunk before the rows must grow.
+    const rowWords = rowWordsFor(this.tuning.tightRows ? maxBefore : 2 * maxBefore + 1);
+    const control = new SharedArrayBuffer(GANG_SLOTS * 4);
+    const ctl = new Int32Array(control);
+    const known = this.rare.count;
+    ctl[GANG.FINISHED] = lo;
+    ctl[GANG.RARE_COUNT] = known;
+    ctl[GANG.STOP] = hi;
+    ctl[GANG.MAX] = maxBefore;
+    // Room for every heap of the chunk to be rare: the members never reallocate the list.
+    const rarePos = new SharedArrayBuffer((known + (hi - lo)) * 4);
+    const rareVal = new SharedArrayBuffer((known + (hi - lo)) * 4);
+    new Int32Array(rarePos).set(this.rare.pos.subarray(0, known));
+    new Int32Array(rareVal).set(this.rare.val.subarray(0, known));
+    const base = { kind: 'sparse-gang' as const, rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, mask: this.mask!, control, rarePos, rareVal, rowWords, lo, hi, sub, members };
+    const rowBytes = sub * sparseRowStride(rowWords) * 4;
+    let failure: { message: string; exitCode: number } | null = null;
+    const tasks: Promise<SparseGangOutcome>[] = [];
+    for (let member = 0; member < members; member++) {
+      const scratch = (this.rowScratch[member] ??= new RowScratch());
+      const task: SparseGangTask = { ...base, member, rows: scratch.get(rowBytes) };
+      tasks.push(
+        pool.runOn<SparseGangTask, SparseGangOutcome>('sparse-gang', task, signal, `sparse gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`).then(
+          (outcome) => {
+            if (outcome.kind === 'error') {
+              failure ??= outcome;
+              abortGang(ctl);
+            }
+            return outcome;
+          },
+          (err: unknown) => {
+            abortGang(ctl);
+            throw err;
+          },
+        ),
+      );
     }
-    return { kind: 'done', next: hi, maxValue: chunkMax, kernel };
-  }
-
-  private async runSubChunk(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
-    const t0 = performance.now();
-    const rowWords = rowWordsFor(maxBefore);
-    const rows = this.scratch.get((hi - lo) * sparseRowStride(rowWords) * 4);
-    const base = {
-      rules: this.rules,
-      buffer: g.buffer as SharedArrayBuffer,
-      width,
-      mask: this.mask!,
-      rare: this.rare.pos.subarray(0, this.rare.count),
-      rows,
-      rowWords,
-      a: lo,
-      maxBefore,
-    };
-    const count = Math.max(1, Math.min(this.threads * SLICES_PER_WORKER, hi - lo));
-    const gathers: Promise<SparseGatherOutcome>[] = [];
-    for (let i = 0; i < count; i++) {
-      const from = lo + Math.floor(((hi - lo) * i) / count);
-      const to = lo + Math.floor(((hi - lo) * (i + 1)) / count);
-      if (to <= from) continue;
-      const task: SparseGatherTask = { ...base, kind: 'sparse-gather', lo: from, hi: to };
-      gathers.push(pool.runOn<SparseGatherTask, SparseGatherOutcome>('sparse-split', task, signal, `sparse gather [${from}, ${to}) of ${this.rules.key}`));
-    }
-    const gathered = await Promise.all(gathers);
-    this.lastWorkers = Math.max(this.lastWorkers, Math.min(this.threads, gathers.length));
-    for (const outcome of gathered) if (outcome.kind === 'error') return outcome;
-    const t1 = performance.now();
-    const finish: SparseFinishTask = { ...base, kind: 'sparse-finish', b: hi };
-    const outcome = await pool.runOn<SparseFinishTask, SparseFinishOutcome>('sparse-split', finish, signal, `sparse finish [${lo}, ${hi}) of ${this.rules.key}`);
+    const settled = await Promise.allSettled(tasks);
+    const next = Atomics.load(ctl, GANG.FINISHED);
+    const found = Atomics.load(ctl, GANG.RARE_COUNT);
+    const pos = new Int32Array(rarePos);
+    const val = new Int32Array(rareVal);
+    for (let i = known; i < found; i++) this.rare.push(pos[i]!, val[i]!);
+    this.hist.add(g, lo, next);
+    this.upto = next;
     this.stats.chunks++;
-    this.stats.gatherMs += t1 - t0;
-    this.stats.finishMs += performance.now() - t1;
-    if (outcome.kind === 'error') return outcome;
-    this.stats.rescans += outcome.rescans;
-    this.stats.continued += outcome.continued;
-    for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, g[outcome.rare[i]!]!);
-    this.hist.add(g, lo, outcome.next);
-    this.upto = outcome.next;
-    const { rare: _found, rescans: _r, continued: _c, ...chunk } = outcome;
-    return chunk;
+    this.stats.rescans += Atomics.load(ctl, GANG.RESCANS);
+    this.stats.continued += Atomics.load(ctl, GANG.CONTINUED);
+    this.stats.regrows += Atomics.load(ctl, GANG.REGROW);
+    this.lastWorkers = members;
+    let chunkMax = 0;
+    for (let n = lo; n < next; n++) if (g[n]! > chunkMax) chunkMax = g[n]!;
+    for (const result of settled) {
+      if (result.status === 'fulfilled') continue;
+      const err = result.reason as unknown;
+      if (signal?.aborted || !(err instanceof GrundyError)) throw err;
+      failure ??= { message: err.message, exitCode: err.exitCode };
+    }
+    if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
+    if (next === lo) throw new Error(`the sparse gang on [${lo}, ${hi}) of ${this.rules.key} stopped before its first sub-chunk`);
+    const member = settled.find((r) => r.status === 'fulfilled' && r.value.kind === 'member-done');
+    const kernel = member?.status === 'fulfilled' && member.value.kind === 'member-done' ? member.value.kernel : 'sparse+frozen-prefix';
+    const overflow = Atomics.load(ctl, GANG.OVERFLOW);
+    if (overflow !== 0) return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel };
+    return { kind: 'done', next, maxValue: chunkMax, kernel };
   }
 
   /**

@@ -1,40 +1,45 @@
 import type { RangeOutcome } from './kernel.js';
 import { capacityFor } from './kernel.js';
-import { lowerBound, markRange, nextWantedPair, type RareList, type SparseShape } from './sparse.js';
+import { lowerBound, markRange, nextWantedPair, scanPairs, type RareList, type SparseShape } from './sparse.js';
 import { MaskClasses, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
 import type { Values } from './values.js';
 
 /**
  * Sparse space over the frozen-prefix seam (THEORY.md section 4; DESIGN.md "Parallel sparse
- * space"). A chunk [A, B) is computed in two phases that together give exactly what
- * SparseKernel gives heap by heap:
+ * space"). Heaps [lo, hi) are computed in two phases that together give exactly what
+ * SparseKernel gives heap by heap. F <= lo is the frozen bound: g[0, F) is final when the
+ * gather runs, and g[F, lo) need not be (the gang of sparse-gang.worker.ts gathers a sub-chunk
+ * while the one before it is still being finished).
  *
  *  - gather (parallel, any slice on any worker): for each n, mark every option whose heaps are
- *    all < A (the frozen rare pairs r in (s - A, A) and frozen non-split options); c1 = the
- *    least common value not marked, c2 = the next one (what c becomes when an in-chunk pair
- *    marks c1). Scan the frozen pairs (a, s - a), s - a < A, from the smallest a, for the rare
- *    values below c2 not marked, recording those seen, until every one below c1 is seen.
- *    c_hi = c2 when every wanted value was seen or the scan ran out of frozen pairs, else c1.
- *  - finish (ordered, one task): add the options that touch the chunk and take the true c
- *    (>= c1). A wanted rare value below c that the gather saw needs nothing more. One it did
- *    not see: below c_hi, the gather scanned every frozen pair for it, so only the in-chunk
- *    pairs (s - a >= A) remain; at or above c_hi it was never fully looked for, so the finish
- *    scans every pair, as the sequential kernel would.
+ *    all < F (the frozen rare pairs r in (s - F, F) and frozen non-split options); c1 = the
+ *    least common value not marked, c2 = the next one (what c becomes when a pair touching
+ *    [F, n) marks c1). Scan the frozen pairs (a, s - a), s - a < F, from the smallest a, for
+ *    the rare values below c2 not marked, recording those seen, until every one below c1 is
+ *    seen. c_hi = c2 when every wanted value was seen or the scan ran out of frozen pairs,
+ *    else c1.
+ *  - finish (ordered): add the options that touch [F, n) and take the true c (>= c1). A wanted
+ *    rare value below c that the gather saw needs nothing more. One it did not see: below
+ *    c_hi, the gather scanned every frozen pair for it, so only the pairs touching [F, n)
+ *    remain; at or above c_hi it was never fully looked for, so the finish scans every pair,
+ *    as the sequential kernel would.
  *
- * Per-heap scratch (Int32 words, ROW_HEADER + 2 * rowWords per heap): c_hi; the index of c1 in
+ * Per-heap scratch (Int32 words, sparseRowStride(rowWords) per heap): c_hi; the index of c1 in
  * the common values (every common value below it is marked); the index in the rare values where
  * the finish's check may start (past c1 when the gather saw every wanted value below c1, else
- * 0); the bitset of gathered marks; the bitset of values the scan saw. Every gathered value is
- * an XOR of two values of g[0, A), so rowWords * 32 >= 2^bits(max g[0, A)) holds them all.
+ * 0); the stamp the gather marked with; the gather's stamped mark array for values below
+ * rowWords * 32 (copied whole: cheaper than packing it into bits); the bitset of values the
+ * scan saw. Every gathered value is an XOR of two values of g[0, F), so rowWords * 32 >=
+ * 2^bits(max g[0, F)) holds them all.
  */
-export const ROW_HEADER = 3;
+export const ROW_HEADER = 4;
 
 export function sparseRowStride(rowWords: number): number {
-  return ROW_HEADER + 2 * rowWords;
+  return ROW_HEADER + 33 * rowWords;
 }
 
 /** The least power of two above maxValue: no XOR of values <= maxValue reaches it. */
-function valueCeiling(maxValue: number): number {
+export function valueCeiling(maxValue: number): number {
   let V = 1;
   while (V <= maxValue) V <<= 1;
   return V;
@@ -69,90 +74,140 @@ export class SparseSplitKernel {
   }
 
   /**
-   * Fill the rows of n in [lo, hi) (A <= lo <= hi) from g[0, A) alone. `rare` holds the rare
-   * heaps of [1, A); maxBefore = max g[0, A); rows has sparseRowStride(rowWords) words per heap.
+   * Fill the rows of n in [lo, hi) (F <= lo <= hi) from g[0, F) alone; row n starts at word
+   * (n - rowFrom) * sparseRowStride(rowWords). `rare` holds at least the rare heaps of [1, F);
+   * maxBefore >= max g[0, F).
+   *
+   * Two passes over the slice, each its own function: the marks, then the scans. As one loop
+   * the function grew past V8's inlining budget, the scan's inner search stayed a call per hit,
+   * and the gather cost 1.3x the sequential kernel per heap.
    */
-  gather(g: Values, A: number, lo: number, hi: number, maxBefore: number, rare: RareList, rows: Int32Array, rowWords: number): void {
-    const { whole, one, two, distinct } = this.shape;
-    const stride = sparseRowStride(rowWords);
-    const want = this.want;
-    const wanted = this.wanted;
-    const pb = this.maskClasses.mask.parity;
-    const i0 = two[0]!;
+  gather(g: Values, F: number, lo: number, hi: number, maxBefore: number, rare: RareList, rows: Int32Array, rowWords: number, rowFrom = F): void {
     const VA = valueCeiling(maxBefore);
     if (VA > rowWords * 32) throw new Error(`sparse rows of ${rowWords} words cannot hold values below ${VA}`);
+    this.gatherMarks(g, F, lo, hi, VA, rare, rows, rowWords, rowFrom);
+    this.gatherScans(g, F, lo, hi, VA, rows, rowWords, rowFrom);
+  }
+
+  /**
+   * Pass 1: mark the frozen options of each heap in the stamped array, copy it into the row
+   * whole (cheaper than packing it into bits), and note c1 (its index k1 among the common
+   * values) and c2, the next unmarked common value: what c becomes when a pair touching [F, n)
+   * marks c1, the usual way the guess falls short.
+   */
+  private gatherMarks(g: Values, F: number, lo: number, hi: number, VA: number, rare: RareList, rows: Int32Array, rowWords: number, rowFrom: number): void {
+    const { whole, one, two, distinct } = this.shape;
+    const stride = sparseRowStride(rowWords);
+    const rowBits = rowWords * 32;
+    const pb = this.maskClasses.mask.parity;
+    const i0 = two[0]!;
     const { pos, val, count } = rare;
     const mark = this.mark;
+    const markHead = mark.subarray(0, rowBits);
     for (let n = lo; n < hi; n++) {
       if (++this.stamp === 0x7fffffff) {
         mark.fill(0);
         this.stamp = 1;
       }
       const st = this.stamp;
-      const base = (n - A) * stride;
+      const base = (n - rowFrom) * stride;
       const mb = base + ROW_HEADER;
-      const wb = mb + rowWords;
-      // Marks go to the stamped array first (plain stores, as in SparseKernel's step 1: the
-      // read-modify-write of bitset words made this loop slower), then into the row at once.
       for (let k = 0; k < whole.length; k++) if (whole[k] === n) mark[0] = st;
       for (let k = 0; k < one.length; k++) {
         const b = n - one[k]!;
-        if (b > 0 && b < A) mark[g[b]!] = st;
+        if (b > 0 && b < F) mark[g[b]!] = st;
       }
       for (let k = 0; k < two.length; k++) {
         const s = n - two[k]!;
         if (s < 2) continue;
-        const from = lowerBound(pos, count, Math.max(1, s - A + 1));
-        const to = lowerBound(pos, count, Math.min(A, s));
+        const from = lowerBound(pos, count, Math.max(1, s - F + 1));
+        const to = lowerBound(pos, count, Math.min(F, s));
         if (from >= to) continue;
         markSpan(g, s, pos, val, from, to, distinctSkip(distinct, s, pos, from, to), mark, st);
       }
-      for (let w = 0; w < rowWords; w++) {
-        let word = 0;
-        const x0 = w << 5;
-        for (let bit = 0; bit < 32; bit++) if (mark[x0 + bit] === st) word |= 1 << bit;
-        rows[mb + w] = word;
-        rows[wb + w] = 0;
-      }
+      rows.set(markHead, mb);
+      rows[base + 3] = st;
+      rows.fill(0, mb + rowBits, mb + rowBits + rowWords);
+      const commons = this.maskClasses.byClass[(1 ^ (pb & (n - i0) & 1)) as 0 | 1];
+      let k = 0;
+      while (commons[k]! < VA && mark[commons[k]!] === st) k++;
+      rows[base + 1] = k;
+      if (commons[k]! < VA) k++;
+      while (commons[k]! < VA && mark[commons[k]!] === st) k++;
+      rows[base] = commons[k]! < VA ? commons[k]! : VA;
+    }
+  }
+
+  /**
+   * Pass 2: for each heap, want the rare values below c2 that no frozen option marked and scan
+   * the frozen pairs (a, s - a), s - a < F, from the smallest a, stopping once those below c1
+   * are all seen: values in [c1, c2) met on the way cost nothing extra and spare the finish a
+   * rescan when a pair touching [F, n) marks c1. Unless all are seen, or the scan ran out of
+   * pairs, only the values below c1 are known complete (c_hi = c1).
+   */
+  private gatherScans(g: Values, F: number, lo: number, hi: number, VA: number, rows: Int32Array, rowWords: number, rowFrom: number): void {
+    const stride = sparseRowStride(rowWords);
+    const rowBits = rowWords * 32;
+    const want = this.want;
+    const wanted = this.wanted;
+    const state = this.state;
+    const pb = this.maskClasses.mask.parity;
+    const i0 = this.shape.two[0]!;
+    const single = this.shape.two.length === 1;
+    for (let n = lo; n < hi; n++) {
+      const base = (n - rowFrom) * stride;
+      const mb = base + ROW_HEADER;
+      const gst = rows[base + 3]!;
       const common = 1 ^ (pb & (n - i0) & 1);
       const commons = this.maskClasses.byClass[common as 0 | 1];
       const rares = this.maskClasses.byClass[(common ^ 1) as 0 | 1];
-      let k = 0;
-      while (commons[k]! < VA && mark[commons[k]!] === st) k++;
-      const c1 = commons[k]! < VA ? commons[k]! : VA;
-      const k1 = k;
-      // c2: what c becomes when an in-chunk pair marks c1 (the usual way c_spec falls short).
-      if (c1 < VA) k++;
-      while (commons[k]! < VA && mark[commons[k]!] === st) k++;
-      const c2 = commons[k]! < VA ? commons[k]! : VA;
+      const c1 = commons[rows[base + 1]!]! < VA ? commons[rows[base + 1]!]! : VA;
+      const c2 = rows[base]!;
       let need = 0;
       let need1 = 0;
+      let j1 = 0;
       for (let j = 0; rares[j]! < c2; j++) {
         const x = rares[j]!;
-        if (mark[x] !== st) {
+        if (x < c1) j1 = j + 1;
+        if (rows[mb + x] !== gst) {
           want[x] = 1;
           wanted[need++] = x;
           if (x < c1) need1++;
         }
       }
-      rows[base] = c2;
-      rows[base + 1] = k1;
       // Where the finish may start its rare-value check: past every rare value below c1, all of
-      // them marked or witnessed here unless the first scan stage runs out of pairs (then 0).
-      let j1 = 0;
+      // them marked or witnessed here unless the scan runs out of pairs first (then 0).
       while (rares[j1]! < c1) j1++;
       rows[base + 2] = j1;
       if (need === 0) continue;
-      // The frozen pairs: a from the first whose larger part s - a is below A.
-      const aFrom = Math.max(1, n - i0 - A + 1);
-      const state = this.state;
       state[0] = need;
       state[1] = need1;
-      // One scan for every wanted value below c2, stopping once those below c1 are all seen:
-      // values in [c1, c2) met on the way cost nothing extra and spare the finish a rescan
-      // when an in-chunk pair marks c1. Unless all are seen, or the scan ran out of pairs,
-      // only the values below c1 are known complete (c_hi = c1).
-      const stop = need1 > 0 ? this.scan(g, n, aFrom, c1, rows, wb) : aFrom;
+      const aFrom = Math.max(1, n - i0 - F + 1);
+      let stop = aFrom;
+      if (need1 > 0 && single) {
+        // The one-sum scan is written out here rather than called through scanPairs: from this
+        // large function V8 leaves nextWantedPair a call of its own, and that measured about
+        // 30% faster than the same search inlined into a small helper.
+        const sum = n - i0;
+        const amax = this.amaxOf(n);
+        const wb = mb + rowBits;
+        let left = need;
+        let below = need1;
+        stop = amax + 1;
+        for (let a = nextWantedPair(g, sum, aFrom, amax, want); a <= amax; a = nextWantedPair(g, sum, a + 1, amax, want)) {
+          const x = g[a]! ^ g[sum - a]!;
+          want[x] = 0;
+          rows[wb + (x >>> 5)]! |= 1 << (x & 31);
+          left--;
+          if (x < c1) below--;
+          if (left === 0 || below === 0) {
+            stop = a + 1;
+            break;
+          }
+        }
+        state[0] = left;
+        state[1] = below;
+      } else if (need1 > 0) stop = this.scan(g, n, aFrom, c1, rows, mb + rowBits);
       if (state[1]! > 0) rows[base + 2] = 0;
       if (state[0]! > 0 && stop <= this.amaxOf(n)) rows[base] = c1;
       for (let j = 0; j < need; j++) want[wanted[j]!] = 0;
@@ -160,10 +215,12 @@ export class SparseSplitKernel {
   }
 
   /**
-   * Compute g[A, B) in order from the gathered rows. `rare` holds the rare heaps of [1, A) and
-   * receives those found in [A, B). Stops early when a value does not fit the width of g.
+   * Compute g[lo, hi) in order from rows gathered with frozen bound F (<= lo), row n at word
+   * (n - rowFrom) * stride. g[0, lo) is final; `rare` holds the rare heaps of [1, lo) and
+   * receives those found in [lo, hi); maxBefore = max g[0, lo). Stops early when a value does
+   * not fit the width of g.
    */
-  finish(g: Values, A: number, B: number, maxBefore: number, rare: RareList, rows: Int32Array, rowWords: number): RangeOutcome {
+  finish(g: Values, F: number, lo: number, hi: number, maxBefore: number, rare: RareList, rows: Int32Array, rowWords: number, rowFrom = lo): RangeOutcome {
     const cap = Math.min(capacityFor(g), VALUE_LIMIT - 1);
     const { whole, one, two, distinct } = this.shape;
     const stride = sparseRowStride(rowWords);
@@ -177,18 +234,18 @@ export class SparseSplitKernel {
     let maxSoFar = maxBefore;
     let V = valueCeiling(maxSoFar);
     let maxValue = 0;
-    const marked = (x: number, mb: number, st: number): boolean =>
-      mark[x] === st || (x < rowBits && ((rows[mb + (x >>> 5)]! >>> (x & 31)) & 1) !== 0);
-    for (let n = A; n < B; n++) {
+    const marked = (x: number, mb: number, st: number, gst: number): boolean => mark[x] === st || (x < rowBits && rows[mb + x] === gst);
+    for (let n = lo; n < hi; n++) {
       if (++this.stamp === 0x7fffffff) {
         mark.fill(0);
         this.stamp = 1;
       }
       const st = this.stamp;
-      const base = (n - A) * stride;
+      const base = (n - rowFrom) * stride;
       const mb = base + ROW_HEADER;
-      const wb = mb + rowWords;
+      const wb = mb + rowBits;
       const cHi = rows[base]!;
+      const gst = rows[base + 3]!;
       // Non-split options are few: mark them all again rather than sort frozen from not.
       for (let k = 0; k < whole.length; k++) if (whole[k] === n) mark[0] = st;
       for (let k = 0; k < one.length; k++) {
@@ -200,10 +257,10 @@ export class SparseSplitKernel {
         if (s < 2) continue;
         const { pos, val, count } = rare;
         const end = lowerBound(pos, count, s);
-        const from = lowerBound(pos, end, Math.max(1, s - A + 1));
-        const to = lowerBound(pos, end, Math.min(A, s));
+        const from = lowerBound(pos, end, Math.max(1, s - F + 1));
+        const to = lowerBound(pos, end, Math.min(F, s));
         const skip = distinctSkip(distinct, s, pos, 0, end);
-        // Rare pairs with a part in the chunk: r <= s - A, or r >= A.
+        // Rare pairs with a part in [F, n): r <= s - F, or r >= F.
         if (from >= to) markSpan(g, s, pos, val, 0, end, skip, mark, st);
         else {
           markSpan(g, s, pos, val, 0, from, skip, mark, st);
@@ -215,13 +272,13 @@ export class SparseSplitKernel {
       const rares = this.maskClasses.byClass[(common ^ 1) as 0 | 1];
       // Every common value below the gather's c1 is marked by frozen options.
       let k = rows[base + 1]!;
-      while (commons[k]! < V && marked(commons[k]!, mb, st)) k++;
+      while (commons[k]! < V && marked(commons[k]!, mb, st, gst)) k++;
       const c = commons[k]! < V ? commons[k]! : V;
       let need = 0;
       let rescan = false;
       for (let j = rows[base + 2]!; rares[j]! < c; j++) {
         const x = rares[j]!;
-        if (marked(x, mb, st)) continue;
+        if (marked(x, mb, st, gst)) continue;
         if (x < cHi) {
           if (hasBit(rows, wb, x)) continue;
         } else rescan = true;
@@ -231,14 +288,14 @@ export class SparseSplitKernel {
       let v = c;
       if (need > 0) {
         const total = need;
-        const aFrom = Math.max(1, n - i0 - A + 1);
+        const aFrom = Math.max(1, n - i0 - F + 1);
         this.state[0] = need;
         this.state[1] = -1;
         if (rescan) {
           this.rescans++;
           this.scan(g, n, 1, 0, this.sink, 0);
         } else {
-          // The gather scanned every frozen pair: only the pairs with s - a >= A are left.
+          // The gather scanned every frozen pair: only the pairs with s - a >= F are left.
           this.continued++;
           this.scan(g, n, 1, 0, this.sink, 0, aFrom - 1);
         }
@@ -258,7 +315,7 @@ export class SparseSplitKernel {
       }
       if (n >= 1 && (cls[v]! ^ (pb & n & 1)) === 0) rare.push(n, v);
     }
-    return { next: B, maxValue };
+    return { next: hi, maxValue };
   }
 
   /** The largest first part a of a split of n (a <= the other part). */
@@ -276,7 +333,7 @@ export class SparseSplitKernel {
   private scan(g: Values, n: number, aFrom: number, cut: number, rows: Int32Array, wb: number, aTo = 0x7fffffff): number {
     const two = this.shape.two;
     const amax = Math.min(aTo, this.amaxOf(n));
-    if (two.length === 1) return scanOneRange(g, n - two[0]!, aFrom, amax, this.want, this.state, cut, rows, wb);
+    if (two.length === 1) return scanPairs(g, n - two[0]!, aFrom, amax, this.want, this.state, cut, rows, wb);
     const want = this.want;
     const state = this.state;
     for (let a = aFrom; a <= amax; a++) {
@@ -318,26 +375,12 @@ function distinctSkip(distinct: boolean, s: number, pos: Int32Array, from: numbe
 }
 
 function markSpan(g: Values, s: number, pos: Int32Array, val: Int32Array, from: number, to: number, skip: number, mark: Int32Array, st: number): void {
-  if (from >= to) return;
-  if (skip >= from && skip < to) {
-    markRange(g, s, pos, val, from, skip, mark, st);
-    markRange(g, s, pos, val, skip + 1, to, mark, st);
-  } else markRange(g, s, pos, val, from, to, mark, st);
-}
-
-/** scanOne of the sequential kernel over a in [aFrom, amax], with the counters of SparseSplitKernel.scan. */
-function scanOneRange(g: Values, s: number, aFrom: number, amax: number, want: Uint8Array, state: Int32Array, cut: number, rows: Int32Array, wb: number): number {
-  for (let a = nextWantedPair(g, s, aFrom, amax, want); a <= amax; a = nextWantedPair(g, s, a + 1, amax, want)) {
-    if (seen(g[a]! ^ g[s - a]!, want, state, cut, rows, wb)) return a + 1;
+  // One markRange call site (the skipped heap splits the span in two): V8 inlines it once.
+  const split = skip >= from && skip < to;
+  for (let part = split ? 0 : 1; part < 2; part++) {
+    const lo = part === 0 ? from : split ? skip + 1 : from;
+    const hi = part === 0 ? skip : to;
+    markRange(g, s, pos, val, lo, hi, mark, st);
   }
-  return amax + 1;
 }
 
-/** Record a wanted value seen; true when the scan may stop. */
-function seen(x: number, want: Uint8Array, state: Int32Array, cut: number, rows: Int32Array, wb: number): boolean {
-  want[x] = 0;
-  rows[wb + (x >>> 5)]! |= 1 << (x & 31);
-  const left = --state[0]!;
-  if (x < cut) return --state[1]! === 0 || left === 0;
-  return left === 0;
-}

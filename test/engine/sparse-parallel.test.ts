@@ -67,18 +67,28 @@ describe('parallel sparse chunks through the coordinator', () => {
     }
   });
 
-  it("'on': parallel once n is large, sequential below; the default stays sequential; all give the same values", async () => {
+  it("'auto' (the default): parallel once n is large, sequential below; 'off' stays sequential; all give the same values", async () => {
     const rules = parseRules('grundy');
     const N = 70000;
     const seq = await run(rules, N, 2, 'auto', { parallel: 'off' });
-    const par = await run(rules, N, 2, 'auto', { parallel: 'on' });
-    expect(par.summary.kernel).toBe('sparse+frozen-prefix');
-    expect(par.summary.workers).toBe(2);
-    expect(par.values).toEqual(seq.values);
-    // Off by default until it is measured faster (README "Parallel sparse space").
+    expect(seq.summary).toMatchObject({ kernel: 'sparse', workers: 1 });
     const auto = await run(rules, N, 2, 'auto');
-    expect(auto.summary).toMatchObject({ kernel: 'sparse', workers: 1 });
+    expect(auto.summary.kernel).toBe('sparse+frozen-prefix');
+    expect(auto.summary.workers).toBe(2);
+    expect(auto.summary.sparse.chunks).toBeGreaterThan(0);
     expect(auto.values).toEqual(seq.values);
+    // One thread: no gang, whatever the tuning says.
+    const one = await run(rules, N, 1, 'auto');
+    expect(one.summary).toMatchObject({ kernel: 'sparse', workers: 1 });
+    expect(one.values).toEqual(seq.values);
+  });
+
+  it('gangs stopped by values outgrowing their rows go on in a new gang, with the same values', async () => {
+    const rules = parseRules('grundy');
+    const plain = (await run(rules, 6000, 2, 'plain')).values;
+    const par = await run(rules, 6000, 2, 'auto', { parallel: 'force', chunk: 7, tightRows: true });
+    expect(par.values).toEqual(plain);
+    expect(par.summary.sparse.regrows).toBeGreaterThan(0);
   });
 
   it('resume mid-run (interrupted, then rerun) equals an uninterrupted run, and the stored rare list is right', async () => {
@@ -110,6 +120,6 @@ describe('parallel sparse chunks through the coordinator', () => {
     const res = await runCli(['compute', 'grundy', '--to', '40000', '--json', '--workers', '2', '--db', db]);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as { kernel: string; computed: number; workers: number };
-    expect(out).toMatchObject({ kernel: 'sparse', computed: 40000, workers: 1 });
+    expect(out).toMatchObject({ kernel: 'sparse+frozen-prefix', computed: 40000, workers: 2 });
   });
 });

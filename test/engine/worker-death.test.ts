@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -8,56 +9,89 @@ import { exportChecksum, isOneLineError } from '../helpers/safety.js';
  * scribble over its range and end its thread: the pool must retry the chunk once on a fresh
  * thread, and fail cleanly when the retry dies too. Never a hole, never the scribbles.
  */
-const GAME = 'octal:0.16';
-const ARGS = ['compute', GAME, '--until-proven', '--to', '4000', '--workers', '2'];
-const DIE_AT = 2500;
+interface DeathCase {
+  readonly title: string;
+  readonly game: string;
+  readonly args: readonly string[];
+  readonly dieAt: number;
+  /** What the reference run's --json must say (the path under test really ran). */
+  readonly ran: Record<string, unknown>;
+  /** The one-line error; groups: the failing task's [lo, hi), then where the table is stored up to. */
+  readonly failure: RegExp;
+  /** The stored prefix given the failing task's lo: a whole-chunk task keeps only what precedes it. */
+  readonly storedOk: (storedTo: number, lo: number) => boolean;
+}
 
-describe('a worker thread that dies mid-chunk', () => {
-  const tmp = tempDir();
-  let expected = '';
-  beforeAll(async () => {
-    const r = await runCli([...ARGS, '--db', `${tmp.dir}/ref.db`]);
-    expect(r.code, r.stderr).toBe(0);
-    expected = await exportChecksum(`${tmp.dir}/ref.db`, GAME);
-  });
-  afterAll(() => tmp.cleanup());
-
-  it('is retried once on a fresh worker: the table is complete and bit-identical', async () => {
-    const db = `${tmp.dir}/once.db`;
-    const counter = `${tmp.dir}/once.deaths`;
-    const r = await runCli([...ARGS, '--db', db], { env: { GRUNDY_FAULT_WORKER_EXIT: `${DIE_AT}:1:${counter}` } });
-    expect(r.code, r.stderr).toBe(0);
-    expect((await import('node:fs')).readFileSync(counter, 'utf8')).toBe('x');
-    expect(await exportChecksum(db, GAME)).toBe(expected);
-  });
-
-  it('dying again fails cleanly (exit 5, one line), keeps every chunk before it, and resumes identically', async () => {
-    const db = `${tmp.dir}/twice.db`;
-    const counter = `${tmp.dir}/twice.deaths`;
-    const r = await runCli([...ARGS, '--db', db], { env: { GRUNDY_FAULT_WORKER_EXIT: `${DIE_AT}:2:${counter}` } });
-    expect(r.code, r.stderr).toBe(5);
-    expect(isOneLineError(r.stderr), r.stderr).toBe(true);
+const CASES: readonly DeathCase[] = [
+  {
+    title: 'a worker thread that dies mid-chunk',
+    game: 'octal:0.16',
+    args: ['compute', 'octal:0.16', '--until-proven', '--to', '4000', '--workers', '2'],
+    dieAt: 2500,
+    ran: { computed: 4000 },
     // A plain chunk, a sparse-space chunk or, where the frozen-prefix split runs, a gather slice.
-    const m = /the worker failed twice on (?:chunk|sparse chunk|gather) \[(\d+), (\d+)\) of octal:0\.16, the second time on a fresh thread .*; octal:0\.16 is stored up to n = (\d+)$/m.exec(
-      r.stderr,
-    );
-    expect(m, r.stderr).not.toBeNull();
-    const [lo, hi, storedTo] = [Number(m![1]), Number(m![2]), Number(m![3])];
-    expect(lo).toBeLessThanOrEqual(DIE_AT);
-    expect(hi).toBeGreaterThan(DIE_AT);
-    // Exactly the chunks before the failing one: no hole, none of the scribbled values.
-    expect(storedTo).toBeGreaterThan(0);
-    expect(storedTo).toBeLessThanOrEqual(lo);
-    const store = Store.openForRead(db)!;
-    const ref = Store.openForRead(`${tmp.dir}/ref.db`)!;
-    const game = store.getGame(GAME)!;
-    expect(game.computed).toBe(storedTo);
-    expect(Array.from(store.readValues(game))).toEqual(Array.from(ref.readValues(ref.getGame(GAME)!, 0, storedTo)));
-    expect(store.listRuns(game, 1)[0]!.status).toBe('failed');
-    store.close();
-    ref.close();
-    const resumed = await runCli([...ARGS, '--db', db]);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(await exportChecksum(db, GAME)).toBe(expected);
+    failure: /the worker failed twice on (?:chunk|sparse chunk|gather) \[(\d+), (\d+)\) of octal:0\.16, the second time on a fresh thread .*; octal:0\.16 is stored up to n = (\d+)$/m,
+    storedOk: (storedTo, lo) => storedTo > 0 && storedTo <= lo,
+  },
+  {
+    // A parallel sparse gang (engine/sparse-gang.ts): the member whose sub-chunk holds heap N
+    // dies just before finishing it; its retry resumes at that sub-chunk while the other member
+    // waits. A second death stops the gang and keeps every heap it finished before.
+    title: 'a gang member that dies mid-chunk',
+    game: 'grundy',
+    args: ['compute', 'grundy', '--to', '50000', '--workers', '2'],
+    dieAt: 41000,
+    ran: { kernel: 'sparse+frozen-prefix', workers: 2 },
+    failure: /the worker failed twice on sparse gang member \d\/2 on \[(\d+), (\d+)\) of grundy, the second time on a fresh thread .*; grundy is stored up to n = (\d+)$/m,
+    storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
+  },
+];
+
+for (const c of CASES) {
+  describe(c.title, () => {
+    const tmp = tempDir();
+    let expected = '';
+    beforeAll(async () => {
+      const r = await runCli([...c.args, '--db', `${tmp.dir}/ref.db`, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject(c.ran);
+      expected = await exportChecksum(`${tmp.dir}/ref.db`, c.game);
+    });
+    afterAll(() => tmp.cleanup());
+
+    it('is retried once on a fresh worker: the table is complete and bit-identical', async () => {
+      const db = `${tmp.dir}/once.db`;
+      const counter = `${tmp.dir}/once.deaths`;
+      const r = await runCli([...c.args, '--db', db], { env: { GRUNDY_FAULT_WORKER_EXIT: `${c.dieAt}:1:${counter}` } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(counter, 'utf8')).toBe('x');
+      expect(await exportChecksum(db, c.game)).toBe(expected);
+    });
+
+    it('dying again fails cleanly (exit 5, one line), keeps what was final before it, and resumes identically', async () => {
+      const db = `${tmp.dir}/twice.db`;
+      const counter = `${tmp.dir}/twice.deaths`;
+      const r = await runCli([...c.args, '--db', db], { env: { GRUNDY_FAULT_WORKER_EXIT: `${c.dieAt}:2:${counter}` } });
+      expect(r.code, r.stderr).toBe(5);
+      expect(isOneLineError(r.stderr), r.stderr).toBe(true);
+      const m = c.failure.exec(r.stderr);
+      expect(m, r.stderr).not.toBeNull();
+      const [lo, hi, storedTo] = [Number(m![1]), Number(m![2]), Number(m![3])];
+      expect(lo).toBeLessThanOrEqual(c.dieAt);
+      expect(hi).toBeGreaterThan(c.dieAt);
+      // No hole, none of the scribbled values.
+      expect(c.storedOk(storedTo, lo), `stored up to ${storedTo}, failing task from ${lo}`).toBe(true);
+      const store = Store.openForRead(db)!;
+      const ref = Store.openForRead(`${tmp.dir}/ref.db`)!;
+      const game = store.getGame(c.game)!;
+      expect(game.computed).toBe(storedTo);
+      expect(Array.from(store.readValues(game))).toEqual(Array.from(ref.readValues(ref.getGame(c.game)!, 0, storedTo)));
+      expect(store.listRuns(game, 1)[0]!.status).toBe('failed');
+      store.close();
+      ref.close();
+      const resumed = await runCli([...c.args, '--db', db]);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(await exportChecksum(db, c.game)).toBe(expected);
+    });
   });
-});
+}

@@ -58,11 +58,47 @@ function parallelValues(rules: Rules, N: number, mask: SparseMask | 'auto', chun
     bounds.sort(() => rand() - 0.5);
     // Each gather gets its own copy of the rare list, as a worker would.
     for (const [lo, hi] of bounds) par.gather(g, A, lo, hi, max, RareList.from(rare.positions(), g), rows, rowWords);
-    out = par.finish(g, A, B, max, rare, rows, rowWords);
+    out = par.finish(g, A, A, B, max, rare, rows, rowWords);
     expect(out.next).toBe(B);
     hist.add(g, A, B);
     max = Math.max(max, out.maxValue);
     next = B;
+  }
+  totals.rescans += par.rescans;
+  totals.continued += par.continued;
+  return [...g];
+}
+
+/**
+ * Values by the gang's schedule (engine/sparse-gang.ts) run in-thread: sub-chunks of `sub`
+ * heaps, each gathered with the frozen bound of a gang of `members` (the start of the sub-chunk
+ * members - 1 back) and finished in order. While a sub-chunk gathers, the heaps between its
+ * frozen bound and its start are overwritten with junk, as they may be unfinished in a real
+ * gang: a gather that read them would change the values.
+ */
+function gangValues(rules: Rules, N: number, mask: SparseMask, sub: number, members: number, totals: Totals): number[] {
+  const shape = sparseShape(rules)!;
+  const seq = new SparseKernel(shape);
+  const par = new SparseSplitKernel(shape);
+  seq.setMask(mask);
+  par.setMask(mask);
+  const g: Values = plainValues(16, N);
+  const rare = new RareList(4);
+  const lo = Math.min(N, 40);
+  let max = seq.run(g, 0, lo, 0, rare).maxValue;
+  const rowWords = rowWordsFor(2 * 2 ** 12);
+  const rows = new Int32Array(sub * sparseRowStride(rowWords));
+  for (let j = 0; lo + j * sub < N; j++) {
+    const s = lo + j * sub;
+    const e = Math.min(N, s + sub);
+    const F = j - members + 1 <= 0 ? lo : lo + (j - members + 1) * sub;
+    const unfinished = g.slice(F, s);
+    g.fill(0x7fff, F, s);
+    par.gather(g, F, s, e, max, rare, rows, rowWords, s);
+    g.set(unfinished, F);
+    const out = par.finish(g, F, s, e, max, rare, rows, rowWords, s);
+    expect(out.next).toBe(e);
+    max = Math.max(max, out.maxValue);
   }
   totals.rescans += par.rescans;
   totals.continued += par.continued;
@@ -119,6 +155,24 @@ describe('parallel sparse kernel (gather + ordered finish) equals the plain kern
     for (const spec of ['octal:0.77', 'octal:0.137', 'octal:0.354', 'octal:0.376', 'octal:4.7', 'octal:0.7777']) {
       const rules = parseRules(spec);
       expect(parallelValues(rules, 2500, 'auto', 389, 3, 7, totals), spec).toEqual(plain(rules, 2500));
+    }
+  });
+
+  it("the gang's schedule (frozen bound members - 1 sub-chunks back, unfinished heaps in between): Grundy's game, codes, bad masks", () => {
+    const grundy = parseRules('grundy');
+    const expected = plain(grundy, 8000);
+    for (const [sub, members] of [
+      [64, 2],
+      [97, 3],
+      [256, 2],
+      [1, 2],
+    ] as const) {
+      expect(gangValues(grundy, 8000, { bits: 0xfffe, parity: 0 }, sub, members, totals), `sub ${sub}, members ${members}`).toEqual(expected);
+    }
+    expect(gangValues(grundy, 3000, { bits: 0x5a5a, parity: 0 }, 131, 2, totals)).toEqual(expected.slice(0, 3000));
+    for (const spec of ['octal:0.354', 'octal:0.77', 'octal:4.7']) {
+      const rules = parseRules(spec);
+      expect(gangValues(rules, 2500, { bits: 1, parity: 0 }, 113, 2, totals), spec).toEqual(plain(rules, 2500));
     }
   });
 

@@ -1,0 +1,151 @@
+import { RareList } from '../kernels/sparse.js';
+import { valueCeiling, type SparseSplitKernel } from '../kernels/sparse-split.js';
+import type { Values } from '../kernels/values.js';
+
+/**
+ * Parallel sparse space as a gang (DESIGN.md "Parallel sparse space"): one long task per pool
+ * thread for a whole chunk [lo, hi), the members handing sub-chunks to each other through
+ * Atomics on a shared control block instead of a pool round trip per sub-chunk.
+ *
+ * The chunk is cut into sub-chunks S_j = [lo + j * sub, ...) and member t owns the S_j with
+ * j = t (mod members). For its S_j a member
+ *   1. gathers with the frozen bound F_j = start of S_(j - members + 1): everything below it
+ *      was finished before this member's own previous sub-chunk S_(j - members), so the gather
+ *      never waits; meanwhile the other members finish the sub-chunks in between;
+ *   2. waits until S_(j - 1) is finished (FINISHED >= start of S_j), then finishes S_j in
+ *      order (the options touching [F_j, n) are in the finish's window) and publishes it.
+ * The finishes run in heap order one after the other, each overlapping the other members'
+ * gathers, so with m members a sub-chunk costs about (gather + finish) / m of wall time.
+ *
+ * Control block (Int32, GANG_SLOTS words): the slots below. Values, rare heaps and MAX written
+ * before FINISHED is stored are visible to any member that loads FINISHED afterwards (Atomics
+ * are sequentially consistent).
+ */
+export const GANG = {
+  /** Every heap below this is final. */
+  FINISHED: 0,
+  /** Rare heaps published in the shared rare list (those below FINISHED). */
+  RARE_COUNT: 1,
+  /** No sub-chunk at or past this heap is started (hi, or lower after an overflow or a stop). */
+  STOP: 2,
+  /** Set by the main thread when a member failed or the run was cancelled. */
+  ABORT: 3,
+  /** The value that did not fit the table's width (0: none). */
+  OVERFLOW: 4,
+  /** max g[0, FINISHED). */
+  MAX: 5,
+  /** Finishes that scanned every pair / continued an exhausted frozen scan (benchmarks). */
+  RESCANS: 6,
+  CONTINUED: 7,
+  /** 1 when a member stopped the gang because its rows could no longer hold the values. */
+  REGROW: 8,
+} as const;
+export const GANG_SLOTS = 16;
+
+/** Where member threads must look for the values of sub-chunk j. */
+export function subChunk(lo: number, hi: number, sub: number, j: number): [number, number] {
+  const s = lo + j * sub;
+  return [s, Math.min(hi, s + sub)];
+}
+
+/** The frozen bound of sub-chunk j: the start of S_(j - members + 1), or lo for the first ones. */
+export function frozenBound(lo: number, sub: number, members: number, j: number): number {
+  return j - members + 1 <= 0 ? lo : lo + (j - members + 1) * sub;
+}
+
+export interface GangMember {
+  readonly lo: number;
+  readonly hi: number;
+  readonly sub: number;
+  readonly members: number;
+  readonly member: number;
+  readonly rowWords: number;
+}
+
+/** Test hook: called before each finish; true makes the member's thread die there. */
+export type DeathHook = (lo: number, hi: number) => boolean;
+
+/** Lower STOP to `at` (never raise it) and wake every waiting member to look. */
+export function stopGangAt(ctl: Int32Array, at: number): void {
+  for (;;) {
+    const cur = Atomics.load(ctl, GANG.STOP);
+    if (cur <= at || Atomics.compareExchange(ctl, GANG.STOP, cur, at) === cur) break;
+  }
+  Atomics.notify(ctl, GANG.FINISHED);
+}
+
+/** Stop every member at its next check (a member failed, or the run was cancelled). */
+export function abortGang(ctl: Int32Array): void {
+  Atomics.store(ctl, GANG.ABORT, 1);
+  Atomics.notify(ctl, GANG.FINISHED);
+}
+
+/**
+ * Block until FINISHED >= target. False when that can no longer happen: the gang was aborted or
+ * stopped below target. The timeout only bounds how long a missed wake-up could cost.
+ */
+function waitFinished(ctl: Int32Array, target: number): boolean {
+  for (;;) {
+    const finished = Atomics.load(ctl, GANG.FINISHED);
+    if (finished >= target) return true;
+    if (Atomics.load(ctl, GANG.ABORT) !== 0 || target > Atomics.load(ctl, GANG.STOP)) return false;
+    Atomics.wait(ctl, GANG.FINISHED, finished, 100);
+  }
+}
+
+/**
+ * One member's share of the gang (runs in a worker thread; blocks it in Atomics.wait while it
+ * waits for the sub-chunk before its own). A member restarted after its thread died resumes at
+ * its first sub-chunk not yet finished: nothing it half-wrote was published.
+ */
+export function runGangMember(
+  m: GangMember,
+  kernel: SparseSplitKernel,
+  g: Values,
+  ctl: Int32Array,
+  rarePos: Int32Array,
+  rareVal: Int32Array,
+  rows: Int32Array,
+  shouldDie: DeathHook,
+): void {
+  const rare = RareList.over(rarePos, rareVal, 0);
+  for (let j = m.member; m.lo + j * m.sub < m.hi; j += m.members) {
+    const [s, e] = subChunk(m.lo, m.hi, m.sub, j);
+    if (Atomics.load(ctl, GANG.ABORT) !== 0 || s >= Atomics.load(ctl, GANG.STOP)) return;
+    if (Atomics.load(ctl, GANG.FINISHED) >= e) continue;
+    const F = frozenBound(m.lo, m.sub, m.members, j);
+    if (!waitFinished(ctl, F)) return;
+    rare.count = Atomics.load(ctl, GANG.RARE_COUNT);
+    const maxNow = Atomics.load(ctl, GANG.MAX);
+    if (valueCeiling(maxNow) > m.rowWords * 32) {
+      // The rows were sized for the values at the start; the main thread starts a new gang here.
+      Atomics.store(ctl, GANG.REGROW, 1);
+      stopGangAt(ctl, s);
+      return;
+    }
+    kernel.gather(g, F, s, e, maxNow, rare, rows, m.rowWords, s);
+    if (!waitFinished(ctl, s) || s >= Atomics.load(ctl, GANG.STOP)) return;
+    if (shouldDie(s, e)) {
+      // Test hook (src/testing/faults.ts): scribble over the sub-chunk, then take the thread down.
+      g.fill(0xffffffff, s, e);
+      process.exit(70);
+    }
+    rare.count = Atomics.load(ctl, GANG.RARE_COUNT);
+    const rescans = kernel.rescans;
+    const continued = kernel.continued;
+    const maxBefore = Atomics.load(ctl, GANG.MAX);
+    const out = kernel.finish(g, F, s, e, maxBefore, rare, rows, m.rowWords, s);
+    Atomics.add(ctl, GANG.RESCANS, kernel.rescans - rescans);
+    Atomics.add(ctl, GANG.CONTINUED, kernel.continued - continued);
+    if (out.maxValue > maxBefore) Atomics.store(ctl, GANG.MAX, out.maxValue);
+    Atomics.store(ctl, GANG.RARE_COUNT, rare.count);
+    if (out.overflowValue !== undefined) {
+      Atomics.store(ctl, GANG.OVERFLOW, out.overflowValue);
+      Atomics.store(ctl, GANG.FINISHED, out.next);
+      stopGangAt(ctl, out.next);
+      return;
+    }
+    Atomics.store(ctl, GANG.FINISHED, e);
+    Atomics.notify(ctl, GANG.FINISHED);
+  }
+}
