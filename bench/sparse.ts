@@ -1,12 +1,13 @@
 /**
  * Sparse space against the single-thread C reference, side by side in one run (issue 3).
  *
- *   node dist/bench/sparse.js [N=1e7] [--c PATH/grundy_sparse] [--cli] [--game grundy]
+ *   node dist/bench/sparse.js [N=1e7] [--c PATH/grundy_sparse] [--cli] [--cli-workers 1,2] [--no-kernel] [--game grundy]
  *
  * 1. the C reference `grundy_sparse N 0 scalar` (built by ../shared/anchors/build.sh; skipped
  *    when PATH does not exist), 2. the sparse kernel in this process on one thread (mask chosen
- *    and revised as in a real run), 3. with --cli, `grundy compute <game> --to N --workers 1`
- *    end to end (worker thread, SQLite) under /usr/bin/time for its peak RSS.
+ *    and revised as in a real run; --no-kernel skips it), 3. with --cli, `grundy compute <game>
+ *    --to N --workers K` end to end (worker threads, SQLite) for each K of --cli-workers (default
+ *    1 and 2: one worker, and the parallel sparse gang) under /usr/bin/time for its peak RSS.
  * Each prints wall and CPU time (the CLI's CPU time includes start-up, SQLite and its worker
  * thread; the compute-only wall time is its own report) and the checksum sum g(n) * (n mod 1000003 + 1) over n < N; equal checksums
  * mean equal tables. Ratios are only meaningful within one run on this shared machine.
@@ -51,7 +52,7 @@ if (spec === 'grundy' && existsSync(cPath)) {
   }
 }
 
-{
+if (!args.includes('--no-kernel')) {
   const rules = parseRules(spec);
   const kernel = new SparseKernel(sparseShape(rules)!);
   let g: Values = plainValues(8, N);
@@ -93,16 +94,17 @@ if (spec === 'grundy' && existsSync(cPath)) {
   });
 }
 
-if (args.includes('--cli')) {
+const cliWorkers = (flag('--cli-workers') ?? '1,2').split(',').map(Number);
+for (const workers of args.includes('--cli') ? cliWorkers : []) {
   const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
   try {
     const db = join(dir, 'b.db');
     const cli = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
-    const res = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M cpu_s=%U+%S', process.execPath, cli, 'compute', spec, '--to', String(N), '--workers', '1', '--json', '--db', db], {
+    const res = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M cpu_s=%U+%S', process.execPath, cli, 'compute', spec, '--to', String(N), '--workers', String(workers), '--json', '--db', db], {
       encoding: 'utf8',
     });
     if (res.status !== 0) throw new Error(`grundy compute failed: ${res.stderr}`);
-    const summary = JSON.parse(res.stdout) as { elapsedMs: number; kernel: string };
+    const summary = JSON.parse(res.stdout) as { elapsedMs: number; kernel: string; workers: number };
     const rss = /maxrss_kb=(\d+)/.exec(res.stderr)?.[1];
     const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(res.stderr);
     const store = Store.openForRead(db)!;
@@ -110,11 +112,11 @@ if (args.includes('--cli')) {
     const sum = checksum(store.readValues(game), N);
     store.close();
     rows.push({
-      name: 'grundy compute --workers 1',
+      name: `grundy compute --workers ${workers}`,
       seconds: summary.elapsedMs / 1000,
       cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
       checksum: String(sum),
-      note: `kernel ${summary.kernel}, peak RSS ${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
+      note: `kernel ${summary.kernel} on ${summary.workers} worker(s), peak RSS ${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -125,7 +127,7 @@ const base = rows[0]!;
 console.log(`${spec} to N = ${N}`);
 for (const r of rows) {
   console.log(
-    `${r.name.padEnd(30)} wall ${r.seconds.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  x${(r.cpu / base.cpu).toFixed(2)} (cpu)  checksum ${r.checksum}${r.checksum === base.checksum ? '' : ' (DIFFERS)'}  ${r.note}`,
+    `${r.name.padEnd(30)} wall ${r.seconds.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  x${(r.seconds / base.seconds).toFixed(2)} wall, x${(r.cpu / base.cpu).toFixed(2)} cpu  checksum ${r.checksum}${r.checksum === base.checksum ? '' : ' (DIFFERS)'}  ${r.note}`,
   );
 }
 if (rows.some((r) => r.checksum !== base.checksum)) process.exitCode = 1;

@@ -20,6 +20,7 @@ import { sparseRowStride } from '../kernels/sparse-split.js';
 import { rowWordsFor } from '../kernels/split/split-kernel.js';
 import { GrundyError } from '../errors.js';
 import { abortGang, GANG, GANG_SLOTS } from './sparse-gang.js';
+import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './split-runner.js';
 
 /** Work per sparse chunk, in option visits: as the planner's target for plain chunks. */
@@ -34,15 +35,26 @@ const SCAN_ESTIMATE = 2048;
  */
 const MIN_PARALLEL_N = 1 << 15;
 /**
- * Length of a gang's sub-chunk. A finish must rescan a heap when a pair with a small rare heap
- * and a heap of its window [F, n) (up to members * sub long) marks the gather's guess for c,
- * and rare heaps crowd the small sizes, so that rate grows with the window (Grundy's game near
- * 3e5: 1% of heaps at a window of 256, 3% at 512), each rescan costing about one heap of the
- * sequential kernel. Shorter sub-chunks hand over more often (one Atomics wake-up each).
+ * Length of a gang's sub-chunk: about GANG_SUB_US of work, at least GANG_SUB heaps. A finish
+ * must rescan a heap when a pair with a small rare heap and a heap of its window [F, n) (up to
+ * members * sub long) marks the gather's guess for c, and rare heaps crowd the small sizes, so
+ * that rate grows with the window (Grundy's game near 3e5: 1% of heaps at a window of 256, 3%
+ * at 512), each rescan costing about one heap of the sequential kernel: hence short
+ * sub-chunks. But every sub-chunk is a hand-over (an Atomics wake-up and a cold start of the
+ * finish), which cheap heaps do not pay for: octal:0.354 (~1 µs a heap) ran 34 s on two
+ * workers with 256-heap sub-chunks against 26 s on one.
  */
 const GANG_SUB = 256;
+const GANG_SUB_MAX = 16384;
+const GANG_SUB_US = 2000;
 /** A gang's chunk holds this many times the work of a sequential one: fewer starts and commits. */
 const GANG_CHUNK_FACTOR = 4;
+
+/** Heaps per gang sub-chunk for heaps costing `usPerHeap` µs of thread time each (0: unknown). */
+export function subChunkLength(usPerHeap: number): number {
+  if (!(usPerHeap > 0)) return GANG_SUB;
+  return Math.min(GANG_SUB_MAX, Math.max(GANG_SUB, Math.round(GANG_SUB_US / usPerHeap)));
+}
 
 /** Knobs of sparse runs; only tests and benchmarks change them. */
 export interface SparseTuning {
@@ -88,6 +100,10 @@ export class SparseRunner {
   private readonly rowScratch: RowScratch[] = [];
   /** Pool threads the last chunk kept busy. */
   lastWorkers = 1;
+  /** Thread time per heap of the last chunk, in µs (0 before the first): sizes gang sub-chunks. */
+  private usPerHeap = 0;
+  private readonly chooser = new SparsePathChooser();
+  private decided: { lo: number; path: SparsePath; probe: boolean } | null = null;
   readonly stats: SparsePhaseStats = { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
 
   private constructor(
@@ -107,11 +123,20 @@ export class SparseRunner {
     return shape ? new SparseRunner(rules, shape, store, threads, tuning) : null;
   }
 
-  /** Whether the chunk starting at lo runs as a parallel gather plus ordered finish. */
-  private parallelAt(lo: number): boolean {
+  /**
+   * How the chunk starting at lo runs: on one worker, or as a gang (a probe gang runs a
+   * sequential-length chunk). 'auto' asks the measuring chooser (engine/sparse-path.ts); the
+   * answer is kept for lo, so chunkEnd and run agree.
+   */
+  private pathAt(lo: number): { path: SparsePath; probe: boolean } {
+    if (this.decided?.lo === lo) return this.decided;
     const mode = this.tuning.parallel;
-    if (this.plain || this.threads < 2 || mode === 'off') return false;
-    return mode === 'force' ? lo > 0 : lo >= MIN_PARALLEL_N;
+    let choice: { path: SparsePath; probe: boolean };
+    if (this.plain || this.threads < 2 || mode === 'off' || lo < (mode === 'force' ? 1 : MIN_PARALLEL_N)) choice = { path: 'seq', probe: false };
+    else if (mode === 'force') choice = { path: 'gang', probe: false };
+    else choice = this.chooser.next();
+    this.decided = { lo, ...choice };
+    return this.decided;
   }
 
   get currentMask(): SparseMask | null {
@@ -143,10 +168,10 @@ export class SparseRunner {
   /** The end of the next chunk from lo, never past limit: sized by the sparse cost per heap. */
   chunkEnd(lo: number, limit: number): number {
     const perValue = this.rare.count * this.shape.two.length + SCAN_ESTIMATE;
-    const parallel = this.parallelAt(lo);
-    // A fixed length (tests): parallel chunks then hold three sub-chunks of that length.
-    if (this.tuning.chunk !== undefined) return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (parallel ? 3 : 1));
-    let len = Math.floor((TARGET_OPS_PER_CHUNK * (parallel ? this.threads * GANG_CHUNK_FACTOR : 1)) / perValue);
+    const { path, probe } = this.pathAt(lo);
+    // A fixed length (tests): gang chunks then hold three sub-chunks of that length.
+    if (this.tuning.chunk !== undefined) return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (path === 'gang' ? 3 : 1));
+    let len = Math.floor((TARGET_OPS_PER_CHUNK * (path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1)) / perValue);
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.min(len, lo)));
     return Math.min(limit, lo + len);
@@ -159,7 +184,7 @@ export class SparseRunner {
       return pool.run({ kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore }, signal);
     }
     this.reviseMask(g, lo);
-    if (this.parallelAt(lo)) return this.runParallel(pool, g, width, lo, hi, maxBefore, signal);
+    if (this.pathAt(lo).path === 'gang') return this.runParallel(pool, g, width, lo, hi, maxBefore, signal);
     this.lastWorkers = 1;
     const task: SparseTask = {
       kind: 'sparse',
@@ -172,7 +197,13 @@ export class SparseRunner {
       mask: this.mask!,
       rare: this.rare.pos.subarray(0, this.rare.count),
     };
+    const started = performance.now();
     const outcome = await pool.runOn<SparseTask, SparseOutcome>('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
+    if (outcome.kind !== 'error' && outcome.next > lo) {
+      const ms = performance.now() - started;
+      this.usPerHeap = (ms * 1000) / (outcome.next - lo);
+      this.chooser.record('seq', outcome.next - lo, ms);
+    }
     if (outcome.kind === 'error') return outcome;
     for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, g[outcome.rare[i]!]!);
     this.hist.add(g, lo, outcome.next);
@@ -190,7 +221,7 @@ export class SparseRunner {
    */
   private async runParallel(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
     const members = this.threads;
-    const sub = Math.max(1, this.tuning.chunk ?? GANG_SUB);
+    const sub = Math.max(1, this.tuning.chunk ?? subChunkLength(this.usPerHeap));
     // Room for the values to double within the chunk before the rows must grow.
     const rowWords = rowWordsFor(this.tuning.tightRows ? maxBefore : 2 * maxBefore + 1);
     const control = new SharedArrayBuffer(GANG_SLOTS * 4);
@@ -228,8 +259,14 @@ export class SparseRunner {
         ),
       );
     }
+    const started = performance.now();
     const settled = await Promise.allSettled(tasks);
     const next = Atomics.load(ctl, GANG.FINISHED);
+    if (next > lo) {
+      const ms = performance.now() - started;
+      this.usPerHeap = (ms * 1000 * members) / (next - lo);
+      this.chooser.record('gang', next - lo, ms);
+    }
     const found = Atomics.load(ctl, GANG.RARE_COUNT);
     const pos = new Int32Array(rarePos);
     const val = new Int32Array(rareVal);

@@ -51,15 +51,6 @@ export class RareList {
     this.val = new Int32Array(capacity);
   }
 
-  /** A list over given arrays (shared ones, in a gang); it stays on them while count < length. */
-  static over(pos: Int32Array, val: Int32Array, count: number): RareList {
-    const list = new RareList(0);
-    list.pos = pos;
-    list.val = val;
-    list.count = count;
-    return list;
-  }
-
   static from(positions: ArrayLike<number>, g: ArrayLike<number>): RareList {
     const list = new RareList(Math.max(1024, positions.length * 2));
     for (let i = 0; i < positions.length; i++) list.push(positions[i]!, g[positions[i]!]!);

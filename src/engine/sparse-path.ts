@@ -1,0 +1,71 @@
+/**
+ * Which way the next sparse chunk runs: one worker ('seq') or a gang of every pool thread
+ * ('gang', engine/sparse-gang.ts). Neither wins everywhere: Grundy's game runs ~1.9x faster as
+ * a gang on two threads, but a code whose rare heaps all sit below the gang's window (octal:0.354)
+ * makes nearly every finish rescan, and its gang ran 1.35x slower than one worker. So the
+ * choice is measured, not guessed: the faster path by wall time per heap, the median of its
+ * latest three chunks (one chunk slowed by a pause, or cut short by a periodicity check, does
+ * not flip the choice alone: it did once, for 64 chunks), with the other path probed now and
+ * then (costs drift as n grows) on a short chunk. A probe that loses doubles the wait for the
+ * next one; one that wins takes over.
+ */
+export type SparsePath = 'seq' | 'gang';
+
+/** Chunks between probes of the slower path: at first, and at most after repeated losses. */
+export const PROBE_MIN = 8;
+export const PROBE_MAX = 256;
+/** Chunks per path in the figure (their median). */
+const WINDOW = 3;
+
+export class SparsePathChooser {
+  private readonly wallUs: Record<SparsePath, number> = { seq: 0, gang: 0 };
+  private readonly recent: Record<SparsePath, number[]> = { seq: [], gang: [] };
+  private readonly runs: Record<SparsePath, number> = { seq: 0, gang: 0 };
+  private sinceProbe = 0;
+  private probeEvery = PROBE_MIN;
+  /** The path being probed by the chunk in flight, if it is a probe. */
+  private probing: SparsePath | null = null;
+
+  /**
+   * The path for the next chunk, and whether it is a probe (a probe runs a short chunk). A gang
+   * is tried twice before its figure counts: its first chunk pays for compiling its kernel.
+   */
+  next(): { path: SparsePath; probe: boolean } {
+    if (this.runs.gang < 2) {
+      this.probing = 'gang';
+      return { path: 'gang', probe: this.runs.gang === 0 };
+    }
+    const best: SparsePath = this.wallUs.gang <= this.wallUs.seq || this.runs.seq === 0 ? 'gang' : 'seq';
+    if (++this.sinceProbe >= this.probeEvery) {
+      this.sinceProbe = 0;
+      this.probing = best === 'gang' ? 'seq' : 'gang';
+      return { path: this.probing, probe: true };
+    }
+    this.probing = null;
+    return { path: best, probe: false };
+  }
+
+  /** A chunk of `heaps` heaps ran on `path` in `wallMs`. */
+  record(path: SparsePath, heaps: number, wallMs: number): void {
+    if (heaps <= 0) return;
+    const other: SparsePath = path === 'gang' ? 'seq' : 'gang';
+    // A gang's first chunk compiles its kernel: it says nothing about its speed.
+    if (path === 'seq' || this.runs.gang > 0) {
+      const recent = this.recent[path];
+      if (this.probing === path) recent.length = 0;
+      recent.push((wallMs * 1000) / heaps);
+      if (recent.length > WINDOW) recent.shift();
+      const sorted = [...recent].sort((a, b) => a - b);
+      this.wallUs[path] = sorted[(sorted.length - 1) >> 1]!;
+      if (this.probing === path && this.runs[other] > 0) {
+        this.probeEvery = this.wallUs[path] > this.wallUs[other] ? Math.min(PROBE_MAX, this.probeEvery * 2) : PROBE_MIN;
+      }
+    }
+    this.runs[path]++;
+  }
+
+  /** Wall µs per heap of the latest chunk on each path (0: never ran). */
+  get figures(): Readonly<Record<SparsePath, number>> {
+    return this.wallUs;
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { PROBE_MAX, PROBE_MIN, SparsePathChooser, type SparsePath } from '../../src/engine/sparse-path.js';
+
+/**
+ * Drive the chooser for `chunks` chunks with a fixed cost per heap for each path (µs), 1000
+ * heaps a chunk (100 for probes): the paths it picked, in order.
+ */
+function drive(chooser: SparsePathChooser, chunks: number, us: (path: SparsePath, i: number) => number): SparsePath[] {
+  const picked: SparsePath[] = [];
+  for (let i = 0; i < chunks; i++) {
+    const { path, probe } = chooser.next();
+    picked.push(path);
+    const heaps = probe ? 100 : 1000;
+    chooser.record(path, heaps, (heaps * us(path, i)) / 1000);
+  }
+  return picked;
+}
+
+const count = (paths: SparsePath[], path: SparsePath): number => paths.filter((p) => p === path).length;
+
+describe('choosing between one worker and a gang by measured time', () => {
+  it('tries the gang twice first (its first chunk only compiles), then keeps the faster path', () => {
+    const chooser = new SparsePathChooser();
+    chooser.record('seq', 1000, 8);
+    const picked = drive(chooser, 40, (path) => (path === 'gang' ? 4.5 : 8));
+    expect(picked.slice(0, 3)).toEqual(['gang', 'gang', 'gang']);
+    expect(count(picked, 'gang')).toBeGreaterThan(35);
+    // The one-worker path is still probed now and then.
+    expect(count(picked, 'seq')).toBeGreaterThan(0);
+  });
+
+  it('falls back to one worker when the gang is slower, probing it ever more rarely', () => {
+    const chooser = new SparsePathChooser();
+    chooser.record('seq', 1000, 1);
+    const picked = drive(chooser, 2000, (path) => (path === 'gang' ? 1.4 : 1));
+    const gangs = picked.map((p, i) => (p === 'gang' ? i : -1)).filter((i) => i >= 0);
+    // Two warm-up chunks (the second, measured, already lost), then probes at doubling
+    // distances up to PROBE_MAX.
+    expect(gangs.slice(0, 2)).toEqual([0, 1]);
+    const gaps = gangs.slice(2).map((g, k) => g - (gangs[k + 1] ?? 0));
+    expect(gaps.length).toBeGreaterThan(5);
+    for (let k = 0; k < gaps.length; k++) expect(gaps[k]).toBe(Math.min(PROBE_MAX, PROBE_MIN * 2 ** (k + 1)));
+    expect(count(picked, 'gang')).toBeLessThan(20);
+  });
+
+  it('a single slow chunk does not flip the choice', () => {
+    const chooser = new SparsePathChooser();
+    chooser.record('seq', 1000, 1);
+    // One-worker chunks cost 1 µs a heap except chunk 20 (a pause: 14 µs); the gang 1.4 µs.
+    const picked = drive(chooser, 40, (path, i) => (path === 'gang' ? 1.4 : i === 20 ? 14 : 1));
+    expect(picked.slice(21, 40).filter((p) => p === 'gang').length).toBeLessThanOrEqual(1);
+  });
+
+  it('a probe that wins takes over when the costs cross', () => {
+    const chooser = new SparsePathChooser();
+    chooser.record('seq', 1000, 1);
+    // The gang is slower until chunk 100, then twice as fast.
+    const picked = drive(chooser, 400, (path, i) => (path === 'gang' ? (i < 100 ? 2 : 0.5) : 1));
+    expect(count(picked.slice(0, 100), 'gang')).toBeLessThan(10);
+    expect(count(picked.slice(300), 'gang')).toBeGreaterThan(90);
+  });
+});
