@@ -1,12 +1,13 @@
 /**
- * Parallel sparse space (gather on every worker + ordered finish) against the one-worker sparse
- * path, and optionally the single-thread C reference, side by side in one run (issue 3 item 2).
+ * Parallel sparse space (a gang of every worker, engine/sparse-gang.ts) against the one-worker
+ * sparse path, and optionally the single-thread C reference, side by side in one run (issue 3
+ * item 2).
  *
  *   node dist/bench/sparse-parallel.js [N=2e6] [--game grundy] [--c PATH/grundy_sparse] [--workers 2] [--no-one]
  *
  * Each row is computeGame in this process on its own pool and a fresh store: 1 worker with the
- * sequential sparse kernel, then `--workers` workers with parallel sparse chunks forced on past
- * n = 2^15 (the same switch point as 'auto'). CPU time is the whole process (all threads).
+ * sequential sparse kernel, then `--workers` workers as `grundy compute` runs them ('auto': gangs
+ * past n = 2^15 where measured faster). CPU time is the whole process (all threads).
  * --no-one skips the 1-worker row (long N). Checksums (sum g(n) * (n mod 1000003 + 1)) must agree. Ratios only mean something within one
  * run on this shared machine.
  */
