@@ -1,4 +1,4 @@
-import { rowWordsFor, type OrderedShare } from '../kernels/split/index.js';
+import { rowWordsFor, splitRowWords, type OrderedShare } from '../kernels/split/index.js';
 import type { Rules } from '../rules/types.js';
 import { costPerValue } from './planner.js';
 
@@ -62,8 +62,8 @@ export function planSplitChunk(
   tuning: SplitTuning = DEFAULT_SPLIT_TUNING,
 ): SplitChunkPlan | null {
   if (share === 'none' || limit <= a) return null;
-  const rowWords = rowWordsFor(maxBefore);
-  if (rowWords > MAX_ROW_WORDS) return null;
+  if (rowWordsFor(maxBefore) > MAX_ROW_WORDS) return null;
+  const rowWords = splitRowWords(rules, maxBefore);
   const cost = Math.max(1, costPerValue(rules, a));
   const f = tuning.orderedShare;
   const byShare = share === 'linear' ? f * a : (1.5 * f) ** 2 * a;

@@ -5,7 +5,7 @@
  * with chunk lengths and slice cuts chosen by the test.
  */
 import { createKernel } from '../../src/kernels/index.js';
-import { createSplitKernel, rowWordsFor } from '../../src/kernels/split/index.js';
+import { createSplitKernel } from '../../src/kernels/split/index.js';
 import type { OptionsFunction } from '../../src/kernels/kernel.js';
 import { maxOf, plainValues, regrow, widthFor, widthOf, wider, type Values, type Width } from '../../src/kernels/values.js';
 import type { Rules } from '../../src/rules/types.js';
@@ -79,7 +79,7 @@ export function splitTable(rules: Rules, N: number, opts: DriverOptions): Driver
   while (next < N) {
     const a = next;
     const b = Math.min(N, a + Math.max(1, opts.chunk(a)));
-    const rowWords = rowWordsFor(maxOf(g, 0, a));
+    const rowWords = kernel.rowWords(maxOf(g, 0, a));
     // Garbage in the scratch: gather must clear every row it owns.
     const rows = new Int32Array((b - a) * rowWords);
     for (let i = 0; i < rows.length; i++) rows[i] = (opts.rand() * 2 ** 32) | 0;

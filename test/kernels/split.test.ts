@@ -74,6 +74,22 @@ describe('width promotion inside the split', () => {
     expect(Array.from(got.values)).toEqual(Array.from({ length: 400 }, (_, n) => n));
   });
 
+  it('keeps byte rows exact when in-chunk values outgrow them (infinite subtraction sets)', () => {
+    // From a prefix of 4 heaps (max 1: rows of 32 values) one chunk runs on until the values
+    // pass 32 (squares from 8654, triangular numbers from 3751): the finish must count the
+    // options set aside beyond the row.
+    for (const [name, N] of [
+      ['squares', 10_000],
+      ['triangular', 5_000],
+    ] as const) {
+      const rules = parseRules(`sub:${name}`);
+      const expected = plainTable(rules, N, undefined, 16);
+      expect(Math.max(...expected), name).toBeGreaterThan(32);
+      const got = splitTable(rules, N, { plainTo: 4, chunk: () => 2 * N, rand: rng(6), slices: 3, width: 16 });
+      expect(Array.from(got.values), name).toEqual(Array.from(expected));
+    }
+  });
+
   it("continues from a Grundy's-game table started narrow", () => {
     const rules = parseRules('grundy');
     const expected = plainTable(rules, 3000);

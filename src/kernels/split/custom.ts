@@ -2,7 +2,7 @@ import { ComputeError } from '../../errors.js';
 import { heapsOf, iterateOptions } from '../custom.js';
 import { capacityFor, type OptionsFunction, type RangeOutcome } from '../kernel.js';
 import type { Values } from '../values.js';
-import { GatherFailure, RowMex, type SplitKernel } from './split-kernel.js';
+import { GatherFailure, RowMex, rowWordsFor, type SplitKernel } from './split-kernel.js';
 
 /**
  * Custom rules split at the chunk start A. The module's options(n) runs once per heap, in the
@@ -13,6 +13,7 @@ export function customSplitKernel(options: OptionsFunction, label: string): Spli
   const rowMex = new RowMex();
   return {
     name: 'frozen-prefix:custom-module',
+    rowWords: rowWordsFor,
     gather(g, A, lo, hi, rows, rowWords) {
       const deferred: number[] = [];
       for (let n = lo; n < hi; n++) {

@@ -1,6 +1,6 @@
 import { capacityFor, type RangeOutcome } from '../kernel.js';
 import type { Values } from '../values.js';
-import { RowMex, type SplitKernel } from './split-kernel.js';
+import { RowMex, rowWordsFor, type SplitKernel } from './split-kernel.js';
 
 /**
  * Grundy's game split at the chunk start a: the pair (x, n - x), x < n - x, touches the chunk
@@ -11,6 +11,7 @@ export function grundySplitKernel(): SplitKernel {
   const rowMex = new RowMex();
   return {
     name: 'frozen-prefix:grundy',
+    rowWords: rowWordsFor,
     gather(g, a, lo, hi, rows, rowWords) {
       for (let n = lo; n < hi; n++) {
         const base = (n - a) * rowWords;

@@ -5,7 +5,8 @@ import { customSplitKernel } from './custom.js';
 import { grundySplitKernel } from './grundy.js';
 import { takeBreakSplitKernel } from './take-break.js';
 import { infiniteSubtractionSplitKernel } from './infinite-subtraction.js';
-import type { OrderedShare, SplitKernel } from './split-kernel.js';
+import { rowWordsFor, type OrderedShare, type SplitKernel } from './split-kernel.js';
+import { BYTE_ROW_SCALE } from './infinite-subtraction.js';
 
 /**
  * How the ordered (in-chunk) share of the work grows with the chunk length C at heap n, per
@@ -54,6 +55,14 @@ export function hasSplitKernel(rules: Rules): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * Int32 words of row scratch per heap for the family's split kernel (its rowWords): infinite
+ * subtraction sets keep a byte per value (BYTE_ROW_SCALE times a bit row), the others a bit.
+ */
+export function splitRowWords(rules: Rules, maxValue: number): number {
+  return rules.family === 'subinf' ? BYTE_ROW_SCALE * rowWordsFor(maxValue) : rowWordsFor(maxValue);
 }
 
 /** The gather/finish kernel of a family, or null when the family has none. */

@@ -2,20 +2,28 @@ import { infiniteSetElements } from '../../rules/infinite-sets.js';
 import type { InfiniteSetName } from '../../rules/types.js';
 import { capacityFor, type RangeOutcome } from '../kernel.js';
 import type { Values } from '../values.js';
-import { RowMex, type SplitKernel } from './split-kernel.js';
+import { RowMex, rowWordsFor, type SplitKernel } from './split-kernel.js';
 
-/** Heaps gathered together: their rows stay in L1 while the elements sweep over them. */
-const BLOCK = 64;
+/** Heaps gathered together: their rows stay in L2 while the elements sweep over them. */
+const BLOCK = 512;
+/** Heaps the finish takes together (see finish). */
+const FINISH_BLOCK = 64;
+/** A row holds one byte per value: 4 values per Int32 word of the row scratch. */
+export const BYTE_ROW_SCALE = 8;
+const ALL_SET = 0x01010101;
 
 /**
  * Infinite subtraction sets split at the chunk start A: the option n - s is in-chunk iff
  * s <= n - A, so with squares only about sqrt(n - A) options per heap are ordered and the other
  * sqrt(n) - sqrt(n - A) are gathered in parallel.
  *
- * The gather is blocked: for a block of 64 heaps it sweeps each element s once over the block,
- * so g[n - s] is read as a contiguous run and the 64 rows stay in cache, instead of
- * every heap jumping across the whole table (the cache-friendly order of the C "blocked"
- * reference, reached independently: it is the loop interchange of the definition).
+ * Both phases are blocked: for a block of heaps each element s sweeps once over the block, so
+ * g[n - s] is read as a contiguous run while the block's rows stay in cache (the loop
+ * interchange of the definition, as in the C "blocked" reference). Rows hold a byte per value
+ * rather than a bit: a plain store instead of a read-modify-write, sixteen loads issued before
+ * their sixteen stores (markRun). Measured in one thread on squares near 3e6: 5.5 ns per option
+ * with bit rows, 2.5 ns with byte rows. The rows cost 8x the memory of bit rows (512 bytes a
+ * heap for values below 512).
  */
 export function infiniteSubtractionSplitKernel(name: InfiniteSetName): SplitKernel {
   let elements: Int32Array = new Int32Array(0);
@@ -28,52 +36,134 @@ export function infiniteSubtractionSplitKernel(name: InfiniteSetName): SplitKern
     return elements;
   };
   const rowMex = new RowMex();
+  let bytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
+  const bytesOf = (rows: Int32Array): Uint8Array<ArrayBufferLike> => {
+    if (bytes.buffer !== rows.buffer || bytes.byteOffset !== rows.byteOffset || bytes.length !== rows.byteLength) {
+      bytes = new Uint8Array(rows.buffer, rows.byteOffset, rows.byteLength);
+    }
+    return bytes;
+  };
   return {
     name: `frozen-prefix:subtract-${name}`,
+    rowWords: (maxValue) => BYTE_ROW_SCALE * rowWordsFor(maxValue),
     gather(g, A, lo, hi, rows, rowWords) {
       const S = ensure(hi);
-      rows.fill(0, (lo - A) * rowWords, (hi - A) * rowWords);
+      const R = rowWords * 4;
+      const row = bytesOf(rows);
+      row.fill(0, (lo - A) * R, (hi - A) * R);
       for (let n0 = lo; n0 < hi; n0 += BLOCK) {
         const n1 = Math.min(hi, n0 + BLOCK);
         // Elements with some heap n in [n0, n1) such that 0 <= n - s < A.
-        let i = lowerBound(S, n0 - A + 1);
-        for (; i < S.length; i++) {
+        for (let i = lowerBound(S, n0 - A + 1); i < S.length; i++) {
           const s = S[i]!;
           if (s >= n1) break;
           const from = Math.max(n0, s);
-          const to = Math.min(n1, s + A);
-          let base = (from - A) * rowWords;
-          for (let n = from; n < to; n++, base += rowWords) {
-            const v = g[n - s]!;
-            rows[base + (v >>> 5)]! |= 1 << (v & 31);
-          }
+          markRun(g, row, from - s, Math.min(n1, s + A) - s, (from - A) * R, R);
         }
       }
       return null;
     },
+    /**
+     * In order, by blocks of FINISH_BLOCK heaps [m0, m1): first the in-chunk options from
+     * before the block (final already) as a blocked sweep like the gather's, then heap by heap
+     * the few from inside the block (for squares, s < 64: 7 elements) and the mex. Heap by heap
+     * throughout, the finish cost 10 ns an option, the serial eighth of a 2-worker run.
+     */
     finish(g: Values, A: number, b: number, rows: Int32Array, rowWords: number): RangeOutcome {
       const S = ensure(b);
+      const R = rowWords * 4;
+      const row = bytesOf(rows);
       const cap = capacityFor(g);
       let maxValue = 0;
-      for (let n = A; n < b; n++) {
-        const base = (n - A) * rowWords;
-        rowMex.reset();
-        const limit = n - A;
-        for (let i = 0; i < S.length; i++) {
-          const s = S[i]!;
-          if (s > limit) break;
-          const v = g[n - s]!;
-          if (v >>> 5 < rowWords) rows[base + (v >>> 5)]! |= 1 << (v & 31);
-          else rowMex.markAside(v, rowWords);
+      for (let m0 = A; m0 < b; m0 += FINISH_BLOCK) {
+        const m1 = Math.min(b, m0 + FINISH_BLOCK);
+        // While every value of [A, m0) fits the rows (the usual case), the options there are
+        // swept in one go; past that, heap by heap with the wide ones set aside.
+        const swept = maxValue < R;
+        if (swept) {
+          // Options n - s in [A, m0) for n in [m0, m1): s <= m1 - 1 - A.
+          for (let i = 0; i < S.length; i++) {
+            const s = S[i]!;
+            if (s > m1 - 1 - A) break;
+            const from = Math.max(m0, s + A);
+            const to = Math.min(m1, s + m0);
+            if (from < to) markRun(g, row, from - s, to - s, (from - A) * R, R);
+          }
         }
-        const v = rowMex.mex(rows, base, rowWords);
-        if (v > cap) return { next: n, maxValue, overflowValue: v };
-        g[n] = v;
-        if (v > maxValue) maxValue = v;
+        for (let n = m0; n < m1; n++) {
+          const base = (n - A) * R;
+          rowMex.reset();
+          // Options n - s inside the block (s <= n - m0), or every in-chunk one (s <= n - A).
+          const limit = swept ? n - m0 : n - A;
+          for (let i = 0; i < S.length; i++) {
+            const s = S[i]!;
+            if (s > limit) break;
+            const v = g[n - s]!;
+            if (v < R) row[base + v] = 1;
+            else rowMex.markAsideFrom(v, R);
+          }
+          // Four bytes a word: the first word not all set holds the mex.
+          const wordBase = (n - A) * rowWords;
+          let v = -1;
+          for (let w = 0; w < rowWords; w++) {
+            if (rows[wordBase + w] !== ALL_SET) {
+              v = w * 4;
+              while (row[base + v] === 1) v++;
+              break;
+            }
+          }
+          if (v < 0) v = rowMex.mexBeyond(R);
+          if (v > cap) return { next: n, maxValue, overflowValue: v };
+          g[n] = v;
+          if (v > maxValue) maxValue = v;
+        }
       }
       return { next: b, maxValue };
     },
   };
+}
+
+/**
+ * row[base + k * R + g[m + k]] = 1 for m + k in [m, end): one element's options over a run of
+ * heaps, R bytes a row. Sixteen loads before their sixteen stores: V8 reloads typed-array state
+ * after each store, so one load per store serialised the loop.
+ */
+function markRun(g: Values, row: Uint8Array<ArrayBufferLike>, m: number, end: number, base: number, R: number): void {
+  for (; m + 16 <= end; m += 16, base += 16 * R) {
+    const v0 = g[m]!;
+    const v1 = g[m + 1]!;
+    const v2 = g[m + 2]!;
+    const v3 = g[m + 3]!;
+    const v4 = g[m + 4]!;
+    const v5 = g[m + 5]!;
+    const v6 = g[m + 6]!;
+    const v7 = g[m + 7]!;
+    const v8 = g[m + 8]!;
+    const v9 = g[m + 9]!;
+    const v10 = g[m + 10]!;
+    const v11 = g[m + 11]!;
+    const v12 = g[m + 12]!;
+    const v13 = g[m + 13]!;
+    const v14 = g[m + 14]!;
+    const v15 = g[m + 15]!;
+    row[base + v0] = 1;
+    row[base + R + v1] = 1;
+    row[base + 2 * R + v2] = 1;
+    row[base + 3 * R + v3] = 1;
+    row[base + 4 * R + v4] = 1;
+    row[base + 5 * R + v5] = 1;
+    row[base + 6 * R + v6] = 1;
+    row[base + 7 * R + v7] = 1;
+    row[base + 8 * R + v8] = 1;
+    row[base + 9 * R + v9] = 1;
+    row[base + 10 * R + v10] = 1;
+    row[base + 11 * R + v11] = 1;
+    row[base + 12 * R + v12] = 1;
+    row[base + 13 * R + v13] = 1;
+    row[base + 14 * R + v14] = 1;
+    row[base + 15 * R + v15] = 1;
+  }
+  for (; m < end; m++, base += R) row[base + g[m]!] = 1;
 }
 
 /** The first index i with S[i] >= x (S increasing). */

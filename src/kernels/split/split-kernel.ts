@@ -24,6 +24,12 @@ export interface SplitKernel {
   /** Which algorithm ran, reported by `grundy compute --json` as `kernel`. */
   readonly name: string;
   /**
+   * Int32 words of row scratch per heap when the values gathered come from a prefix whose
+   * largest value is maxValue: rowWordsFor(maxValue) for bitset rows, more for kernels whose
+   * rows hold a byte per value (see splitRowWords).
+   */
+  rowWords(maxValue: number): number;
+  /**
    * Clear and fill the rows of n in [lo, hi) (a <= lo <= hi <= b) from options with every
    * heap < a. May return per-n data the finish needs (custom modules defer their in-chunk
    * option tuples this way); null when there is none.
@@ -100,6 +106,11 @@ export class RowMex {
    * themselves and call this only for the rare wide value.
    */
   markAside(v: number, rowWords: number): void {
+    this.markAsideFrom(v, rowWords * 32);
+  }
+
+  /** markAside for rows holding rowValues values (byte rows hold 4 per word, bit rows 32). */
+  markAsideFrom(v: number, rowValues: number): void {
     if (!this.hasExtra) {
       if (++this.stamp === 0x7fffffff) {
         this.extra.fill(0);
@@ -107,7 +118,7 @@ export class RowMex {
       }
       this.hasExtra = true;
     }
-    const i = v - rowWords * 32;
+    const i = v - rowValues;
     if (i >= this.extra.length) {
       let size = this.extra.length * 2;
       while (size <= i) size *= 2;
@@ -123,11 +134,16 @@ export class RowMex {
       const free = ~rows[base + w]!;
       if (free !== 0) return w * 32 + (31 - Math.clz32(free & -free));
     }
+    return this.mexBeyond(rowWords * 32);
+  }
+
+  /** The least value >= rowValues (the values a row holds) not marked aside. */
+  mexBeyond(rowValues: number): number {
     let i = 0;
     if (this.hasExtra) {
       const extra = this.extra;
       while (i < extra.length && extra[i] === this.stamp) i++;
     }
-    return rowWords * 32 + i;
+    return rowValues + i;
   }
 }

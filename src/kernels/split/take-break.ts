@@ -1,7 +1,7 @@
 import { takeBreakMoves } from '../../rules/take-break.js';
 import { capacityFor, type RangeOutcome } from '../kernel.js';
 import type { Values } from '../values.js';
-import { RowMex, type SplitKernel } from './split-kernel.js';
+import { RowMex, rowWordsFor, type SplitKernel } from './split-kernel.js';
 
 /**
  * Take-and-break codes split at the chunk start A: an option touches the chunk iff its largest
@@ -18,6 +18,7 @@ export function takeBreakSplitKernel(digits: readonly number[]): SplitKernel {
   const rowMex = new RowMex();
   return {
     name: 'frozen-prefix:take-break',
+    rowWords: rowWordsFor,
     gather(g, A, lo, hi, rows, rowWords) {
       for (let n = lo; n < hi; n++) {
         const base = (n - A) * rowWords;
