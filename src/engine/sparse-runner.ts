@@ -59,8 +59,9 @@ export function subChunkLength(usPerHeap: number): number {
 /** Knobs of sparse runs; only tests and benchmarks change them. */
 export interface SparseTuning {
   /**
-   * 'auto' (the default): parallel chunks when the pool has > 1 thread and n >= MIN_PARALLEL_N;
-   * 'off': one worker per chunk; 'force': parallel from n = 1 (tests).
+   * 'auto' (the default): once the pool has > 1 thread and n >= MIN_PARALLEL_N, gang or one
+   * worker, whichever is measured faster (engine/sparse-path.ts); 'off': one worker per chunk;
+   * 'force': a gang for every chunk from n = 1 (tests).
    */
   readonly parallel: 'auto' | 'off' | 'force';
   /** Fixed chunk length (odd lengths in tests); default sized by work. */
