@@ -1,4 +1,5 @@
 import type { WorkerPool } from '../src/engine/pool.js';
+import { seededRandom } from '../src/testing/random.js';
 
 /**
  * One benchmark workload: a registry entry with a name, a seeded input, and a function per way
@@ -67,14 +68,4 @@ export function defineWorkload<I>(workload: Workload<I>): Workload {
   return workload as unknown as Workload;
 }
 
-/** mulberry32: a small, fast, seeded generator, so that "random" inputs are the same every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };

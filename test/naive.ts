@@ -4,6 +4,7 @@
  * code with src/kernels, so the kernels are checked against the definitions of THEORY.md.
  */
 import type { Rules } from '../src/rules/types.js';
+import { seededRandom } from '../src/testing/random.js';
 
 export type OptionGenerator = (n: number) => number[][];
 
@@ -111,17 +112,8 @@ export function naiveValues(rules: Rules, N: number, custom?: OptionGenerator): 
   return g;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32): tests must not depend on Math.random. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers: tests must not depend on Math.random. */
+export { seededRandom as rng };
 
 /** The checksum the C anchors print: sum g(n) * (n mod 1000003 + 1), exact as a BigInt. */
 export { heapChecksum as checksum } from '../bench/checksum.js';

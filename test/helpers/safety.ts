@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CLI, runCli, type CliResult } from './cli.js';
+import { seededRandom } from '../../src/testing/random.js';
 
 /** Options for a child CLI that the test signals or kills itself. */
 export interface SpawnOptions {
@@ -87,17 +88,8 @@ export async function waitFor(predicate: () => boolean, timeoutMs = 20_000, poll
   }
 }
 
-/** A small seeded PRNG (mulberry32): kill times and fuzz seeds must be reproducible. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Kill times and fuzz seeds must be reproducible. */
+export { seededRandom as seeded };
 
 /** An error report is one line: "grundy: ...\n" and nothing else (no stack trace). */
 export function isOneLineError(stderr: string): boolean {

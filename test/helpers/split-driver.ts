@@ -9,18 +9,9 @@ import { createSplitKernel } from '../../src/kernels/split/index.js';
 import type { OptionsFunction } from '../../src/kernels/kernel.js';
 import { maxOf, plainValues, regrow, widthFor, widthOf, wider, type Values, type Width } from '../../src/kernels/values.js';
 import type { Rules } from '../../src/rules/types.js';
+import { seededRandom } from '../../src/testing/random.js';
 
-/** mulberry32: deterministic, so every failure reproduces. */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as rng };
 
 export function randomInt(rand: () => number, lo: number, hi: number): number {
   return lo + Math.floor(rand() * (hi - lo + 1));
