@@ -10,11 +10,20 @@ const MIN_CHUNK = 256;
 const MAX_CHUNK = 1 << 20;
 const SCAN_ESTIMATE = 2048;
 
+/** What a plainSparseTable run ended with, for benchmark notes. */
+export interface SparseTableStats {
+  mask: SparseMask | null;
+  /** Masks chosen, the first one included. */
+  choices: number;
+  rareHeaps: number;
+  maxValue: number;
+}
+
 /**
  * g(0..n) by the sparse-space kernel in this thread (no pool): the same chunking and mask
  * revision as the engine's SparseRunner, without the store and the worker round trips.
  */
-export function plainSparseTable(rules: Rules, n: number, ctx: TimedContext): Values {
+export function plainSparseTable(rules: Rules, n: number, ctx: TimedContext, stats?: SparseTableStats): Values {
   const shape = sparseShape(rules);
   if (!shape) throw new Error(`sparse space does not apply to ${rules.key}`);
   const kernel = new SparseKernel(shape);
@@ -34,6 +43,7 @@ export function plainSparseTable(rules: Rules, n: number, ctx: TimedContext): Va
       if (mask === null || (!sameMask(choice.mask, mask) && worthSwitching(rareCountOf(choice, mask), choice.rare))) {
         mask = choice.mask;
         kernel.setMask(mask);
+        if (stats) stats.choices++;
         rare = new RareList();
         collectRare(g, 0, next, mask, classTable(mask.bits), rare);
       }
@@ -46,6 +56,7 @@ export function plainSparseTable(rules: Rules, n: number, ctx: TimedContext): Va
         g = regrow(g, next, width, n, false);
       }
     }
+    if (stats) Object.assign(stats, { mask, rareHeaps: rare.count, maxValue });
   });
   return g;
 }

@@ -16,13 +16,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { collectRare, RareList, SparseKernel, sparseShape } from '../src/kernels/sparse.js';
-import { bestMask, maskKey, rareCountOf, sameMask, ValueHistogram, worthSwitching } from '../src/kernels/sparse-mask.js';
-import { plainValues, type Values } from '../src/kernels/values.js';
+import { maskKey } from '../src/kernels/sparse-mask.js';
 import { parseCount } from '../src/numbers.js';
 import { parseRules } from '../src/rules/parse.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
+import { plainSparseTable, type SparseTableStats } from './sparse-driver.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -53,36 +52,10 @@ if (spec === 'grundy' && existsSync(cPath)) {
 }
 
 if (!args.includes('--no-kernel')) {
-  const rules = parseRules(spec);
-  const kernel = new SparseKernel(sparseShape(rules)!);
-  let g: Values = plainValues(8, N);
-  let rare = new RareList();
-  const hist = new ValueHistogram();
-  let next = 0;
-  let max = 0;
-  let switches = 0;
+  const stats: SparseTableStats = { mask: null, choices: 0, rareHeaps: 0, maxValue: 0 };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  while (next < N) {
-    const choice = bestMask(hist, kernel.shape.parityAllowed);
-    const current = kernel.currentMask;
-    if (next === 0 || (!sameMask(choice.mask, current) && worthSwitching(rareCountOf(choice, current), choice.rare))) {
-      kernel.setMask(choice.mask);
-      rare = new RareList();
-      collectRare(g, 0, next, choice.mask, kernel.classes, rare);
-      switches++;
-    }
-    const len = Math.min(1 << 20, Math.max(256, Math.min(next, Math.floor(3e7 / (rare.count + 2048)))));
-    const out = kernel.run(g, next, Math.min(N, next + len), max, rare);
-    hist.add(g, next, out.next);
-    next = out.next;
-    max = Math.max(max, out.maxValue);
-    if (out.overflowValue !== undefined) {
-      const wider = plainValues(16, N);
-      wider.set(g.subarray(0, next));
-      g = wider;
-    }
-  }
+  const g = plainSparseTable(parseRules(spec), N, { timed: (work) => work(), timedAsync: (work) => work() }, stats);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   rows.push({
@@ -90,7 +63,7 @@ if (!args.includes('--no-kernel')) {
     seconds,
     cpu: (cpu.user + cpu.system) / 1e6,
     checksum: String(checksum(g, N)),
-    note: `mask ${maskKey(kernel.currentMask)} (${switches} choices), ${rare.count} rare heaps, max ${max}, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+    note: `mask ${stats.mask ? maskKey(stats.mask) : '-'} (${stats.choices} choices), ${stats.rareHeaps} rare heaps, max ${stats.maxValue}, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   });
 }
 

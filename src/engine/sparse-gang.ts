@@ -42,7 +42,7 @@ export const GANG = {
 } as const;
 export const GANG_SLOTS = 16;
 
-/** Where member threads must look for the values of sub-chunk j. */
+/** The heaps [start, end) of sub-chunk j of the chunk [lo, hi). */
 export function subChunk(lo: number, hi: number, sub: number, j: number): [number, number] {
   const s = lo + j * sub;
   return [s, Math.min(hi, s + sub)];

@@ -4,6 +4,7 @@ import { grundySplitKernel } from '../../src/kernels/grundy-split.js';
 import { collectRare, RareList, SparseKernel, sparseShape } from '../../src/kernels/sparse.js';
 import { bestMask, classTable, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
 import { sparseRowStride, SparseSplitKernel } from '../../src/kernels/sparse-split.js';
+import { frozenBound, subChunk } from '../../src/engine/sparse-gang.js';
 import { rowWordsFor } from '../../src/kernels/split/split-kernel.js';
 import { plainValues, type Values } from '../../src/kernels/values.js';
 import { parseRules } from '../../src/rules/parse.js';
@@ -89,9 +90,8 @@ function gangValues(rules: Rules, N: number, mask: SparseMask, sub: number, memb
   const rowWords = rowWordsFor(2 * 2 ** 12);
   const rows = new Int32Array(sub * sparseRowStride(rowWords));
   for (let j = 0; lo + j * sub < N; j++) {
-    const s = lo + j * sub;
-    const e = Math.min(N, s + sub);
-    const F = j - members + 1 <= 0 ? lo : lo + (j - members + 1) * sub;
+    const [s, e] = subChunk(lo, N, sub, j);
+    const F = frozenBound(lo, sub, members, j);
     const unfinished = g.slice(F, s);
     g.fill(0x7fff, F, s);
     par.gather(g, F, s, e, max, rare, rows, rowWords, s);
