@@ -6,6 +6,7 @@
  *   npx tsc -p tsconfig.json
  *   node dist/bench/scaling.js grundy 2e6 [--workers 1,2] [--anchor "/tmp/anchors/octal grundy 2e6 par 2"]
  *   node dist/bench/scaling.js sub:squares 1e7 --anchor "/tmp/anchors/squares 1e7 blocked 32 2"
+ *   node dist/bench/scaling.js sub:squares 1e7 --kernel auto,frozen-prefix --anchor "..."
  *
  * Self-contained on purpose (the benchmark framework is another branch's work). Each
  * measurement uses a fresh temporary store; the machine is shared, so compare ratios from the
@@ -29,7 +30,7 @@ interface Measurement {
   readonly extra: string;
 }
 
-async function measure(spec: string, N: number, workers: number): Promise<Measurement> {
+async function measure(spec: string, N: number, workers: number, kernel: 'auto' | 'frozen-prefix'): Promise<Measurement> {
   const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
   const store = Store.openForWrite(join(dir, 'bench.db'));
   const pool = new WorkerPool(workers);
@@ -37,15 +38,16 @@ async function measure(spec: string, N: number, workers: number): Promise<Measur
     const rules = parseRules(spec);
     const started = performance.now();
     const cpu0 = process.cpuUsage();
-    // kernel 'frozen-prefix': this bench measures the split, not sparse space (bench/sparse.ts).
-    const summary = await computeGame({ rules, store, pool, to: N, untilProven: false, kernel: 'frozen-prefix' });
+    // Default 'frozen-prefix': the split, not sparse space (bench/sparse.ts); --kernel auto runs
+    // what `grundy compute` runs (the WebAssembly gang for infinite subtraction sets).
+    const summary = await computeGame({ rules, store, pool, to: N, untilProven: false, kernel });
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const { chunks, gatherMs, finishMs } = summary.split;
     const values = store.readValues(store.getGame(rules.key)!);
     return {
-      label: `grundy-engine, ${workers} worker${workers > 1 ? 's' : ''}`,
+      label: `grundy-engine ${kernel}, ${workers} worker${workers > 1 ? 's' : ''}`,
       seconds,
       checksum: checksum(values).toString(),
       extra:
@@ -71,22 +73,31 @@ function anchor(command: string): Measurement {
 async function main(argv: string[]): Promise<void> {
   const [spec, to, ...rest] = argv;
   if (!spec || !to) {
-    process.stderr.write('usage: node dist/bench/scaling.js GAME N [--workers 1,2] [--anchor "PROGRAM ARGS"]\n');
+    process.stderr.write('usage: node dist/bench/scaling.js GAME N [--workers 1,2] [--kernel frozen-prefix,auto] [--anchor "PROGRAM ARGS"]\n');
     process.exitCode = 2;
     return;
   }
   const N = parseCount(to, 'N', 1, 2 ** 31 - 1);
   let workers = [1, 2];
   let anchorCommand: string | undefined;
+  let kernels: ('auto' | 'frozen-prefix')[] = ['frozen-prefix'];
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === '--workers') workers = rest[++i]!.split(',').map((w) => parseCount(w, '--workers', 1, 256));
+    else if (rest[i] === '--kernel') {
+      kernels = rest[++i]!.split(',').map((k) => {
+        if (k !== 'auto' && k !== 'frozen-prefix') throw new Error(`--kernel takes auto or frozen-prefix, not ${k}`);
+        return k;
+      });
+    }
     else if (rest[i] === '--anchor') anchorCommand = rest[++i];
   }
   const results: Measurement[] = [];
-  for (const w of workers) {
-    const m = await measure(spec, N, w);
-    results.push(m);
-    process.stdout.write(`${m.label.padEnd(48)} ${m.seconds.toFixed(2).padStart(8)} s  checksum ${m.checksum}  (${m.extra})\n`);
+  for (const kernel of kernels) {
+    for (const w of workers) {
+      const m = await measure(spec, N, w, kernel);
+      results.push(m);
+      process.stdout.write(`${m.label.padEnd(48)} ${m.seconds.toFixed(2).padStart(8)} s  checksum ${m.checksum}  (${m.extra})\n`);
+    }
   }
   if (anchorCommand) {
     const m = anchor(anchorCommand);

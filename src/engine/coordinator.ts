@@ -11,6 +11,7 @@ import { SparseRunner, type SparsePhaseStats, type SparseTuning } from './sparse
 import { hasSplitKernel, orderedShare } from '../kernels/split/index.js';
 import { planSplitChunk, type SplitTuning } from './split-plan.js';
 import { emptyPhaseStats, RowScratch, runSplitChunk, type SplitPhaseStats } from './split-runner.js';
+import { SubtractGangRunner, type SubtractGangTuning } from './subtract-gang.js';
 
 export interface ComputeProgress {
   readonly game: string;
@@ -38,9 +39,11 @@ export interface ComputeRequest {
   readonly splitTuning?: SplitTuning;
   /** Sparse-space knobs (parallel chunks, chunk length); tests and benchmarks only. */
   readonly sparseTuning?: SparseTuning;
+  /** Subtraction-gang knobs (tile, chunk, start, row limit); tests and benchmarks only. */
+  readonly subtractTuning?: SubtractGangTuning;
   /**
-   * Which path runs: 'auto' (default) the fastest that applies: sparse space, else the
-   * frozen-prefix split, else plain; 'frozen-prefix' skips sparse space (to measure or test the
+   * Which path runs: 'auto' (default) the fastest that applies: sparse space, the WebAssembly
+   * gang for infinite subtraction sets, else the frozen-prefix split, else plain; 'frozen-prefix' skips sparse space (to measure or test the
    * split); 'plain' the family's plain kernel, one chunk at a time (the reference).
    */
   readonly kernel?: 'auto' | 'frozen-prefix' | 'plain';
@@ -133,6 +136,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   const sparse = (req.kernel ?? 'auto') === 'auto' ? SparseRunner.for(rules, store, pool.threads, req.sparseTuning) : null;
   sparse?.resume(game, g, game.computed);
   if (sparse) sparseStats = sparse.stats;
+  // Infinite subtraction sets: a gang of threads over one WebAssembly memory (subtract-gang.ts).
+  const gang = (req.kernel ?? 'auto') === 'auto' ? SubtractGangRunner.for(rules, pool.threads, req.subtractTuning) : null;
   let next = game.computed;
   let maxValue = game.maxValue;
   let kernel = 'none';
@@ -184,10 +189,14 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         g = regrow(g, next, width, capacity);
       }
       const limit = Math.min(capacity, checkAt);
-      const plan = sparse || req.kernel === 'plain' ? null : planSplitChunk(rules, share, next, limit, pool.threads, maxValue, req.splitTuning);
+      const ganged = gang !== null && gang.applies(next, maxValue, capacity);
+      const plan = sparse || ganged || req.kernel === 'plain' ? null : planSplitChunk(rules, share, next, limit, pool.threads, maxValue, req.splitTuning);
       let outcome: ChunkOutcome;
       try {
-        if (sparse) {
+        if (ganged) {
+          outcome = await gang.run(pool, g, width, next, gang.chunkEnd(next, limit), maxValue, req.signal);
+          workersUsed = Math.max(workersUsed, gang.lastWorkers);
+        } else if (sparse) {
           // Sparse space: far fewer options per heap than any split of the plain kernel; one worker
           // per chunk, or (when enabled) a parallel gather and ordered finish (sparse-runner.ts).
           outcome = await sparse.run(pool, g, width, next, Math.min(sparse.chunkEnd(next, capacity), checkAt), maxValue, req.signal);

@@ -84,7 +84,7 @@ export function abortGang(ctl: Int32Array): void {
  * Block until FINISHED >= target. False when that can no longer happen: the gang was aborted or
  * stopped below target. The timeout only bounds how long a missed wake-up could cost.
  */
-function waitFinished(ctl: Int32Array, target: number): boolean {
+export function waitFinished(ctl: Int32Array, target: number): boolean {
   for (;;) {
     const finished = Atomics.load(ctl, GANG.FINISHED);
     if (finished >= target) return true;

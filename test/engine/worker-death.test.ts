@@ -45,6 +45,17 @@ const CASES: readonly DeathCase[] = [
     failure: /the worker failed twice on sparse gang member \d\/2 on \[(\d+), (\d+)\) of grundy, the second time on a fresh thread .*; grundy is stored up to n = (\d+)$/m,
     storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
   },
+  {
+    // The subtraction gang (engine/subtract-gang.ts, WebAssembly tiles): same schedule, same
+    // promises, with the member dying just before it finishes the tile that holds heap N.
+    title: 'a subtraction gang member that dies mid-chunk',
+    game: 'sub:squares',
+    args: ['compute', 'sub:squares', '--to', '60000', '--workers', '2'],
+    dieAt: 41000,
+    ran: { kernel: 'infinite-subtraction+wasm-gang:subtract-squares', workers: 2 },
+    failure: /the worker failed twice on subtraction gang member \d\/2 on \[(\d+), (\d+)\) of sub:squares, the second time on a fresh thread .*; sub:squares is stored up to n = (\d+)$/m,
+    storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
+  },
 ];
 
 for (const c of CASES) {

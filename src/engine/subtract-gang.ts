@@ -1,0 +1,268 @@
+import { GrundyError } from '../errors.js';
+import { capacityOf, type Values, type Width } from '../kernels/values.js';
+import { CONTROL_BYTES, createSubtractMemory, LAYOUT, type SubtractBlockedKernel } from '../kernels/wasm/subtract-blocked.js';
+import { infiniteSetElements } from '../rules/infinite-sets.js';
+import type { InfiniteSetName, Rules } from '../rules/types.js';
+import type { WorkerPool } from './pool.js';
+import type { ChunkOutcome } from './protocol.js';
+import { abortGang, frozenBound, GANG, stopGangAt, subChunk, waitFinished, type DeathHook } from './sparse-gang.js';
+
+/** One member of a subtraction gang: workers/subtract-gang.worker.ts. */
+export interface SubtractGangTask {
+  readonly kind: 'subtract-gang';
+  readonly memory: WebAssembly.Memory;
+  /** Which memory this is: a worker keeps its instance while the id stays the same. */
+  readonly memoryId: number;
+  readonly member: number;
+  readonly members: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly tile: number;
+  /** Row width limit (a multiple of 16). */
+  readonly vmax: number;
+  /** Byte offset and size of member 0's scratch (rows, then stamps); member t's is t strides on. */
+  readonly scratch: number;
+  readonly stride: number;
+}
+
+export type SubtractGangOutcome = { readonly kind: 'member-done' } | Extract<ChunkOutcome, { kind: 'error' }>;
+
+/** Knobs for tests and benchmarks; the defaults are the tuned values. */
+export interface SubtractGangTuning {
+  /** Heaps a tile (the unit a member gathers and finishes). */
+  readonly tile?: number;
+  /** Heaps a chunk (one gang run, stored as one chunk); default: about a second of work. */
+  readonly chunk?: number;
+  /** The gang starts at this heap; below it the plain kernel runs. */
+  readonly minN?: number;
+  /** Row width limit: a value of vmax - 1 or more hands the game to the JavaScript split. */
+  readonly vmax?: number;
+}
+
+/** 128 heaps: rows of 128 * (max + 2) bytes stay in L1/L2 while 2 members share the streams. */
+const TILE = 128;
+const VMAX = 4096;
+/** Below this the plain kernel is as fast and the gang's task round trips would dominate. */
+const MIN_N = 1 << 14;
+/** Option visits a chunk per member: about half a second. */
+const WORK_PER_MEMBER = 5e8;
+const MAX_CHUNK = 1 << 20;
+/** Values are Uint16 in the gang's memory; elements and values must fit 4 GiB. */
+const MAX_CAPACITY = 1.5e9;
+
+let nextMemoryId = 1;
+
+/**
+ * Runs chunks of an infinite subtraction game on a gang of every pool thread, in one shared
+ * WebAssembly memory (kernels/wasm/subtract-blocked.ts). The memory holds its own Uint16 copy
+ * of the table: values below a chunk are copied in once (on the first chunk or after a
+ * resume), each chunk's values are copied out to the engine's table when the gang returns.
+ */
+export class SubtractGangRunner {
+  private memory: WebAssembly.Memory | null = null;
+  private memoryId = 0;
+  /** Heaps the memory can hold, and how many of its values equal the engine's table. */
+  private capacity = 0;
+  private synced = 0;
+  /** The elements up to `counted`, for chunk lengths. */
+  private countList: Int32Array = new Int32Array(0);
+  private counted = -1;
+  private gOffset = 0;
+  private stride = 0;
+  /** Set once a value outgrew VMAX: the rest of the run is the split's. */
+  private tooWide = false;
+  lastWorkers = 0;
+  readonly tile: number;
+  readonly vmax: number;
+  readonly minN: number;
+
+  private constructor(
+    private readonly rules: Rules,
+    private readonly name: InfiniteSetName,
+    private readonly threads: number,
+    private readonly tuning: SubtractGangTuning,
+  ) {
+    this.tile = Math.max(1, tuning.tile ?? TILE);
+    this.vmax = Math.max(16, Math.ceil((tuning.vmax ?? VMAX) / 16) * 16);
+    this.minN = tuning.minN ?? MIN_N;
+  }
+
+  /** A runner for infinite subtraction sets, null for other rules. */
+  static for(rules: Rules, threads: number, tuning: SubtractGangTuning = {}): SubtractGangRunner | null {
+    return rules.family === 'subinf' ? new SubtractGangRunner(rules, rules.name, threads, tuning) : null;
+  }
+
+  get kernel(): string {
+    return `wasm-gang:subtract-${this.name}`;
+  }
+
+  /** Does the gang take the chunk starting at n? */
+  applies(n: number, maxValue: number, capacity: number): boolean {
+    return !this.tooWide && n >= this.minN && maxValue < this.vmax - 1 && capacity <= MAX_CAPACITY;
+  }
+
+  /** The end of the chunk starting at lo: about WORK_PER_MEMBER option visits per member. */
+  chunkEnd(lo: number, limit: number): number {
+    let len = this.tuning.chunk;
+    if (len === undefined) {
+      const options = Math.max(1, this.elementsUpTo(lo));
+      len = Math.min(MAX_CHUNK, Math.max(4 * this.threads * this.tile, Math.floor((WORK_PER_MEMBER * this.threads) / options)));
+      len = Math.ceil(len / this.tile) * this.tile;
+    }
+    return Math.min(limit, lo + Math.max(1, len));
+  }
+
+  /**
+   * Compute [lo, hi) of `g` (every value below lo final, max maxBefore). The outcome says how
+   * far it got: a failed member, a value too wide for `width` (overflow) or for the rows
+   * (the runner steps aside) all stop early with every heap below `next` final.
+   */
+  async run(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
+    const memory = this.prepare(g, lo);
+    const ctl = new Int32Array(memory.buffer, 0, CONTROL_BYTES / 4);
+    Atomics.store(ctl, GANG.FINISHED, lo);
+    Atomics.store(ctl, GANG.STOP, hi);
+    Atomics.store(ctl, GANG.ABORT, 0);
+    Atomics.store(ctl, GANG.OVERFLOW, 0);
+    Atomics.store(ctl, GANG.MAX, maxBefore);
+    const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / this.tile)));
+    let failure: { message: string; exitCode: number } | null = null;
+    const abort = (): void => abortGang(ctl);
+    const base = { kind: 'subtract-gang' as const, memory, memoryId: this.memoryId, members, lo, hi, tile: this.tile, vmax: this.vmax, scratch: CONTROL_BYTES, stride: this.stride };
+    const tasks: Promise<SubtractGangOutcome>[] = [];
+    for (let member = 0; member < members; member++) {
+      const task: SubtractGangTask = { ...base, member };
+      const label = `subtraction gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`;
+      tasks.push(
+        pool.runOn<SubtractGangTask, SubtractGangOutcome>('subtract-gang', task, signal, label).then(
+          (outcome) => {
+            if (outcome.kind === 'error') {
+              failure ??= outcome;
+              abort();
+            }
+            return outcome;
+          },
+          (err: unknown) => {
+            abort();
+            throw err;
+          },
+        ),
+      );
+    }
+    const settled = await Promise.allSettled(tasks);
+    this.lastWorkers = members;
+    const finished = Atomics.load(ctl, GANG.FINISHED);
+    // Copy out what is final; a value past the table's width ends the chunk there (overflow).
+    const values = new Uint16Array(memory.buffer, this.gOffset, this.capacity);
+    const cap = capacityOf(width);
+    let next = lo;
+    let chunkMax = 0;
+    let overflow = 0;
+    for (; next < finished; next++) {
+      const v = values[next]!;
+      if (v > cap) {
+        overflow = v;
+        break;
+      }
+      g[next] = v;
+      if (v > chunkMax) chunkMax = v;
+    }
+    this.synced = next;
+    for (const result of settled) {
+      if (result.status === 'fulfilled') continue;
+      const err = result.reason as unknown;
+      if (signal?.aborted || !(err instanceof GrundyError)) throw err;
+      failure ??= { message: err.message, exitCode: err.exitCode };
+    }
+    if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
+    if (overflow !== 0) return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel: this.kernel };
+    if (Atomics.load(ctl, GANG.OVERFLOW) !== 0) this.tooWide = true;
+    else if (next < hi) throw new Error(`the subtraction gang on [${lo}, ${hi}) of ${this.rules.key} stopped at ${next}`);
+    return { kind: 'done', next, maxValue: chunkMax, kernel: this.kernel };
+  }
+
+  /** |S ∩ [1, n]|: the options of heap n. */
+  private elementsUpTo(n: number): number {
+    if (n > this.counted) {
+      this.counted = Math.max(n, 2 * this.counted);
+      this.countList = infiniteSetElements(this.name, this.counted);
+    }
+    let lo = 0;
+    let hi = this.countList.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.countList[mid]! <= n) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The memory, sized for the engine's table and holding every value below lo. */
+  private prepare(g: Values, lo: number): WebAssembly.Memory {
+    if (this.memory === null || this.capacity < g.length) {
+      const capacity = g.length;
+      const elements = infiniteSetElements(this.name, Math.max(0, capacity - 1));
+      const made = createSubtractMemory(elements, capacity, this.threads, this.tile, this.vmax);
+      if (made === null) throw new GrundyError(`${this.rules.key}: a table of ${capacity} values is too large for the WebAssembly kernel`, 5);
+      this.memory = made.memory;
+      this.memoryId = nextMemoryId++;
+      this.capacity = capacity;
+      this.gOffset = made.gOffset;
+      this.stride = made.stride;
+      this.synced = 0;
+    }
+    if (this.synced > lo) this.synced = lo;
+    if (this.synced < lo) {
+      new Uint16Array(this.memory.buffer, this.gOffset, this.capacity).set(g.subarray(this.synced, lo), this.synced);
+      this.synced = lo;
+    }
+    return this.memory;
+  }
+}
+
+
+/**
+ * One member's share of a gang run (in a worker thread; blocks in Atomics.wait while it waits
+ * for the tile before its own). The schedule is the sparse gang's (engine/sparse-gang.ts): tiles
+ * j = member (mod members), gathered with frozen bound F = start of tile j - members + 1, then
+ * finished in order once FINISHED reaches the tile. A member restarted after its thread died
+ * resumes at its first tile not yet finished: nothing it half-wrote was published.
+ */
+export function runSubtractMember(task: SubtractGangTask, kernel: SubtractBlockedKernel, ctl: Int32Array, shouldDie: DeathHook): void {
+  const { lo, hi, tile, members, member, vmax } = task;
+  const rows = task.scratch + member * task.stride;
+  const scratch = rows + tile * vmax;
+  for (let j = member; lo + j * tile < hi; j += members) {
+    const [s, e] = subChunk(lo, hi, tile, j);
+    if (Atomics.load(ctl, GANG.ABORT) !== 0 || s >= Atomics.load(ctl, GANG.STOP)) return;
+    if (Atomics.load(ctl, GANG.FINISHED) >= e) continue;
+    const F = frozenBound(lo, tile, members, j);
+    if (!waitFinished(ctl, F)) return;
+    // Every value below F is at most MAX: rows of MAX + 2 bytes hold them with the last byte free.
+    const V = Math.min(vmax, Math.ceil((Atomics.load(ctl, GANG.MAX) + 2) / 16) * 16);
+    kernel.gather(s, e, F, V, rows);
+    if (!waitFinished(ctl, s) || s >= Atomics.load(ctl, GANG.STOP)) return;
+    if (shouldDie(s, e)) {
+      // Test hook (src/testing/faults.ts): scribble over the tile, then take the thread down.
+      new Uint16Array(ctl.buffer, ctl[LAYOUT.G]!, hi).fill(0xffff, s, e);
+      process.exit(70);
+    }
+    const top = kernel.finish(s, e, F, V, rows, scratch, vmax);
+    if (top < 0) {
+      // Heap s - top - 1 has a value too wide for any rows: stop every member there.
+      const at = s - top - 1;
+      const wide = new Int32Array(ctl.buffer, scratch + 4, 1)[0]!;
+      let max = Atomics.load(ctl, GANG.MAX);
+      const g = new Uint16Array(ctl.buffer, ctl[LAYOUT.G]!, hi);
+      for (let n = s; n < at; n++) max = Math.max(max, g[n]!);
+      Atomics.store(ctl, GANG.MAX, max);
+      Atomics.store(ctl, GANG.OVERFLOW, wide);
+      Atomics.store(ctl, GANG.FINISHED, at);
+      stopGangAt(ctl, at);
+      return;
+    }
+    if (top > Atomics.load(ctl, GANG.MAX)) Atomics.store(ctl, GANG.MAX, top);
+    Atomics.store(ctl, GANG.FINISHED, e);
+    Atomics.notify(ctl, GANG.FINISHED);
+  }
+}

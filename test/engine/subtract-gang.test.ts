@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeGame } from '../../src/engine/coordinator.js';
+import { WorkerPool } from '../../src/engine/pool.js';
+import type { SubtractGangTuning } from '../../src/engine/subtract-gang.js';
+import { InterruptedError } from '../../src/errors.js';
+import { parseRules } from '../../src/rules/parse.js';
+import { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers/cli.js';
+import { plainTable } from '../helpers/split-driver.js';
+
+/** The gang from the first heap, with odd tiles and chunks so every boundary case is crossed. */
+const odd = (tile: number, chunk: number, extra: SubtractGangTuning = {}): SubtractGangTuning => ({ tile, chunk, minN: 0, ...extra });
+
+describe('the subtraction gang (WebAssembly) on the pool: same values as the plain kernel', () => {
+  const tmp = tempDir();
+  const pools = new Map<number, WorkerPool>();
+  beforeAll(() => {
+    for (const k of [1, 2, 3]) pools.set(k, new WorkerPool(k));
+  });
+  afterAll(async () => {
+    for (const p of pools.values()) await p.destroy();
+    tmp.cleanup();
+  });
+
+  let dbCount = 0;
+  const compute = async (spec: string, to: number, workers: number, tuning?: SubtractGangTuning, dbPath?: string, signal?: AbortSignal, onProgress?: (computed: number) => void) => {
+    const store = Store.openForWrite(dbPath ?? join(tmp.dir, `t${dbCount++}.db`));
+    try {
+      const rules = parseRules(spec);
+      const summary = await computeGame({ rules, store, pool: pools.get(workers)!, to, untilProven: false, subtractTuning: tuning, signal, onProgress: (p) => onProgress?.(p.computed) });
+      const game = store.getGame(rules.key)!;
+      return { summary, values: Array.from(store.readValues(game)) };
+    } finally {
+      store.close();
+    }
+  };
+
+  const cases: [string, number, SubtractGangTuning][] = [
+    ['sub:squares', 60_000, odd(37, 5001)],
+    ['sub:primes', 12_000, odd(53, 1777)],
+    ['sub:triangular', 30_000, odd(128, 4099)],
+    ['sub:cubes', 30_000, odd(61, 3001)],
+    ['sub:fibonacci', 30_000, odd(17, 2999)],
+    ['sub:powers2', 30_000, odd(100, 7001)],
+  ];
+  for (const [spec, N, tuning] of cases) {
+    it(`${spec} to ${N} with 1, 2 and 3 workers`, async () => {
+      const expected = Array.from(plainTable(parseRules(spec), N));
+      for (const k of [1, 2, 3]) {
+        const { summary, values } = await compute(spec, N, k, tuning);
+        expect(values, `${spec} with ${k} workers`).toEqual(expected);
+        expect(summary.kernel).toMatch(/^wasm-gang:subtract-/);
+        expect(summary.workers).toBe(k);
+      }
+    });
+  }
+
+  it('runs by default from 2^14 on, after the plain kernel', async () => {
+    const { summary, values } = await compute('sub:squares', 40_000, 2);
+    expect(summary.kernel).toBe('infinite-subtraction+wasm-gang:subtract-squares');
+    expect(values).toEqual(Array.from(plainTable(parseRules('sub:squares'), 40_000)));
+  });
+
+  it('hands the game to the JavaScript split once a value outgrows the row limit', async () => {
+    // vmax 32: the first value >= 31 (near heap 8000) stops the gang; the split goes on.
+    const { summary, values } = await compute('sub:squares', 30_000, 2, odd(64, 3000, { vmax: 32 }));
+    expect(summary.kernel).toMatch(/^wasm-gang:subtract-squares\+/);
+    expect(summary.maxValue).toBeGreaterThan(31);
+    expect(values).toEqual(Array.from(plainTable(parseRules('sub:squares'), 30_000)));
+  });
+
+  it('resumes after an abort, with another worker count, to the same values', async () => {
+    const N = 60_000;
+    const db = join(tmp.dir, 'resume.db');
+    const abort = new AbortController();
+    let caught: unknown;
+    try {
+      await compute('sub:squares', N, 2, odd(64, 4000), db, abort.signal, (computed) => {
+        if (computed > 30_000) abort.abort();
+      });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(InterruptedError);
+    const resumed = await compute('sub:squares', N, 3, odd(64, 4000), db);
+    expect(resumed.summary.newlyComputed).toBeLessThan(N - 30_000);
+    expect(resumed.values).toEqual(Array.from(plainTable(parseRules('sub:squares'), N)));
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { frozenBound, subChunk } from '../../src/engine/sparse-gang.js';
+import { CONTROL_BYTES, createSubtractMemory, instantiateSubtractBlocked, type SubtractMemory } from '../../src/kernels/wasm/subtract-blocked.js';
+import { parseRules } from '../../src/rules/parse.js';
+import { infiniteSetElements } from '../../src/rules/infinite-sets.js';
+import type { InfiniteSetName } from '../../src/rules/types.js';
+import { naiveValues } from '../naive.js';
+
+/**
+ * The WebAssembly tile kernel in one thread, driven by the gang's schedule (tiles j = t mod
+ * members, frozen bound from frozenBound) but in the worst legal order: every tile's gather
+ * before any finish it does not need, with junk in every heap not yet final. A gather that read
+ * at or past its frozen bound would pick up the junk and the values would differ.
+ */
+interface Run {
+  readonly values: number[];
+  /** Heaps whose mex fell back to the exact stamp scan. */
+  readonly exact: number;
+  /** Where a value too wide for vmax stopped the run, and that value (null: it did not). */
+  readonly tooWide: { at: number; value: number } | null;
+}
+
+function runSchedule(name: InfiniteSetName, N: number, lo: number, members: number, tile: number, vmax: number): Run {
+  const expected = naiveValues(parseRules(`sub:${name}`), N);
+  const made: SubtractMemory = createSubtractMemory(infiniteSetElements(name, N), N, members, tile, vmax)!;
+  const kernel = instantiateSubtractBlocked(made.memory);
+  const g = new Uint16Array(made.memory.buffer, made.gOffset, N);
+  for (let n = 0; n < lo; n++) g[n] = expected[n]!;
+  let max = Math.max(0, ...expected.slice(0, lo));
+  // Junk below every real value's range would go unnoticed: use the largest legal value.
+  const junk = (from: number): void => {
+    g.fill(Math.max(0, max), from, N);
+  };
+  const scratchOf = (t: number): { rows: number; scratch: number } => {
+    const rows = CONTROL_BYTES + t * made.stride;
+    return { rows, scratch: rows + tile * vmax };
+  };
+  const tiles = Math.ceil((N - lo) / tile);
+  const V = new Map<number, number>();
+  let finished = lo;
+  let tooWide: Run['tooWide'] = null;
+  // Gather tile j as soon as its frozen bound is final (j < members + finished tiles).
+  let gathered = 0;
+  for (let j = 0; j < tiles && tooWide === null; j++) {
+    while (gathered < tiles && frozenBound(lo, tile, members, gathered) <= finished && gathered < j + members) {
+      const [s, e] = subChunk(lo, N, tile, gathered);
+      junk(finished);
+      // As the gang sizes rows: every value below the frozen bound fits, the last byte stays free.
+      const width = Math.min(vmax, Math.ceil((max + 2) / 16) * 16);
+      V.set(gathered, width);
+      kernel.gather(s, e, frozenBound(lo, tile, members, gathered), width, scratchOf(gathered % members).rows);
+      gathered++;
+    }
+    const [s, e] = subChunk(lo, N, tile, j);
+    junk(s); // the finish may only read final heaps and the heaps of its tile it has stored
+    const { rows, scratch } = scratchOf(j % members);
+    const top = kernel.finish(s, e, frozenBound(lo, tile, members, j), V.get(j)!, rows, scratch, vmax);
+    if (top < 0) {
+      tooWide = { at: s - top - 1, value: new Int32Array(made.memory.buffer, scratch + 4, 1)[0]! };
+      finished = tooWide.at;
+    } else {
+      max = Math.max(max, top);
+      finished = e;
+    }
+  }
+  let exact = 0;
+  for (let t = 0; t < members; t++) exact += new Int32Array(made.memory.buffer, scratchOf(t).scratch, 1)[0]!;
+  return { values: Array.from(g.subarray(0, finished)), exact, tooWide };
+}
+
+describe('the WebAssembly subtraction kernel (gather and finish of a tile)', () => {
+  const cases: [InfiniteSetName, number, number][] = [
+    ['squares', 6000, 100],
+    ['primes', 3000, 10],
+    ['triangular', 5000, 1],
+    ['cubes', 5000, 64],
+    ['fibonacci', 4000, 2],
+    ['powers2', 4000, 3],
+  ];
+  for (const [name, N, lo] of cases) {
+    it(`sub:${name} to ${N} equals the naive mex, for 1, 2 and 3 members and odd tiles`, () => {
+      const expected = naiveValues(parseRules(`sub:${name}`), N);
+      for (const [members, tile] of [
+        [1, 37],
+        [2, 64],
+        [3, 29],
+        [2, 1],
+      ] as const) {
+        const run = runSchedule(name, N, lo, members, tile, 4096);
+        expect(run.tooWide).toBeNull();
+        expect(run.values, `${members} members, tile ${tile}`).toEqual(expected);
+      }
+    });
+  }
+
+  it('takes the exact mex when a value from inside the tile does not fit the rows', () => {
+    // One member, long tiles: the values grow inside a tile past the rows sized at its start.
+    const run = runSchedule('squares', 20000, 1, 1, 2000, 4096);
+    expect(run.exact).toBeGreaterThan(0);
+    expect(run.values).toEqual(naiveValues(parseRules('sub:squares'), 20000));
+  });
+
+  it('stops before a value too wide for vmax and stores nothing from there on', () => {
+    const expected = naiveValues(parseRules('sub:squares'), 20000);
+    const first = expected.findIndex((v) => v >= 31);
+    const run = runSchedule('squares', 20000, 1, 2, 50, 32);
+    expect(run.tooWide).toEqual({ at: first, value: expected[first] });
+    expect(run.values).toEqual(expected.slice(0, first));
+  });
+});
