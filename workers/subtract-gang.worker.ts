@@ -11,7 +11,6 @@ export default function runSubtractGang(task: SubtractGangTask): SubtractGangOut
   const ctl = new Int32Array(task.memory.buffer, 0, CONTROL_BYTES / 4);
   try {
     if (cached?.id !== task.memoryId) {
-      cached = null;
       cached = { id: task.memoryId, kernel: instantiateSubtractBlocked(task.memory) };
     }
     runSubtractMember(task, cached.kernel, ctl, workerShouldDie);

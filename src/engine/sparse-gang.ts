@@ -1,6 +1,8 @@
 import { RareList } from '../kernels/sparse.js';
 import { valueCeiling, type SparseSplitKernel } from '../kernels/sparse-split.js';
 import type { Values } from '../kernels/values.js';
+import { GrundyError } from '../errors.js';
+import type { WorkerPool } from './pool.js';
 
 /**
  * Parallel sparse space as a gang (DESIGN.md "Parallel sparse space"): one long task per pool
@@ -60,6 +62,57 @@ export interface GangMember {
   readonly members: number;
   readonly member: number;
   readonly rowWords: number;
+}
+
+/** A gang run's members once every one has returned (runGangTasks). */
+export interface GangSettled<O> {
+  readonly settled: PromiseSettledResult<O>[];
+  /** The first member failure: an error outcome (first to arrive), else a GrundyError rejection. */
+  readonly failure: { readonly message: string; readonly exitCode: number } | null;
+  /** A rejection the caller must rethrow: any when the run was cancelled, else one not a GrundyError. */
+  readonly fatal: { readonly error: unknown } | null;
+}
+
+/**
+ * Start one pool task per member on `worker` and wait for all of them. The first member to fail
+ * (an error outcome or a rejected task) aborts the gang, so the others stop waiting for it.
+ */
+export async function runGangTasks<T, O extends { readonly kind: string }>(
+  pool: WorkerPool,
+  worker: string,
+  members: readonly { readonly task: T; readonly label: string }[],
+  ctl: Int32Array,
+  signal?: AbortSignal,
+): Promise<GangSettled<O>> {
+  let failure: GangSettled<O>['failure'] = null;
+  const tasks = members.map(({ task, label }) =>
+    pool.runOn<T, O>(worker, task, signal, label).then(
+      (outcome) => {
+        if (outcome.kind === 'error') {
+          const { message, exitCode } = outcome as unknown as { message: string; exitCode: number };
+          failure ??= { message, exitCode };
+          abortGang(ctl);
+        }
+        return outcome;
+      },
+      (err: unknown) => {
+        abortGang(ctl);
+        throw err;
+      },
+    ),
+  );
+  const settled = await Promise.allSettled(tasks);
+  let fatal: GangSettled<O>['fatal'] = null;
+  for (const result of settled) {
+    if (result.status === 'fulfilled') continue;
+    const err = result.reason as unknown;
+    if (signal?.aborted || !(err instanceof GrundyError)) {
+      fatal = { error: err };
+      break;
+    }
+    failure ??= { message: err.message, exitCode: err.exitCode };
+  }
+  return { settled, failure, fatal };
 }
 
 /** Test hook: called before each finish; true makes the member's thread die there. */

@@ -18,8 +18,7 @@ import type { ChunkOutcome } from './protocol.js';
 import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from './sparse-protocol.js';
 import { sparseRowStride } from '../kernels/sparse-split.js';
 import { rowWordsFor } from '../kernels/split/split-kernel.js';
-import { GrundyError } from '../errors.js';
-import { abortGang, GANG, GANG_SLOTS } from './sparse-gang.js';
+import { GANG, GANG_SLOTS, runGangTasks } from './sparse-gang.js';
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './split-runner.js';
 
@@ -239,29 +238,14 @@ export class SparseRunner {
     new Int32Array(rareVal).set(this.rare.val.subarray(0, known));
     const base = { kind: 'sparse-gang' as const, rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, mask: this.mask!, control, rarePos, rareVal, rowWords, lo, hi, sub, members };
     const rowBytes = sub * sparseRowStride(rowWords) * 4;
-    let failure: { message: string; exitCode: number } | null = null;
-    const tasks: Promise<SparseGangOutcome>[] = [];
+    const gang = [];
     for (let member = 0; member < members; member++) {
       const scratch = (this.rowScratch[member] ??= new RowScratch());
       const task: SparseGangTask = { ...base, member, rows: scratch.get(rowBytes) };
-      tasks.push(
-        pool.runOn<SparseGangTask, SparseGangOutcome>('sparse-gang', task, signal, `sparse gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`).then(
-          (outcome) => {
-            if (outcome.kind === 'error') {
-              failure ??= outcome;
-              abortGang(ctl);
-            }
-            return outcome;
-          },
-          (err: unknown) => {
-            abortGang(ctl);
-            throw err;
-          },
-        ),
-      );
+      gang.push({ task, label: `sparse gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}` });
     }
     const started = performance.now();
-    const settled = await Promise.allSettled(tasks);
+    const { settled, failure, fatal } = await runGangTasks<SparseGangTask, SparseGangOutcome>(pool, 'sparse-gang', gang, ctl, signal);
     const next = Atomics.load(ctl, GANG.FINISHED);
     if (next > lo) {
       const ms = performance.now() - started;
@@ -281,12 +265,7 @@ export class SparseRunner {
     this.lastWorkers = members;
     let chunkMax = 0;
     for (let n = lo; n < next; n++) if (g[n]! > chunkMax) chunkMax = g[n]!;
-    for (const result of settled) {
-      if (result.status === 'fulfilled') continue;
-      const err = result.reason as unknown;
-      if (signal?.aborted || !(err instanceof GrundyError)) throw err;
-      failure ??= { message: err.message, exitCode: err.exitCode };
-    }
+    if (fatal) throw fatal.error;
     if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
     if (next === lo) throw new Error(`the sparse gang on [${lo}, ${hi}) of ${this.rules.key} stopped before its first sub-chunk`);
     const member = settled.find((r) => r.status === 'fulfilled' && r.value.kind === 'member-done');

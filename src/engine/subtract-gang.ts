@@ -1,11 +1,12 @@
 import { GrundyError } from '../errors.js';
+import { lowerBound } from '../kernels/sparse.js';
 import { capacityOf, type Values, type Width } from '../kernels/values.js';
 import { CONTROL_BYTES, createSubtractMemory, LAYOUT, type SubtractBlockedKernel } from '../kernels/wasm/subtract-blocked.js';
 import { infiniteSetElements } from '../rules/infinite-sets.js';
 import type { InfiniteSetName, Rules } from '../rules/types.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import { abortGang, frozenBound, GANG, stopGangAt, subChunk, waitFinished, type DeathHook } from './sparse-gang.js';
+import { frozenBound, GANG, runGangTasks, stopGangAt, subChunk, waitFinished, type DeathHook } from './sparse-gang.js';
 
 /** One member of a subtraction gang: workers/subtract-gang.worker.ts. */
 export interface SubtractGangTask {
@@ -130,30 +131,12 @@ export class SubtractGangRunner {
     Atomics.store(ctl, GANG.OVERFLOW, 0);
     Atomics.store(ctl, GANG.MAX, maxBefore);
     const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / this.tile)));
-    let failure: { message: string; exitCode: number } | null = null;
-    const abort = (): void => abortGang(ctl);
     const base = { kind: 'subtract-gang' as const, memory, memoryId: this.memoryId, members, lo, hi, tile: this.tile, vmax: this.vmax, scratch: CONTROL_BYTES, stride: this.stride };
-    const tasks: Promise<SubtractGangOutcome>[] = [];
-    for (let member = 0; member < members; member++) {
-      const task: SubtractGangTask = { ...base, member };
-      const label = `subtraction gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`;
-      tasks.push(
-        pool.runOn<SubtractGangTask, SubtractGangOutcome>('subtract-gang', task, signal, label).then(
-          (outcome) => {
-            if (outcome.kind === 'error') {
-              failure ??= outcome;
-              abort();
-            }
-            return outcome;
-          },
-          (err: unknown) => {
-            abort();
-            throw err;
-          },
-        ),
-      );
-    }
-    const settled = await Promise.allSettled(tasks);
+    const gang = Array.from({ length: members }, (_, member) => ({
+      task: { ...base, member } satisfies SubtractGangTask,
+      label: `subtraction gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`,
+    }));
+    const { failure, fatal } = await runGangTasks<SubtractGangTask, SubtractGangOutcome>(pool, 'subtract-gang', gang, ctl, signal);
     this.lastWorkers = members;
     const finished = Atomics.load(ctl, GANG.FINISHED);
     // Copy out what is final; a value past the table's width ends the chunk there (overflow).
@@ -172,12 +155,7 @@ export class SubtractGangRunner {
       if (v > chunkMax) chunkMax = v;
     }
     this.synced = next;
-    for (const result of settled) {
-      if (result.status === 'fulfilled') continue;
-      const err = result.reason as unknown;
-      if (signal?.aborted || !(err instanceof GrundyError)) throw err;
-      failure ??= { message: err.message, exitCode: err.exitCode };
-    }
+    if (fatal) throw fatal.error;
     if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
     if (overflow !== 0) return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel: this.kernel };
     if (Atomics.load(ctl, GANG.OVERFLOW) !== 0) this.tooWide = true;
@@ -191,14 +169,7 @@ export class SubtractGangRunner {
       this.counted = Math.max(n, 2 * this.counted);
       this.countList = infiniteSetElements(this.name, this.counted);
     }
-    let lo = 0;
-    let hi = this.countList.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.countList[mid]! <= n) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.countList, this.countList.length, n + 1);
   }
 
   /** The memory, sized for the engine's table and holding every value below lo. */
@@ -223,7 +194,6 @@ export class SubtractGangRunner {
     return this.memory;
   }
 }
-
 
 /**
  * One member's share of a gang run (in a worker thread; blocks in Atomics.wait while it waits

@@ -1,6 +1,7 @@
 import { infiniteSetElements } from '../../rules/infinite-sets.js';
 import type { InfiniteSetName } from '../../rules/types.js';
 import { capacityFor, type RangeOutcome } from '../kernel.js';
+import { lowerBound } from '../sparse.js';
 import type { Values } from '../values.js';
 import { RowMex, rowWordsFor, type SplitKernel } from './split-kernel.js';
 
@@ -54,7 +55,7 @@ export function infiniteSubtractionSplitKernel(name: InfiniteSetName): SplitKern
       for (let n0 = lo; n0 < hi; n0 += BLOCK) {
         const n1 = Math.min(hi, n0 + BLOCK);
         // Elements with some heap n in [n0, n1) such that 0 <= n - s < A.
-        for (let i = lowerBound(S, n0 - A + 1); i < S.length; i++) {
+        for (let i = lowerBound(S, S.length, n0 - A + 1); i < S.length; i++) {
           const s = S[i]!;
           if (s >= n1) break;
           const from = Math.max(n0, s);
@@ -164,16 +165,4 @@ function markRun(g: Values, row: Uint8Array<ArrayBufferLike>, m: number, end: nu
     row[base + 15 * R + v15] = 1;
   }
   for (; m < end; m++, base += R) row[base + g[m]!] = 1;
-}
-
-/** The first index i with S[i] >= x (S increasing). */
-function lowerBound(S: Int32Array, x: number): number {
-  let lo = 0;
-  let hi = S.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (S[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
