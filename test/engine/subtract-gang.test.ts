@@ -6,6 +6,7 @@ import type { SubtractGangTuning } from '../../src/engine/subtract-gang.js';
 import { InterruptedError } from '../../src/errors.js';
 import { parseRules } from '../../src/rules/parse.js';
 import { Store } from '../../src/store/store.js';
+import { heapChecksum } from '../../bench/checksum.js';
 import { tempDir } from '../helpers/cli.js';
 import { plainTable } from '../helpers/split-driver.js';
 
@@ -86,5 +87,49 @@ describe('the subtraction gang (WebAssembly) on the pool: same values as the pla
     const resumed = await compute('sub:squares', N, 3, odd(64, 4000), db);
     expect(resumed.summary.newlyComputed).toBeLessThan(N - 30_000);
     expect(resumed.values).toEqual(Array.from(plainTable(parseRules('sub:squares'), N)));
+  });
+
+  describe('widens the table from Uint8 to Uint16 at the first value past 255', () => {
+    // Subtract-a-triangular-number first reaches 256 at heap 843251, the earliest of the
+    // infinite families. The facts come from a separate 10-line C program written for this test
+    // (the naive mex over every option, a Uint16 table): the anchors' checksum
+    // (sum g(n) * (n mod 1000003 + 1)) over n < 845000, and the values around the first 256.
+    const N = 845_000;
+    const CHECKSUM = 40091736463780n;
+    const around = { 843250: 233, 843251: 256, 843252: 34, 843253: 92 };
+    const check = (values: number[]): void => {
+      expect(heapChecksum(values)).toBe(CHECKSUM);
+      for (const [n, v] of Object.entries(around)) expect(values[Number(n)], `g(${n})`).toBe(v);
+    };
+    const widthOf = (db: string): number => {
+      const store = Store.openForWrite(db);
+      try {
+        return store.getGame('sub:triangular')!.width;
+      } finally {
+        store.close();
+      }
+    };
+
+    it('inside a gang chunk', async () => {
+      const db = join(tmp.dir, 'widen.db');
+      // Odd chunks: the first 256 lands inside one, not on its boundary.
+      const { summary, values } = await compute('sub:triangular', N, 2, { chunk: 77_777 }, db);
+      expect(summary.kernel).toBe('infinite-subtraction+wasm-gang:subtract-triangular');
+      expect(summary.maxValue).toBe(256);
+      expect(widthOf(db)).toBe(16);
+      check(values);
+    });
+
+    it('across a resume, with another worker count', async () => {
+      const db = join(tmp.dir, 'widen-resume.db');
+      const first = await compute('sub:triangular', 843_000, 1, { chunk: 100_003 }, db);
+      expect(first.summary.maxValue).toBeLessThan(256);
+      expect(widthOf(db)).toBe(8);
+      const { summary, values } = await compute('sub:triangular', N, 3, { chunk: 999 }, db);
+      expect(summary.newlyComputed).toBe(N - 843_000);
+      expect(summary.kernel).toBe('wasm-gang:subtract-triangular');
+      expect(widthOf(db)).toBe(16);
+      check(values);
+    });
   });
 });
