@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
-import { WorkerPool } from '../../src/engine/pool.js';
 import type { SplitTuning } from '../../src/engine/split-plan.js';
 import { InterruptedError } from '../../src/errors.js';
 import { parseRules } from '../../src/rules/parse.js';
@@ -10,27 +9,22 @@ import { formatCode } from '../../src/rules/take-break.js';
 import { Store } from '../../src/store/store.js';
 import { plainTable, randomCode, rng } from '../helpers/split-driver.js';
 import { tempDir } from '../helpers/cli.js';
+import { poolsByWorkers } from '../helpers/pools.js';
 
 /** Force the split on small tables with odd chunk lengths, so every boundary case is crossed. */
 const odd = (maxChunk: number, force = false): SplitTuning => ({ orderedShare: 0.25, minWork: 0, maxChunk, force });
 
 describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers', () => {
   const tmp = tempDir();
-  const pools = new Map<number, WorkerPool>();
-  beforeAll(() => {
-    for (const k of [1, 2, 3]) pools.set(k, new WorkerPool(k));
-  });
-  afterAll(async () => {
-    for (const p of pools.values()) await p.destroy();
-    tmp.cleanup();
-  });
+  const poolOf = poolsByWorkers([1, 2, 3]);
+  afterAll(() => tmp.cleanup());
 
   let dbCount = 0;
   const compute = async (spec: string, to: number, workers: number, tuning?: SplitTuning, dbPath?: string) => {
     const store = Store.openForWrite(dbPath ?? join(tmp.dir, `t${dbCount++}.db`));
     try {
       const rules = parseRules(spec, tmp.dir);
-      const summary = await computeGame({ rules, store, pool: pools.get(workers)!, to, untilProven: false, splitTuning: tuning, kernel: 'frozen-prefix' });
+      const summary = await computeGame({ rules, store, pool: poolOf(workers), to, untilProven: false, splitTuning: tuning, kernel: 'frozen-prefix' });
       const game = store.getGame(rules.key)!;
       return { summary, values: Array.from(store.readValues(game)), width: game.width };
     } finally {
@@ -93,7 +87,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
       await computeGame({
         rules: parseRules('grundy'),
         store,
-        pool: pools.get(3)!,
+        pool: poolOf(3),
         to: N,
         untilProven: false,
         splitTuning: odd(77),
@@ -121,7 +115,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
     const rules = parseRules(`module:${path}`);
     const store = Store.openForWrite(db);
     try {
-      await expect(computeGame({ rules, store, pool: pools.get(2)!, to: 2000, untilProven: false, splitTuning: odd(101), kernel: 'frozen-prefix' })).rejects.toThrow(/boom/);
+      await expect(computeGame({ rules, store, pool: poolOf(2), to: 2000, untilProven: false, splitTuning: odd(101), kernel: 'frozen-prefix' })).rejects.toThrow(/boom/);
       const game = store.getGame(rules.key)!;
       expect(game.computed).toBe(777);
       expect(Array.from(store.readValues(game))).toEqual(Array.from(plainTable(parseRules('grundy'), 777)));

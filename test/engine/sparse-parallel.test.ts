@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInterruptedAt } from '../helpers/interrupt.js';
 import { computeGame, type ComputeSummary } from '../../src/engine/coordinator.js';
-import { WorkerPool } from '../../src/engine/pool.js';
 import type { SparseTuning } from '../../src/engine/sparse-runner.js';
 import { classTable, isRareHeap } from '../../src/kernels/sparse-mask.js';
 import { parseRules } from '../../src/rules/parse.js';
@@ -10,21 +9,18 @@ import type { Rules } from '../../src/rules/types.js';
 import { loadSparseState } from '../../src/store/sparse-state.js';
 import { Store } from '../../src/store/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { poolsByWorkers } from '../helpers/pools.js';
 
-const pools = new Map<number, WorkerPool>();
+const poolOf = poolsByWorkers([1, 2, 3]);
 let dir: string;
 let cleanup: () => void;
 let dbCount = 0;
 const newStore = (): Store => Store.openForWrite(join(dir, `p${dbCount++}.db`));
 
 beforeAll(() => {
-  for (const threads of [1, 2, 3]) pools.set(threads, new WorkerPool(threads));
   ({ dir, cleanup } = tempDir());
 });
-afterAll(async () => {
-  for (const pool of pools.values()) await pool.destroy();
-  cleanup();
-});
+afterAll(() => cleanup());
 
 interface Run {
   readonly values: number[];
@@ -32,7 +28,7 @@ interface Run {
 }
 
 async function run(rules: Rules, to: number, threads: number, kernel: 'auto' | 'plain', tuning?: SparseTuning, store = newStore()): Promise<Run> {
-  const summary = await computeGame({ rules, store, pool: pools.get(threads)!, to, untilProven: false, kernel, sparseTuning: tuning });
+  const summary = await computeGame({ rules, store, pool: poolOf(threads), to, untilProven: false, kernel, sparseTuning: tuning });
   const values = [...store.readValues(store.getGame(rules.key)!, 0, to)];
   return { values, summary };
 }
@@ -98,7 +94,7 @@ describe('parallel sparse chunks through the coordinator', () => {
       const tuning: SparseTuning = { parallel: 'force', chunk: 997 };
       const whole = (await run(rules, N, 2, 'plain')).values;
       const store = newStore();
-      await computeInterruptedAt({ rules, store, pool: pools.get(2)!, to: N, untilProven: false, sparseTuning: tuning }, 5000);
+      await computeInterruptedAt({ rules, store, pool: poolOf(2), to: N, untilProven: false, sparseTuning: tuning }, 5000);
       const game = store.getGame(rules.key)!;
       expect(game.computed).toBeGreaterThan(0);
       expect(game.computed).toBeLessThan(N);

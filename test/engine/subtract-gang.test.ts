@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
-import { WorkerPool } from '../../src/engine/pool.js';
 import type { SubtractGangTuning } from '../../src/engine/subtract-gang.js';
 import { InterruptedError } from '../../src/errors.js';
 import { parseRules } from '../../src/rules/parse.js';
 import { Store } from '../../src/store/store.js';
 import { heapChecksum } from '../../bench/checksum.js';
 import { tempDir } from '../helpers/cli.js';
+import { poolsByWorkers } from '../helpers/pools.js';
 import { plainTable } from '../helpers/split-driver.js';
 
 /** The gang from the first heap, with odd tiles and chunks so every boundary case is crossed. */
@@ -15,21 +15,15 @@ const odd = (tile: number, chunk: number, extra: SubtractGangTuning = {}): Subtr
 
 describe('the subtraction gang (WebAssembly) on the pool: same values as the plain kernel', () => {
   const tmp = tempDir();
-  const pools = new Map<number, WorkerPool>();
-  beforeAll(() => {
-    for (const k of [1, 2, 3]) pools.set(k, new WorkerPool(k));
-  });
-  afterAll(async () => {
-    for (const p of pools.values()) await p.destroy();
-    tmp.cleanup();
-  });
+  const poolOf = poolsByWorkers([1, 2, 3]);
+  afterAll(() => tmp.cleanup());
 
   let dbCount = 0;
   const compute = async (spec: string, to: number, workers: number, tuning?: SubtractGangTuning, dbPath?: string, signal?: AbortSignal, onProgress?: (computed: number) => void) => {
     const store = Store.openForWrite(dbPath ?? join(tmp.dir, `t${dbCount++}.db`));
     try {
       const rules = parseRules(spec);
-      const summary = await computeGame({ rules, store, pool: pools.get(workers)!, to, untilProven: false, subtractTuning: tuning, signal, onProgress: (p) => onProgress?.(p.computed) });
+      const summary = await computeGame({ rules, store, pool: poolOf(workers), to, untilProven: false, subtractTuning: tuning, signal, onProgress: (p) => onProgress?.(p.computed) });
       const game = store.getGame(rules.key)!;
       return { summary, values: Array.from(store.readValues(game)) };
     } finally {
