@@ -7,6 +7,10 @@
  *   node dist/bench/scaling.js grundy 2e6 [--workers 1,2] [--anchor "/tmp/anchors/octal grundy 2e6 par 2"]
  *   node dist/bench/scaling.js sub:squares 1e7 --anchor "/tmp/anchors/squares 1e7 blocked 32 2"
  *   node dist/bench/scaling.js sub:squares 1e7 --kernel auto,frozen-prefix --anchor "..."
+ *   node dist/bench/scaling.js sub:cubes 1e7 --workers 2 --kernel auto,auto-wide
+ *
+ * Kernels: auto (what `grundy compute` runs), frozen-prefix (the split, never the WebAssembly
+ * gang), auto-wide (auto, with the gang's copy of the table in Uint16 from the start).
  *
  * Self-contained on purpose (the benchmark framework is another branch's work). Each
  * measurement uses a fresh temporary store; the machine is shared, so compare ratios from the
@@ -30,7 +34,10 @@ interface Measurement {
   readonly extra: string;
 }
 
-async function measure(spec: string, N: number, workers: number, kernel: 'auto' | 'frozen-prefix'): Promise<Measurement> {
+const KERNELS = ['auto', 'frozen-prefix', 'auto-wide'] as const;
+type BenchKernel = (typeof KERNELS)[number];
+
+async function measure(spec: string, N: number, workers: number, kernel: BenchKernel): Promise<Measurement> {
   const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
   const store = Store.openForWrite(join(dir, 'bench.db'));
   const pool = new WorkerPool(workers);
@@ -40,7 +47,15 @@ async function measure(spec: string, N: number, workers: number, kernel: 'auto' 
     const cpu0 = process.cpuUsage();
     // Default 'frozen-prefix': the split, not sparse space (bench/sparse.ts); --kernel auto runs
     // what `grundy compute` runs (the WebAssembly gang for infinite subtraction sets).
-    const summary = await computeGame({ rules, store, pool, to: N, untilProven: false, kernel });
+    const summary = await computeGame({
+      rules,
+      store,
+      pool,
+      to: N,
+      untilProven: false,
+      kernel: kernel === 'auto-wide' ? 'auto' : kernel,
+      subtractTuning: kernel === 'auto-wide' ? { narrow: false } : undefined,
+    });
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -73,20 +88,21 @@ function anchor(command: string): Measurement {
 async function main(argv: string[]): Promise<void> {
   const [spec, to, ...rest] = argv;
   if (!spec || !to) {
-    process.stderr.write('usage: node dist/bench/scaling.js GAME N [--workers 1,2] [--kernel frozen-prefix,auto] [--anchor "PROGRAM ARGS"]\n');
+    process.stderr.write('usage: node dist/bench/scaling.js GAME N [--workers 1,2] [--kernel frozen-prefix,auto,auto-wide] [--anchor "PROGRAM ARGS"]\n');
     process.exitCode = 2;
     return;
   }
   const N = parseCount(to, 'N', 1, 2 ** 31 - 1);
   let workers = [1, 2];
   let anchorCommand: string | undefined;
-  let kernels: ('auto' | 'frozen-prefix')[] = ['frozen-prefix'];
+  let kernels: BenchKernel[] = ['frozen-prefix'];
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === '--workers') workers = rest[++i]!.split(',').map((w) => parseCount(w, '--workers', 1, 256));
     else if (rest[i] === '--kernel') {
       kernels = rest[++i]!.split(',').map((k) => {
-        if (k !== 'auto' && k !== 'frozen-prefix') throw new Error(`--kernel takes auto or frozen-prefix, not ${k}`);
-        return k;
+        const known = KERNELS.find((name) => name === k);
+        if (known === undefined) throw new Error(`--kernel takes ${KERNELS.join(', ')}, not ${k}`);
+        return known;
       });
     }
     else if (rest[i] === '--anchor') anchorCommand = rest[++i];

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { RareList } from '../kernels/sparse.js';
 import { valueCeiling, type SparseSplitKernel } from '../kernels/sparse-split.js';
 import type { Values } from '../kernels/values.js';
@@ -134,14 +135,33 @@ export function abortGang(ctl: Int32Array): void {
 }
 
 /**
- * Block until FINISHED >= target. False when that can no longer happen: the gang was aborted or
- * stopped below target. The timeout only bounds how long a missed wake-up could cost.
+ * How long a member watches FINISHED before it sleeps, in ms. Waking a thread from
+ * Atomics.wait took tens of microseconds here (a system call on each side and a reschedule):
+ * sub:powers2 to 2 * 10^7 on 2 workers, whose 192-heap tiles are ~5 us of work, ran 5.9 s
+ * sleeping at every wait and 1.2 s watching for 50 us first. Long tiles (squares) seldom wait.
  */
-export function waitFinished(ctl: Int32Array, target: number): boolean {
+export const SPIN_MS = 0.05;
+
+/**
+ * Members that may watch FINISHED before sleeping: only when each can have a core, or the
+ * watching would take the core the member it waits for needs.
+ */
+export function spinBudget(members: number): number {
+  return members <= availableParallelism() ? SPIN_MS : 0;
+}
+
+/**
+ * Block until FINISHED >= target, watching it for up to spinMs before sleeping. False when that
+ * can no longer happen: the gang was aborted or stopped below target. The sleep's timeout only
+ * bounds how long a missed wake-up could cost.
+ */
+export function waitFinished(ctl: Int32Array, target: number, spinMs = 0): boolean {
+  const since = spinMs > 0 ? performance.now() : 0;
   for (;;) {
     const finished = Atomics.load(ctl, GANG.FINISHED);
     if (finished >= target) return true;
     if (Atomics.load(ctl, GANG.ABORT) !== 0 || target > Atomics.load(ctl, GANG.STOP)) return false;
+    if (spinMs > 0 && performance.now() - since < spinMs) continue;
     Atomics.wait(ctl, GANG.FINISHED, finished, 100);
   }
 }
@@ -171,12 +191,13 @@ export function runGangMember(
     const published = Atomics.load(ctl, GANG.RARE_COUNT);
     for (let i = rare.count; i < published; i++) rare.push(rarePos[i]!, rareVal[i]!);
   };
+  const spin = spinBudget(m.members);
   for (let j = m.member; m.lo + j * m.sub < m.hi; j += m.members) {
     const [s, e] = subChunk(m.lo, m.hi, m.sub, j);
     if (Atomics.load(ctl, GANG.ABORT) !== 0 || s >= Atomics.load(ctl, GANG.STOP)) return;
     if (Atomics.load(ctl, GANG.FINISHED) >= e) continue;
     const F = frozenBound(m.lo, m.sub, m.members, j);
-    if (!waitFinished(ctl, F)) return;
+    if (!waitFinished(ctl, F, spin)) return;
     sync();
     const maxNow = Atomics.load(ctl, GANG.MAX);
     if (valueCeiling(maxNow) > m.rowWords * 32) {
@@ -186,7 +207,7 @@ export function runGangMember(
       return;
     }
     kernel.gather(g, F, s, e, maxNow, rare, rows, m.rowWords, s);
-    if (!waitFinished(ctl, s) || s >= Atomics.load(ctl, GANG.STOP)) return;
+    if (!waitFinished(ctl, s, spin) || s >= Atomics.load(ctl, GANG.STOP)) return;
     if (shouldDie(s, e)) {
       // Test hook (src/testing/faults.ts): scribble over the sub-chunk, then take the thread down.
       g.fill(0xffffffff, s, e);

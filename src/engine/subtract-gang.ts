@@ -1,12 +1,12 @@
 import { GrundyError } from '../errors.js';
 import { lowerBound } from '../kernels/sparse.js';
 import { capacityOf, type Values, type Width } from '../kernels/values.js';
-import { CONTROL_BYTES, createSubtractMemory, LAYOUT, type SubtractBlockedKernel } from '../kernels/wasm/subtract-blocked.js';
+import { CONTROL_BYTES, createSubtractMemory, finishLimit, LAYOUT, type SubtractBlockedKernels, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
 import { infiniteSetElements } from '../rules/infinite-sets.js';
 import type { InfiniteSetName, Rules } from '../rules/types.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import { frozenBound, GANG, runGangTasks, stopGangAt, subChunk, waitFinished, type DeathHook } from './sparse-gang.js';
+import { frozenBound, GANG, runGangTasks, spinBudget, stopGangAt, subChunk, waitFinished, type DeathHook } from './sparse-gang.js';
 
 /** One member of a subtraction gang: workers/subtract-gang.worker.ts. */
 export interface SubtractGangTask {
@@ -21,6 +21,8 @@ export interface SubtractGangTask {
   readonly tile: number;
   /** Row width limit (a multiple of 16). */
   readonly vmax: number;
+  /** Bytes a value in the memory's table: 1 while every value fits a byte, then 2. */
+  readonly bytes: ValueBytes;
   /** Byte offset and size of member 0's scratch (rows, then stamps); member t's is t strides on. */
   readonly scratch: number;
   readonly stride: number;
@@ -38,6 +40,8 @@ export interface SubtractGangTuning {
   readonly minN?: number;
   /** Row width limit: a value of vmax - 1 or more hands the game to the JavaScript split. */
   readonly vmax?: number;
+  /** Keep the gang's table in bytes while every value fits one (default true). */
+  readonly narrow?: boolean;
 }
 
 /**
@@ -52,16 +56,18 @@ const MIN_N = 1 << 14;
 /** Option visits a chunk per member: about half a second. */
 const WORK_PER_MEMBER = 5e8;
 const MAX_CHUNK = 1 << 20;
-/** Values are Uint16 in the gang's memory; elements and values must fit 4 GiB. */
+/** Values take up to 2 bytes in the gang's memory; elements and values must fit 4 GiB. */
 const MAX_CAPACITY = 1.5e9;
 
 let nextMemoryId = 1;
 
 /**
  * Runs chunks of an infinite subtraction game on a gang of every pool thread, in one shared
- * WebAssembly memory (kernels/wasm/subtract-blocked.ts). The memory holds its own Uint16 copy
- * of the table: values below a chunk are copied in once (on the first chunk or after a
- * resume), each chunk's values are copied out to the engine's table when the gang returns.
+ * WebAssembly memory (kernels/wasm/subtract-blocked.ts). The memory holds its own copy of the
+ * table: values below a chunk are copied in once (on the first chunk or after a resume), each
+ * chunk's values are copied out to the engine's table when the gang returns. The copy is Uint8
+ * while every value fits a byte: the first value past 255 stops the gang at its heap (as a value
+ * too wide for the rows does), the copy is made again as Uint16, and the next chunk goes on.
  */
 export class SubtractGangRunner {
   private memory: WebAssembly.Memory | null = null;
@@ -74,6 +80,7 @@ export class SubtractGangRunner {
   private counted = -1;
   private gOffset = 0;
   private stride = 0;
+  private bytes: ValueBytes = 2;
   /** Set once a value outgrew VMAX: the rest of the run is the split's. */
   private tooWide = false;
   lastWorkers = 0;
@@ -123,15 +130,29 @@ export class SubtractGangRunner {
    * (the runner steps aside) all stop early with every heap below `next` final.
    */
   async run(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
-    const memory = this.prepare(g, lo);
+    const memory = this.prepare(g, lo, maxBefore);
     const ctl = new Int32Array(memory.buffer, 0, CONTROL_BYTES / 4);
     Atomics.store(ctl, GANG.FINISHED, lo);
     Atomics.store(ctl, GANG.STOP, hi);
     Atomics.store(ctl, GANG.ABORT, 0);
     Atomics.store(ctl, GANG.OVERFLOW, 0);
     Atomics.store(ctl, GANG.MAX, maxBefore);
-    const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / this.tile)));
-    const base = { kind: 'subtract-gang' as const, memory, memoryId: this.memoryId, members, lo, hi, tile: this.tile, vmax: this.vmax, scratch: CONTROL_BYTES, stride: this.stride };
+    const tile = this.tile;
+    const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / tile)));
+    const bytes = this.bytes;
+    const base = {
+      kind: 'subtract-gang' as const,
+      memory,
+      memoryId: this.memoryId,
+      members,
+      lo,
+      hi,
+      tile,
+      vmax: this.vmax,
+      bytes,
+      scratch: CONTROL_BYTES,
+      stride: this.stride,
+    };
     const gang = Array.from({ length: members }, (_, member) => ({
       task: { ...base, member } satisfies SubtractGangTask,
       label: `subtraction gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`,
@@ -140,7 +161,7 @@ export class SubtractGangRunner {
     this.lastWorkers = members;
     const finished = Atomics.load(ctl, GANG.FINISHED);
     // Copy out what is final; a value past the table's width ends the chunk there (overflow).
-    const values = new Uint16Array(memory.buffer, this.gOffset, this.capacity);
+    const values = this.view();
     const cap = capacityOf(width);
     let next = lo;
     let chunkMax = 0;
@@ -158,7 +179,9 @@ export class SubtractGangRunner {
     if (fatal) throw fatal.error;
     if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
     if (overflow !== 0) return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel: this.kernel };
-    if (Atomics.load(ctl, GANG.OVERFLOW) !== 0) this.tooWide = true;
+    const stoppedBy = Atomics.load(ctl, GANG.OVERFLOW);
+    if (stoppedBy !== 0 && bytes === 1 && stoppedBy < this.vmax - 1) this.widen();
+    else if (stoppedBy !== 0) this.tooWide = true;
     else if (next < hi) throw new Error(`the subtraction gang on [${lo}, ${hi}) of ${this.rules.key} stopped at ${next}`);
     return { kind: 'done', next, maxValue: chunkMax, kernel: this.kernel };
   }
@@ -172,8 +195,20 @@ export class SubtractGangRunner {
     return lowerBound(this.countList, this.countList.length, n + 1);
   }
 
-  /** The memory, sized for the engine's table and holding every value below lo. */
-  private prepare(g: Values, lo: number): WebAssembly.Memory {
+  /** The memory's table, in its current width. */
+  private view(): Uint8Array | Uint16Array {
+    const memory = this.memory!;
+    return this.bytes === 1 ? new Uint8Array(memory.buffer, this.gOffset, this.capacity) : new Uint16Array(memory.buffer, this.gOffset, this.capacity);
+  }
+
+  /** From a byte table to Uint16: copied again from the engine's table on the next prepare. */
+  private widen(): void {
+    this.bytes = 2;
+    this.synced = 0;
+  }
+
+  /** The memory, sized for the engine's table and holding every value below lo (max maxBefore). */
+  private prepare(g: Values, lo: number, maxBefore: number): WebAssembly.Memory {
     if (this.memory === null || this.capacity < g.length) {
       const capacity = g.length;
       const elements = infiniteSetElements(this.name, Math.max(0, capacity - 1));
@@ -185,10 +220,12 @@ export class SubtractGangRunner {
       this.gOffset = made.gOffset;
       this.stride = made.stride;
       this.synced = 0;
+      this.bytes = (this.tuning.narrow ?? true) && maxBefore <= 0xff ? 1 : 2;
     }
+    if (this.bytes === 1 && maxBefore > 0xff) this.widen();
     if (this.synced > lo) this.synced = lo;
     if (this.synced < lo) {
-      new Uint16Array(this.memory.buffer, this.gOffset, this.capacity).set(g.subarray(this.synced, lo), this.synced);
+      this.view().set(g.subarray(this.synced, lo), this.synced);
       this.synced = lo;
     }
     return this.memory;
@@ -202,32 +239,37 @@ export class SubtractGangRunner {
  * finished in order once FINISHED reaches the tile. A member restarted after its thread died
  * resumes at its first tile not yet finished: nothing it half-wrote was published.
  */
-export function runSubtractMember(task: SubtractGangTask, kernel: SubtractBlockedKernel, ctl: Int32Array, shouldDie: DeathHook): void {
-  const { lo, hi, tile, members, member, vmax } = task;
+export function runSubtractMember(task: SubtractGangTask, kernels: SubtractBlockedKernels, ctl: Int32Array, shouldDie: DeathHook): void {
+  const { lo, hi, tile, members, member, vmax, bytes } = task;
+  const kernel = kernels[bytes];
+  const limit = finishLimit(bytes, vmax);
+  const table = (): Uint8Array | Uint16Array => (bytes === 1 ? new Uint8Array(ctl.buffer, ctl[LAYOUT.G]!, hi) : new Uint16Array(ctl.buffer, ctl[LAYOUT.G]!, hi));
   const rows = task.scratch + member * task.stride;
   const scratch = rows + tile * vmax;
+  const spin = spinBudget(members);
   for (let j = member; lo + j * tile < hi; j += members) {
     const [s, e] = subChunk(lo, hi, tile, j);
     if (Atomics.load(ctl, GANG.ABORT) !== 0 || s >= Atomics.load(ctl, GANG.STOP)) return;
     if (Atomics.load(ctl, GANG.FINISHED) >= e) continue;
     const F = frozenBound(lo, tile, members, j);
-    if (!waitFinished(ctl, F)) return;
+    if (!waitFinished(ctl, F, spin)) return;
     // Every value below F is at most MAX: rows of MAX + 2 bytes hold them with the last byte free.
     const V = Math.min(vmax, Math.ceil((Atomics.load(ctl, GANG.MAX) + 2) / 16) * 16);
     kernel.gather(s, e, F, V, rows);
-    if (!waitFinished(ctl, s) || s >= Atomics.load(ctl, GANG.STOP)) return;
+    if (!waitFinished(ctl, s, spin) || s >= Atomics.load(ctl, GANG.STOP)) return;
     if (shouldDie(s, e)) {
       // Test hook (src/testing/faults.ts): scribble over the tile, then take the thread down.
-      new Uint16Array(ctl.buffer, ctl[LAYOUT.G]!, hi).fill(0xffff, s, e);
+      table().fill(0xffff, s, e);
       process.exit(70);
     }
-    const top = kernel.finish(s, e, F, V, rows, scratch, vmax);
+    const top = kernel.finish(s, e, F, V, rows, scratch, limit);
     if (top < 0) {
-      // Heap s - top - 1 has a value too wide for any rows: stop every member there.
+      // Heap s - top - 1 has a value too wide for any rows or for a byte table: stop every
+      // member there.
       const at = s - top - 1;
       const wide = new Int32Array(ctl.buffer, scratch + 4, 1)[0]!;
       let max = Atomics.load(ctl, GANG.MAX);
-      const g = new Uint16Array(ctl.buffer, ctl[LAYOUT.G]!, hi);
+      const g = table();
       for (let n = s; n < at; n++) max = Math.max(max, g[n]!);
       Atomics.store(ctl, GANG.MAX, max);
       Atomics.store(ctl, GANG.OVERFLOW, wide);

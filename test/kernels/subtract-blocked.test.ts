@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frozenBound, subChunk } from '../../src/engine/sparse-gang.js';
-import { CONTROL_BYTES, createSubtractMemory, instantiateSubtractBlocked, type SubtractMemory } from '../../src/kernels/wasm/subtract-blocked.js';
+import { CONTROL_BYTES, createSubtractMemory, finishLimit, instantiateSubtractBlocked, type SubtractMemory, type ValueBytes } from '../../src/kernels/wasm/subtract-blocked.js';
 import { parseRules } from '../../src/rules/parse.js';
 import { infiniteSetElements } from '../../src/rules/infinite-sets.js';
 import type { InfiniteSetName } from '../../src/rules/types.js';
@@ -20,11 +20,23 @@ interface Run {
   readonly tooWide: { at: number; value: number } | null;
 }
 
-function runSchedule(name: InfiniteSetName, N: number, lo: number, members: number, tile: number, vmax: number): Run {
-  const expected = naiveValues(parseRules(`sub:${name}`), N);
-  const made: SubtractMemory = createSubtractMemory(infiniteSetElements(name, N), N, members, tile, vmax)!;
-  const kernel = instantiateSubtractBlocked(made.memory);
-  const g = new Uint16Array(made.memory.buffer, made.gOffset, N);
+/** A game for the kernel: its elements below N and its values (from an independent program). */
+interface Game {
+  readonly elements: Int32Array;
+  readonly expected: readonly number[];
+}
+
+const family = (name: InfiniteSetName, N: number): Game => ({ elements: infiniteSetElements(name, N), expected: naiveValues(parseRules(`sub:${name}`), N) });
+
+/** Subtract any number (nim on one heap): g(n) = n, so values pass 255 at heap 256. */
+const anyNumber = (N: number): Game => ({ elements: Int32Array.from({ length: N - 1 }, (_, i) => i + 1), expected: Array.from({ length: N }, (_, n) => n) });
+
+function runSchedule(game: Game, N: number, lo: number, members: number, tile: number, vmax: number, bytes: ValueBytes = 2): Run {
+  const { expected } = game;
+  const made: SubtractMemory = createSubtractMemory(game.elements, N, members, tile, vmax)!;
+  const kernel = instantiateSubtractBlocked(made.memory)[bytes];
+  const limit = finishLimit(bytes, vmax);
+  const g = bytes === 1 ? new Uint8Array(made.memory.buffer, made.gOffset, N) : new Uint16Array(made.memory.buffer, made.gOffset, N);
   for (let n = 0; n < lo; n++) g[n] = expected[n]!;
   let max = Math.max(0, ...expected.slice(0, lo));
   // Junk below every real value's range would go unnoticed: use the largest legal value.
@@ -54,7 +66,7 @@ function runSchedule(name: InfiniteSetName, N: number, lo: number, members: numb
     const [s, e] = subChunk(lo, N, tile, j);
     junk(s); // the finish may only read final heaps and the heaps of its tile it has stored
     const { rows, scratch } = scratchOf(j % members);
-    const top = kernel.finish(s, e, frozenBound(lo, tile, members, j), V.get(j)!, rows, scratch, vmax);
+    const top = kernel.finish(s, e, frozenBound(lo, tile, members, j), V.get(j)!, rows, scratch, limit);
     if (top < 0) {
       tooWide = { at: s - top - 1, value: new Int32Array(made.memory.buffer, scratch + 4, 1)[0]! };
       finished = tooWide.at;
@@ -78,33 +90,55 @@ describe('the WebAssembly subtraction kernel (gather and finish of a tile)', () 
     ['powers2', 4000, 3],
   ];
   for (const [name, N, lo] of cases) {
-    it(`sub:${name} to ${N} equals the naive mex, for 1, 2 and 3 members and odd tiles`, () => {
-      const expected = naiveValues(parseRules(`sub:${name}`), N);
-      for (const [members, tile] of [
-        [1, 37],
-        [2, 64],
-        [3, 29],
-        [2, 1],
-      ] as const) {
-        const run = runSchedule(name, N, lo, members, tile, 4096);
-        expect(run.tooWide).toBeNull();
-        expect(run.values, `${members} members, tile ${tile}`).toEqual(expected);
+    it(`sub:${name} to ${N} equals the naive mex, for 1, 2 and 3 members, odd tiles, byte and Uint16 tables`, () => {
+      const game = family(name, N);
+      for (const bytes of [1, 2] as const) {
+        for (const [members, tile] of [
+          [1, 37],
+          [2, 64],
+          [3, 29],
+          [2, 1],
+        ] as const) {
+          const run = runSchedule(game, N, lo, members, tile, 4096, bytes);
+          expect(run.tooWide).toBeNull();
+          expect(run.values, `${members} members, tile ${tile}, ${bytes}-byte table`).toEqual(game.expected);
+        }
       }
     });
   }
 
-  it('takes the exact mex when a value from inside the tile does not fit the rows', () => {
-    // One member, long tiles: the values grow inside a tile past the rows sized at its start.
-    const run = runSchedule('squares', 20000, 1, 1, 2000, 4096);
-    expect(run.exact).toBeGreaterThan(0);
-    expect(run.values).toEqual(naiveValues(parseRules('sub:squares'), 20000));
-  });
+  for (const bytes of [1, 2] as const) {
+    it(`takes the exact mex when a value from inside the tile does not fit the rows (${bytes}-byte table)`, () => {
+      // One member, long tiles: the values grow inside a tile past the rows sized at its start.
+      const game = family('squares', 20000);
+      const run = runSchedule(game, 20000, 1, 1, 2000, 4096, bytes);
+      expect(run.exact).toBeGreaterThan(0);
+      expect(run.values).toEqual(game.expected);
+    });
 
-  it('stops before a value too wide for vmax and stores nothing from there on', () => {
-    const expected = naiveValues(parseRules('sub:squares'), 20000);
-    const first = expected.findIndex((v) => v >= 31);
-    const run = runSchedule('squares', 20000, 1, 2, 50, 32);
-    expect(run.tooWide).toEqual({ at: first, value: expected[first] });
-    expect(run.values).toEqual(expected.slice(0, first));
+    it(`stops before a value too wide for vmax and stores nothing from there on (${bytes}-byte table)`, () => {
+      const game = family('squares', 20000);
+      const first = game.expected.findIndex((v) => v >= 31);
+      const run = runSchedule(game, 20000, 1, 2, 50, 32, bytes);
+      expect(run.tooWide).toEqual({ at: first, value: game.expected[first] });
+      expect(run.values).toEqual(game.expected.slice(0, first));
+    });
+  }
+
+  it('a byte table stops before the first value past 255; a Uint16 table goes on', () => {
+    // Every value is new (g(n) = n), so each tile's mexes also outgrow its rows: exact mexes.
+    const N = 700;
+    for (const [members, tile] of [
+      [1, 37],
+      [2, 64],
+      [3, 1],
+    ] as const) {
+      const narrow = runSchedule(anyNumber(N), N, 5, members, tile, 4096, 1);
+      expect(narrow.tooWide, `${members} members, tile ${tile}`).toEqual({ at: 256, value: 256 });
+      expect(narrow.values).toEqual(anyNumber(256).expected);
+      const wide = runSchedule(anyNumber(N), N, 5, members, tile, 4096, 2);
+      expect(wide.tooWide).toBeNull();
+      expect(wide.values).toEqual(anyNumber(N).expected);
+    }
   });
 });
