@@ -1,7 +1,7 @@
 import { GrundyError } from '../errors.js';
 import { lowerBound } from '../kernels/sparse.js';
 import { capacityOf, type Values, type Width } from '../kernels/values.js';
-import { CONTROL_BYTES, createSubtractMemory, finishLimit, LAYOUT, type SubtractBlockedKernels, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
+import { CONTROL_BYTES, createSubtractMemory, finishLimit, LAYOUT, valuesView, type SubtractBlockedKernels, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
 import { infiniteSetElements } from '../rules/infinite-sets.js';
 import type { InfiniteSetName, Rules } from '../rules/types.js';
 import type { WorkerPool } from './pool.js';
@@ -137,8 +137,7 @@ export class SubtractGangRunner {
     Atomics.store(ctl, GANG.ABORT, 0);
     Atomics.store(ctl, GANG.OVERFLOW, 0);
     Atomics.store(ctl, GANG.MAX, maxBefore);
-    const tile = this.tile;
-    const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / tile)));
+    const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / this.tile)));
     const bytes = this.bytes;
     const base = {
       kind: 'subtract-gang' as const,
@@ -147,7 +146,7 @@ export class SubtractGangRunner {
       members,
       lo,
       hi,
-      tile,
+      tile: this.tile,
       vmax: this.vmax,
       bytes,
       scratch: CONTROL_BYTES,
@@ -197,8 +196,7 @@ export class SubtractGangRunner {
 
   /** The memory's table, in its current width. */
   private view(): Uint8Array | Uint16Array {
-    const memory = this.memory!;
-    return this.bytes === 1 ? new Uint8Array(memory.buffer, this.gOffset, this.capacity) : new Uint16Array(memory.buffer, this.gOffset, this.capacity);
+    return valuesView(this.memory!.buffer, this.gOffset, this.capacity, this.bytes);
   }
 
   /** From a byte table to Uint16: copied again from the engine's table on the next prepare. */
@@ -243,7 +241,7 @@ export function runSubtractMember(task: SubtractGangTask, kernels: SubtractBlock
   const { lo, hi, tile, members, member, vmax, bytes } = task;
   const kernel = kernels[bytes];
   const limit = finishLimit(bytes, vmax);
-  const table = (): Uint8Array | Uint16Array => (bytes === 1 ? new Uint8Array(ctl.buffer, ctl[LAYOUT.G]!, hi) : new Uint16Array(ctl.buffer, ctl[LAYOUT.G]!, hi));
+  const table = (): Uint8Array | Uint16Array => valuesView(ctl.buffer, ctl[LAYOUT.G]!, hi, bytes);
   const rows = task.scratch + member * task.stride;
   const scratch = rows + tile * vmax;
   const spin = spinBudget(members);

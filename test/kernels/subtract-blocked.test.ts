@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frozenBound, subChunk } from '../../src/engine/sparse-gang.js';
-import { CONTROL_BYTES, createSubtractMemory, finishLimit, instantiateSubtractBlocked, type SubtractMemory, type ValueBytes } from '../../src/kernels/wasm/subtract-blocked.js';
+import { CONTROL_BYTES, createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractMemory, type ValueBytes } from '../../src/kernels/wasm/subtract-blocked.js';
 import { parseRules } from '../../src/rules/parse.js';
 import { infiniteSetElements } from '../../src/rules/infinite-sets.js';
 import type { InfiniteSetName } from '../../src/rules/types.js';
@@ -36,7 +36,7 @@ function runSchedule(game: Game, N: number, lo: number, members: number, tile: n
   const made: SubtractMemory = createSubtractMemory(game.elements, N, members, tile, vmax)!;
   const kernel = instantiateSubtractBlocked(made.memory)[bytes];
   const limit = finishLimit(bytes, vmax);
-  const g = bytes === 1 ? new Uint8Array(made.memory.buffer, made.gOffset, N) : new Uint16Array(made.memory.buffer, made.gOffset, N);
+  const g = valuesView(made.memory.buffer, made.gOffset, N, bytes);
   for (let n = 0; n < lo; n++) g[n] = expected[n]!;
   let max = Math.max(0, ...expected.slice(0, lo));
   // Junk below every real value's range would go unnoticed: use the largest legal value.

@@ -65,14 +65,13 @@ function tableOf(bytes: ValueBytes, G: Code): Table {
     : { at: (heap) => op.add(G, op.shl(heap, op.i32(1))), load: op.load16, store: op.store16 };
 }
 
-function common(bytes: ValueBytes, params: string[], own: string[]): { l: Locals; prologue: Code; table: Table; gAt: (heap: Code) => Code; nextElement: () => Code } {
+function common(bytes: ValueBytes, params: string[], own: string[]): { l: Locals; prologue: Code; table: Table; nextElement: () => Code } {
   const l = new Locals(params).declare(['elems', 'G', 'i', 'el', ...own]);
   const table = tableOf(bytes, l.get('G'));
-  const gAt = table.at;
   // The element loops need no count check: the list ends with SENTINEL.
   const nextElement = (): Code => l.tee('el', op.load32(op.add(l.get('elems'), op.shl(l.get('i'), op.i32(2)))));
   const prologue: Code = [l.set('elems', op.load32(slot(LAYOUT.ELEMS))), l.set('G', op.load32(slot(LAYOUT.G)))];
-  return { l, prologue, table, gAt, nextElement };
+  return { l, prologue, table, nextElement };
 }
 
 /**
@@ -80,8 +79,8 @@ function common(bytes: ValueBytes, params: string[], own: string[]): { l: Locals
  * of an option n - x < F of a heap n in [s, e). Every such value is below V - 1.
  */
 function gatherFunction(bytes: ValueBytes): Fn {
-  const { l, prologue, table, gAt, nextElement } = common(bytes, ['s', 'e', 'F', 'V', 'rows'], ['from', 'to', 'src', 'end', 'row']);
-  const { load } = table;
+  const { l, prologue, table, nextElement } = common(bytes, ['s', 'e', 'F', 'V', 'rows'], ['from', 'to', 'src', 'end', 'row']);
+  const { at: gAt, load } = table;
   const { get, set } = l;
   const min = (a: string, b: string): Code => op.select(get(a), get(b), op.ltU(get(a), get(b)));
   const max = (a: string, b: string): Code => op.select(get(a), get(b), op.gtU(get(a), get(b)));
@@ -126,8 +125,8 @@ function gatherFunction(bytes: ValueBytes): Fn {
  * scratch: a stamp counter, then at scratch + 64 vmax Int32 stamps for exact mexes.
  */
 function finishFunction(bytes: ValueBytes): Fn {
-  const { l, prologue, table, gAt, nextElement } = common(bytes, ['s', 'e', 'F', 'V', 'rows', 'scratch', 'vmax'], ['n', 'row', 'v', 'bad', 'top', 'c', 'stamps']);
-  const { load } = table;
+  const { l, prologue, table, nextElement } = common(bytes, ['s', 'e', 'F', 'V', 'rows', 'scratch', 'vmax'], ['n', 'row', 'v', 'bad', 'top', 'c', 'stamps']);
+  const { at: gAt, load } = table;
   const { get, set } = l;
   // The mex over every option of heap n, with stamps (option values are below vmax - 1).
   const exact: Code = [
@@ -246,6 +245,11 @@ export function instantiateSubtractBlocked(memory: WebAssembly.Memory): Subtract
   const instance = new WebAssembly.Instance(subtractBlockedModule(), { env: { memory } });
   const x = instance.exports as unknown as Exports;
   return { 1: { gather: x.gather1, finish: x.finish1 }, 2: { gather: x.gather2, finish: x.finish2 } };
+}
+
+/** The values of a table of `bytes` bytes a value: `length` of them at byte `offset` of `buffer`. */
+export function valuesView(buffer: ArrayBufferLike, offset: number, length: number, bytes: ValueBytes): Uint8Array | Uint16Array {
+  return bytes === 1 ? new Uint8Array(buffer, offset, length) : new Uint16Array(buffer, offset, length);
 }
 
 /**
