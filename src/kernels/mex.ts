@@ -1,4 +1,16 @@
 /**
+ * The stamp after `stamp` for a stamped mark array: a new, empty set in O(1). When the stamps
+ * run out, the marks are cleared and counting starts again at 1 (0 marks nothing).
+ */
+export function nextStamp(marks: Int32Array, stamp: number): number {
+  if (++stamp === 0x7fffffff) {
+    marks.fill(0);
+    return 1;
+  }
+  return stamp;
+}
+
+/**
  * A reusable mex over a set that is rebuilt for every heap. Membership is a stamp per value,
  * so starting a new set is O(1) and nothing is allocated once the marks cover the values seen.
  */
@@ -12,10 +24,7 @@ export class MexSet {
 
   /** Start a new, empty set. */
   clear(): void {
-    if (++this.stamp === 0x7fffffff) {
-      this.marks.fill(0);
-      this.stamp = 1;
-    }
+    this.stamp = nextStamp(this.marks, this.stamp);
   }
 
   add(v: number): void {

@@ -3,6 +3,7 @@ import { capacityFor } from './kernel.js';
 import { lowerBound, markRange, nextWantedPair, scanPairs, type RareList, type SparseShape } from './sparse.js';
 import { MaskClasses, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
 import type { Values } from './values.js';
+import { nextStamp } from './mex.js';
 
 /**
  * Sparse space over the frozen-prefix seam (THEORY.md section 4; DESIGN.md "Parallel sparse
@@ -105,11 +106,7 @@ export class SparseSplitKernel {
     const mark = this.mark;
     const markHead = mark.subarray(0, rowBits);
     for (let n = lo; n < hi; n++) {
-      if (++this.stamp === 0x7fffffff) {
-        mark.fill(0);
-        this.stamp = 1;
-      }
-      const st = this.stamp;
+      const st = (this.stamp = nextStamp(mark, this.stamp));
       const base = (n - rowFrom) * stride;
       const mb = base + ROW_HEADER;
       for (let k = 0; k < whole.length; k++) if (whole[k] === n) mark[0] = st;
@@ -236,11 +233,7 @@ export class SparseSplitKernel {
     let maxValue = 0;
     const marked = (x: number, mb: number, st: number, gst: number): boolean => mark[x] === st || (x < rowBits && rows[mb + x] === gst);
     for (let n = lo; n < hi; n++) {
-      if (++this.stamp === 0x7fffffff) {
-        mark.fill(0);
-        this.stamp = 1;
-      }
-      const st = this.stamp;
+      const st = (this.stamp = nextStamp(mark, this.stamp));
       const base = (n - rowFrom) * stride;
       const mb = base + ROW_HEADER;
       const wb = mb + rowBits;

@@ -4,6 +4,7 @@ import type { RangeOutcome } from './kernel.js';
 import { capacityFor } from './kernel.js';
 import { MaskClasses, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
 import type { Values } from './values.js';
+import { nextStamp } from './mex.js';
 
 /**
  * The moves of a game the sparse kernel handles: options of one heap (n - i, or nothing) and
@@ -144,11 +145,7 @@ export class SparseKernel {
     while (V <= maxSoFar) V <<= 1;
     let maxValue = 0;
     for (let n = lo; n < hi; n++) {
-      if (++this.stamp === 0x7fffffff) {
-        mark.fill(0);
-        this.stamp = 1;
-      }
-      const st = this.stamp;
+      const st = (this.stamp = nextStamp(mark, this.stamp));
       for (let k = 0; k < whole.length; k++) if (whole[k] === n) mark[0] = st;
       for (let k = 0; k < one.length; k++) {
         const r = one[k]!;

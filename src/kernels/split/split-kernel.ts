@@ -1,5 +1,6 @@
 import type { RangeOutcome } from '../kernel.js';
 import type { Values } from '../values.js';
+import { nextStamp } from '../mex.js';
 
 /**
  * The frozen-prefix seam (THEORY.md section 4). A chunk [a, b) of heap sizes is computed in two
@@ -86,10 +87,7 @@ export class RowMex {
   /** Start the extra set of a new heap. */
   reset(): void {
     if (this.hasExtra) {
-      if (++this.stamp === 0x7fffffff) {
-        this.extra.fill(0);
-        this.stamp = 1;
-      }
+      this.stamp = nextStamp(this.extra, this.stamp);
       this.hasExtra = false;
     }
   }
@@ -112,10 +110,7 @@ export class RowMex {
   /** markAside for rows holding rowValues values (byte rows hold 4 per word, bit rows 32). */
   markAsideFrom(v: number, rowValues: number): void {
     if (!this.hasExtra) {
-      if (++this.stamp === 0x7fffffff) {
-        this.extra.fill(0);
-        this.stamp = 1;
-      }
+      this.stamp = nextStamp(this.extra, this.stamp);
       this.hasExtra = true;
     }
     const i = v - rowValues;
