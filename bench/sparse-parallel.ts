@@ -18,17 +18,14 @@ import { join } from 'node:path';
 import { computeGame } from '../src/engine/coordinator.js';
 import { WorkerPool } from '../src/engine/pool.js';
 import type { SparseTuning } from '../src/engine/sparse-runner.js';
-import { parseCount } from '../src/numbers.js';
 import { parseRules } from '../src/rules/parse.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
+import { scriptArgs } from './args.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const N = parseCount(args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1]!.startsWith('--'))) ?? '2e6', 'N', 1, 2 ** 31 - 1);
+const args = scriptArgs();
+const flag = args.flag;
+const N = args.count('2e6');
 const spec = flag('--game') ?? 'grundy';
 const cPath = flag('--c');
 const workers = Number(flag('--workers') ?? '2');
@@ -79,7 +76,7 @@ async function engineRow(threads: number, tuning: SparseTuning, name: string): P
   }
 }
 
-if (!args.includes('--no-one')) await engineRow(1, { parallel: 'off' }, 'sparse, 1 worker');
+if (!args.has('--no-one')) await engineRow(1, { parallel: 'off' }, 'sparse, 1 worker');
 await engineRow(workers, { parallel: 'auto' }, `sparse parallel, ${workers} workers`);
 
 const base = rows.find((r) => r.name.startsWith('sparse, 1')) ?? rows[0]!;

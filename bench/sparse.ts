@@ -17,18 +17,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { maskKey } from '../src/kernels/sparse-mask.js';
-import { parseCount } from '../src/numbers.js';
 import { parseRules } from '../src/rules/parse.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
 import { plainSparseTable, type SparseTableStats } from './sparse-driver.js';
+import { scriptArgs } from './args.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const N = parseCount(args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1]!.startsWith('--'))) ?? '1e7', 'N', 1, 2 ** 31 - 1);
+const args = scriptArgs();
+const flag = args.flag;
+const N = args.count('1e7');
 const cPath = flag('--c') ?? '/tmp/anchors/grundy_sparse';
 const spec = flag('--game') ?? 'grundy';
 
@@ -51,7 +48,7 @@ if (spec === 'grundy' && existsSync(cPath)) {
   }
 }
 
-if (!args.includes('--no-kernel')) {
+if (!args.has('--no-kernel')) {
   const stats: SparseTableStats = { mask: null, choices: 0, rareHeaps: 0, maxValue: 0 };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
@@ -68,7 +65,7 @@ if (!args.includes('--no-kernel')) {
 }
 
 const cliWorkers = (flag('--cli-workers') ?? '1,2').split(',').map(Number);
-for (const workers of args.includes('--cli') ? cliWorkers : []) {
+for (const workers of args.has('--cli') ? cliWorkers : []) {
   const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
   try {
     const db = join(dir, 'b.db');

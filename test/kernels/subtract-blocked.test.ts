@@ -31,10 +31,10 @@ const family = (name: InfiniteSetName, N: number): Game => ({ elements: infinite
 /** Subtract any number (nim on one heap): g(n) = n, so values pass 255 at heap 256. */
 const anyNumber = (N: number): Game => ({ elements: Int32Array.from({ length: N - 1 }, (_, i) => i + 1), expected: Array.from({ length: N }, (_, n) => n) });
 
-function runSchedule(game: Game, N: number, lo: number, members: number, tile: number, vmax: number, bytes: ValueBytes = 2): Run {
+function runSchedule(game: Game, N: number, lo: number, members: number, tile: number, vmax: number, bytes: ValueBytes = 2, prefetch = true): Run {
   const { expected } = game;
   const made: SubtractMemory = createSubtractMemory(game.elements, N, members, tile, vmax)!;
-  const kernel = instantiateSubtractBlocked(made.memory)[bytes];
+  const kernel = instantiateSubtractBlocked(made.memory, prefetch)[bytes];
   const limit = finishLimit(bytes, vmax);
   const g = valuesView(made.memory.buffer, made.gOffset, N, bytes);
   for (let n = 0; n < lo; n++) g[n] = expected[n]!;
@@ -106,6 +106,17 @@ describe('the WebAssembly subtraction kernel (gather and finish of a tile)', () 
       }
     });
   }
+
+  it('the gather without its touches of the runs ahead (bench/gather.ts) gives the same values', () => {
+    // Few elements (the touches reach past the list's end into its sentinels) and many.
+    for (const [name, N] of [
+      ['fibonacci', 3000],
+      ['squares', 4000],
+    ] as const) {
+      const game = family(name, N);
+      for (const prefetch of [true, false]) expect(runSchedule(game, N, 50, 2, 37, 4096, 2, prefetch).values).toEqual(game.expected);
+    }
+  });
 
   for (const bytes of [1, 2] as const) {
     it(`takes the exact mex when a value from inside the tile does not fit the rows (${bytes}-byte table)`, () => {

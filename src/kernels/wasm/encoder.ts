@@ -106,6 +106,8 @@ export const op = {
   store32: (addr: Code, value: Code, offset = 0): Code => [addr, value, 0x36, 2, uleb(offset)],
   fill: (addr: Code, byte: Code, length: Code): Code => [addr, byte, length, 0xfc, 0x0b, 0],
   ret: (value: Code): Code => [value, 0x0f],
+  /** Evaluate and discard (a load kept for its side effect on the caches). */
+  drop: (value: Code): Code => [value, 0x1a],
   /** if (cond) { then } else { otherwise }, no result. */
   if: (cond: Code, then: Code, otherwise?: Code): Code => [cond, 0x04, 0x40, then, otherwise === undefined ? [] : [0x05, otherwise], 0x0b],
   /** while (cond) body. From body's top level, br(1) breaks and br(0) continues. */

@@ -27,12 +27,12 @@ import { encodeModule, I32, Locals, op, type Code, type FunctionDef } from './en
  * Memory (bytes; the engine writes the layout into the control block):
  *   [0, CONTROL_BYTES)  control block: the gang's Int32 slots, then LAYOUT
  *   per member          rows (tile * vmax bytes); stamp counter, then at +64 vmax Int32 stamps
- *   ELEMS               the set's elements in increasing order, then SENTINEL
+ *   ELEMS               the set's elements in increasing order, then SENTINEL_RUN SENTINELs
  *   G                   the values, Uint8 or Uint16 (room for Uint16 either way)
  */
 /** Where the layout lives: Int32 slots of the control block after the gang's own (GANG_SLOTS). */
 export const LAYOUT = {
-  /** Byte offset of the element list (increasing, then SENTINEL). */
+  /** Byte offset of the element list (increasing, then SENTINEL_RUN SENTINELs). */
   ELEMS: 12,
   /** Byte offset of the values (Uint8 or Uint16: the caller knows which). */
   G: 13,
@@ -40,6 +40,18 @@ export const LAYOUT = {
 export const CONTROL_BYTES = 64;
 export const SENTINEL = 0x7fffffff;
 const ONES = 0x0101010101010101n;
+/**
+ * The gather touches the runs of the elements PREFETCH_AHEAD to 2 * PREFETCH_AHEAD - 1 places
+ * on, every PREFETCH_AHEAD elements. Why: each element's run starts on a line no prefetcher saw
+ * coming (thousands of streams, one run each a tile), and a load that misses holds up the core
+ * until it arrives; touched together, a batch's misses overlap. WebAssembly has no prefetch, so
+ * the touch is a plain load whose value is dropped. Squares near 9 * 10^6, one thread, tile 192:
+ * 0.92-1.00 ns a visit against 0.96-1.16 without (DESIGN.md "Touching the runs ahead").
+ */
+const PREFETCH_AHEAD = 8;
+const LINE = 64;
+/** The touches read up to 2 * PREFETCH_AHEAD places past an element: the list ends with as many SENTINELs. */
+const SENTINEL_RUN = 2 * PREFETCH_AHEAD;
 
 const slot = (s: number): Code => op.i32(s * 4);
 
@@ -78,21 +90,36 @@ function common(bytes: ValueBytes, params: string[], own: string[]): { l: Locals
  * gather(s, e, F, V, rows): rows (e - s heaps of V bytes, cleared here) get a 1 at every value
  * of an option n - x < F of a heap n in [s, e). Every such value is below V - 1.
  */
-function gatherFunction(bytes: ValueBytes): Fn {
-  const { l, prologue, table, nextElement } = common(bytes, ['s', 'e', 'F', 'V', 'rows'], ['from', 'to', 'src', 'end', 'row']);
+function gatherFunction(bytes: ValueBytes, prefetch: boolean): Fn {
+  const { l, prologue, table, nextElement } = common(bytes, ['s', 'e', 'F', 'V', 'rows'], ['from', 'to', 'src', 'end', 'row', 'j', 'jend', 'x']);
   const { at: gAt, load } = table;
   const { get, set } = l;
   const min = (a: string, b: string): Code => op.select(get(a), get(b), op.ltU(get(a), get(b)));
   const max = (a: string, b: string): Code => op.select(get(a), get(b), op.gtU(get(a), get(b)));
+  // The heaps [from, to) of [s, e) with 0 <= n - x < F, for element x.
+  const run = (x: string): Code => [set('from', max('s', x)), set('to', op.add(get('F'), get(x))), set('to', min('to', 'e'))];
+  // Load one byte of every line of the next batch's runs (the list ends with SENTINELs >= e).
+  const touchAhead: Code = [
+    set('j', op.add(get('i'), op.i32(PREFETCH_AHEAD))),
+    set('jend', op.add(get('j'), op.i32(PREFETCH_AHEAD))),
+    op.while(op.and(op.ltU(get('j'), get('jend')), op.ltU(l.tee('x', op.load32(op.add(get('elems'), op.shl(get('j'), op.i32(2))))), get('e'))), [
+      run('x'),
+      op.if(op.ltU(get('from'), get('to')), [
+        set('src', gAt(op.sub(get('from'), get('x')))),
+        set('end', gAt(op.sub(get('to'), get('x')))),
+        op.while(op.ltU(get('src'), get('end')), [op.drop(op.load8(get('src'))), set('src', op.add(get('src'), op.i32(LINE)))]),
+      ]),
+      set('j', op.add(get('j'), op.i32(1))),
+    ]),
+  ];
   const body: Code = [
     prologue,
     op.fill(get('rows'), op.i32(0), op.mul(op.sub(get('e'), get('s')), get('V'))),
     set('i', op.i32(0)),
     op.while(op.ltU(nextElement(), get('e')), [
+      prefetch ? op.if(op.eqz(op.and(get('i'), op.i32(PREFETCH_AHEAD - 1))), touchAhead) : [],
       // Heaps n in [s, e) with 0 <= n - x < F: one contiguous run of g per element.
-      set('from', max('s', 'el')),
-      set('to', op.add(get('F'), get('el'))),
-      set('to', min('to', 'e')),
+      run('el'),
       op.if(op.ltU(get('from'), get('to')), [
         set('src', gAt(op.sub(get('from'), get('el')))),
         set('end', gAt(op.sub(get('to'), get('el')))),
@@ -177,22 +204,27 @@ function finishFunction(bytes: ValueBytes): Fn {
 /** Largest wasm32 memory, in 64 KiB pages. */
 export const MAX_PAGES = 65536;
 
-let compiled: WebAssembly.Module | null = null;
+const compiled = new Map<boolean, WebAssembly.Module>();
 
-/** The gang member module (gather1, finish1, gather2, finish2), compiled once per thread. */
-export function subtractBlockedModule(): WebAssembly.Module {
-  if (compiled === null) {
+/**
+ * The gang member module (gather1, finish1, gather2, finish2), compiled once per thread.
+ * prefetch: false leaves out the gather's touches (bench/gather.ts measures both).
+ */
+export function subtractBlockedModule(prefetch = true): WebAssembly.Module {
+  let module = compiled.get(prefetch);
+  if (module === undefined) {
     const functions = ([1, 2] as const).flatMap((bytes): FunctionDef[] => {
-      const gather = gatherFunction(bytes);
+      const gather = gatherFunction(bytes, prefetch);
       const finish = finishFunction(bytes);
       return [
         { name: `gather${bytes}`, params: gather.params, results: [], locals: gather.locals, body: gather.body },
         { name: `finish${bytes}`, params: finish.params, results: [I32], locals: finish.locals, body: finish.body },
       ];
     });
-    compiled = new WebAssembly.Module(encodeModule(functions, MAX_PAGES));
+    module = new WebAssembly.Module(encodeModule(functions, MAX_PAGES));
+    compiled.set(prefetch, module);
   }
-  return compiled;
+  return module;
 }
 
 /** A memory laid out for `members` members and a table of `capacity` values. */
@@ -208,16 +240,16 @@ export interface SubtractMemory {
 export function createSubtractMemory(elements: Int32Array, capacity: number, members: number, tile: number, vmax: number): SubtractMemory | null {
   const stride = align(tile * vmax + 64 + 4 * vmax, 64);
   const elems = CONTROL_BYTES + members * stride;
-  const gOffset = align(elems + 4 * (elements.length + 1), 64);
+  const gOffset = align(elems + 4 * (elements.length + SENTINEL_RUN), 64);
   const pages = Math.ceil((gOffset + 2 * capacity + 64) / 65536);
   if (pages > MAX_PAGES) return null;
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
   const ctl = new Int32Array(memory.buffer, 0, CONTROL_BYTES / 4);
   ctl[LAYOUT.ELEMS] = elems;
   ctl[LAYOUT.G] = gOffset;
-  const list = new Int32Array(memory.buffer, elems, elements.length + 1);
+  const list = new Int32Array(memory.buffer, elems, elements.length + SENTINEL_RUN);
   list.set(elements);
-  list[elements.length] = SENTINEL;
+  list.fill(SENTINEL, elements.length);
   return { memory, gOffset, stride };
 }
 
@@ -241,8 +273,8 @@ interface Exports {
 }
 
 /** The kernels over `memory` (its control block holds the LAYOUT). */
-export function instantiateSubtractBlocked(memory: WebAssembly.Memory): SubtractBlockedKernels {
-  const instance = new WebAssembly.Instance(subtractBlockedModule(), { env: { memory } });
+export function instantiateSubtractBlocked(memory: WebAssembly.Memory, prefetch = true): SubtractBlockedKernels {
+  const instance = new WebAssembly.Instance(subtractBlockedModule(prefetch), { env: { memory } });
   const x = instance.exports as unknown as Exports;
   return { 1: { gather: x.gather1, finish: x.finish1 }, 2: { gather: x.gather2, finish: x.finish2 } };
 }
