@@ -12,6 +12,7 @@
  * the median pass in ns a visit, and their ratio. The rows both variants leave are compared.
  */
 import { CONTROL_BYTES, createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractBlockedKernel } from '../src/kernels/wasm/subtract-blocked.js';
+import { lowerBound } from '../src/kernels/sparse.js';
 import { parseCount } from '../src/numbers.js';
 import { infiniteSetElements } from '../src/rules/infinite-sets.js';
 import { parseRules } from '../src/rules/parse.js';
@@ -56,16 +57,7 @@ const V = Math.ceil((max + 2) / 16) * 16;
 const start = Math.max(TILE, N - tiles * TILE);
 const count = Math.floor((N - start) / TILE);
 /** Elements at most v. */
-const upTo = (v: number): number => {
-  let lo = 0;
-  let hi = elements.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (elements[mid]! <= v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-};
+const upTo = (v: number): number => lowerBound(elements, elements.length, v + 1);
 // Heap n of a tile [s, s + TILE) gathered with frozen bound s - TILE visits the elements x with
 // n - x below the bound: n - s + TILE < x <= n.
 let visits = 0;
