@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeGame } from '../src/engine/coordinator.js';
-import { createKernel } from '../src/kernels/index.js';
+import { plainKernel } from '../src/games/registry.js';
 import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
-import { parseRules } from '../src/rules/parse.js';
+import { parseRules } from '../src/games/registry.js';
 import type { Rules } from '../src/rules/types.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum } from './checksum.js';
@@ -17,7 +17,7 @@ import type { PooledContext, RunOutcome, TimedContext, Workload } from './worklo
 export function plainTable(rules: Rules, n: number, ctx: TimedContext): Values {
   let width: Width = 8;
   let g: Values = plainValues(width, n);
-  const kernel = createKernel(rules);
+  const kernel = plainKernel(rules);
   ctx.timed(() => {
     let next = 0;
     let maxValue = 0;

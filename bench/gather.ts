@@ -14,8 +14,8 @@
 import { CONTROL_BYTES, createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractBlockedKernel } from '../src/kernels/wasm/subtract-blocked.js';
 import { lowerBound } from '../src/kernels/sparse.js';
 import { parseCount } from '../src/numbers.js';
-import { infiniteSetElements } from '../src/rules/infinite-sets.js';
-import { parseRules } from '../src/rules/parse.js';
+
+import { familyOf, parseRules } from '../src/games/registry.js';
 import { scriptArgs } from './args.js';
 
 const args = scriptArgs();
@@ -25,11 +25,12 @@ const setName = flag('--set') ?? 'squares';
 const tiles = parseCount(flag('--tiles') ?? '400', '--tiles', 1);
 const reps = parseCount(flag('--reps') ?? '15', '--reps', 1);
 const rules = parseRules(`sub:${setName}`);
-if (rules.family !== 'subinf') throw new Error(`--set ${setName}: not an infinite subtraction set`);
+const set = familyOf(rules).subtraction?.(rules);
+if (!set) throw new Error(`--set ${setName}: not an infinite subtraction set`);
 
 const TILE = 192;
 const VMAX = 4096;
-const elements = infiniteSetElements(rules.name, N);
+const elements = set.elements(N);
 const made = createSubtractMemory(elements, N, 2, TILE, VMAX);
 if (made === null) throw new Error(`N = ${N} is too large for a WebAssembly memory`);
 const variants: [string, SubtractBlockedKernel][] = [

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { computeGame } from '../src/engine/coordinator.js';
 import { WorkerPool } from '../src/engine/pool.js';
 import { parseCount } from '../src/numbers.js';
-import { parseRules } from '../src/rules/parse.js';
+import { parseRules } from '../src/games/registry.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
 

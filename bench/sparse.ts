@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { maskKey } from '../src/kernels/sparse-mask.js';
-import { parseRules } from '../src/rules/parse.js';
+import { parseRules } from '../src/games/registry.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
 import { plainSparseTable, type SparseTableStats } from './sparse-driver.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, afterEach, beforeEach, describe, expect, it } from
 import { computeGame } from '../src/engine/coordinator.js';
 import { WorkerPool } from '../src/engine/pool.js';
 import { InterruptedError } from '../src/errors.js';
-import { parseRules } from '../src/rules/parse.js';
+import { parseRules } from '../src/games/registry.js';
 import { Store } from '../src/store/store.js';
 import { tempDir } from './helpers/cli.js';
 import { checksum, naiveValues } from './naive.js';

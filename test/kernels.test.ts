@@ -1,8 +1,10 @@
+import type { CustomRules } from '../src/rules/types.js';
 import { describe, expect, it } from 'vitest';
-import { createKernel, type OptionsFunction } from '../src/kernels/index.js';
+import { plainKernel } from '../src/games/registry.js';
+import type { OptionsFunction } from '../src/kernels/kernel.js';
 import { maskMex, MexSet } from '../src/kernels/mex.js';
 import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
-import { parseRules } from '../src/rules/parse.js';
+import { parseRules } from '../src/games/registry.js';
 import type { Rules } from '../src/rules/types.js';
 import { naiveValues, rng, type OptionGenerator } from './naive.js';
 
@@ -11,7 +13,7 @@ import { naiveValues, rng, type OptionGenerator } from './naive.js';
  * widening whenever a value does not fit.
  */
 function runChunked(rules: Rules, N: number, seed: number, options?: OptionsFunction): Values {
-  const kernel = createKernel(rules, options);
+  const kernel = plainKernel(rules, options);
   const rand = rng(seed);
   let width: Width = 8;
   let g = plainValues(width, N);
@@ -126,13 +128,13 @@ describe('kernels agree with their naive twins', () => {
       for (let a = 1; 2 * a <= n - 3; a++) out.push([a, n - 3 - a]);
       return out;
     };
-    const rules: Rules = { family: 'module', key: 'module:test#0', path: '/dev/null', hash: '0' };
+    const rules: CustomRules = { family: 'module', key: 'module:test#0', path: '/dev/null', hash: '0' };
     const got = Array.from(runChunked(rules, 800, 11, (n) => gen(n)));
     expect(got).toEqual(naiveValues(rules, 800, gen));
   });
 
   it('custom rules that leave a heap >= n are refused, naming the position', () => {
-    const kernel = createKernel({ family: 'module', key: 'module:bad#0', path: 'bad.js', hash: '0' }, (n) => (n === 5 ? [[5]] : []));
+    const kernel = plainKernel({ family: 'module', key: 'module:bad#0', path: 'bad.js', hash: '0' } as CustomRules, (n) => (n === 5 ? [[5]] : []));
     const g = plainValues(8, 10);
     const out = kernel.run(g, 0, 10, 0);
     expect(out.next).toBe(5);

@@ -3,6 +3,7 @@
  * take the XOR of their values, and the mex of those. Deliberately slow and obvious, sharing no
  * code with src/kernels, so the kernels are checked against the definitions of THEORY.md.
  */
+import { builtin } from './helpers/builtin-rules.js';
 import type { Rules } from '../src/rules/types.js';
 import { seededRandom } from '../src/testing/random.js';
 
@@ -56,24 +57,25 @@ function partitions(m: number, parts: number, min = 1): number[][] {
 
 /** The option tuples of heap n under the rules, straight from the definitions. */
 export function naiveOptions(rules: Rules, custom?: OptionGenerator): OptionGenerator {
-  switch (rules.family) {
+  const r = builtin(rules);
+  switch (r.family) {
     case 'nim':
       return (n) => Array.from({ length: n }, (_, m) => [m]);
     case 'allbut':
       return (n) => {
         const out: number[][] = [];
-        for (let s = 1; s <= n; s++) if (!rules.excluded.includes(s)) out.push([n - s]);
+        for (let s = 1; s <= n; s++) if (!r.excluded.includes(s)) out.push([n - s]);
         return out;
       };
     case 'sub':
-      return (n) => rules.set.filter((s) => s <= n).map((s) => [n - s]);
+      return (n) => r.set.filter((s) => s <= n).map((s) => [n - s]);
     case 'subinf': {
       let cache: number[] = [];
       let limit = 0;
       return (n) => {
         if (n > limit) {
           limit = Math.max(n, limit * 2);
-          cache = infiniteSet(rules.name, limit);
+          cache = infiniteSet(r.name, limit);
         }
         return cache.filter((s) => s <= n).map((s) => [n - s]);
       };
@@ -81,7 +83,7 @@ export function naiveOptions(rules: Rules, custom?: OptionGenerator): OptionGene
     case 'octal':
       return (n) => {
         const out: number[][] = [];
-        rules.digits.forEach((d, i) => {
+        r.digits.forEach((d, i) => {
           if (i > n) return;
           const rest = n - i;
           // bit 2^j: remove i tokens and leave exactly j non-empty heaps

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createKernel } from '../src/kernels/index.js';
+import { plainKernel } from '../src/games/registry.js';
 import { plainValues } from '../src/kernels/values.js';
-import { parseRules } from '../src/rules/parse.js';
+import { parseRules } from '../src/games/registry.js';
 
 interface Sequence {
   oeis: string;
@@ -17,7 +17,7 @@ const fixture = JSON.parse(readFileSync(new URL('./fixtures/oeis-sequences.json'
 
 function compute(spec: string, N: number): number[] {
   const g = plainValues(16, N);
-  createKernel(parseRules(spec)).run(g, 0, N, 0);
+  plainKernel(parseRules(spec)).run(g, 0, N, 0);
   return Array.from(g);
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreError } from '../src/errors.js';
-import { parseRules } from '../src/rules/parse.js';
+import { parseRules } from '../src/games/registry.js';
 import { decodeChunk, encodeChunk } from '../src/store/codec.js';
 import { APPLICATION_ID, SCHEMA_VERSION } from '../src/store/database.js';
 import { Store } from '../src/store/store.js';

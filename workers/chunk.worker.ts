@@ -1,6 +1,7 @@
 import { GrundyError } from '../src/errors.js';
-import { beginModuleTask, lastModulePosition, loadOptions } from '../src/engine/custom-module.js';
-import { createKernel, type RangeKernel } from '../src/kernels/index.js';
+import { beginModuleTask, lastModulePosition } from '../src/engine/custom-module.js';
+import { loadCode, plainKernel, userCode } from '../src/games/registry.js';
+import type { RangeKernel } from '../src/kernels/kernel.js';
 import { valuesOver } from '../src/kernels/values.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import type { ChunkOutcome, ChunkTask } from '../src/engine/protocol.js';
@@ -12,7 +13,7 @@ const kernels = new Map<string, RangeKernel>();
 async function kernelFor(rules: Rules): Promise<RangeKernel> {
   let kernel = kernels.get(rules.key);
   if (!kernel) {
-    kernel = rules.family === 'module' ? createKernel(rules, await loadOptions(rules)) : createKernel(rules);
+    kernel = plainKernel(rules, await loadCode(rules));
     kernels.set(rules.key, kernel);
   }
   return kernel;
@@ -38,7 +39,7 @@ export default async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
     return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
   } catch (err) {
     const position = lastModulePosition();
-    const next = task.rules.family === 'module' && position >= task.lo ? { next: position } : {};
+    const next = userCode(task.rules) !== null && position >= task.lo ? { next: position } : {};
     if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode, ...next };
     return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5, ...next };
   } finally {

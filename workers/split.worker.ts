@@ -1,7 +1,8 @@
 import { GrundyError } from '../src/errors.js';
-import { beginModuleTask, loadOptions } from '../src/engine/custom-module.js';
+import { beginModuleTask } from '../src/engine/custom-module.js';
+import { loadCode, splitKernel } from '../src/games/registry.js';
 import type { ChunkOutcome, GatherOutcome, SplitTask } from '../src/engine/protocol.js';
-import { createSplitKernel, type SplitKernel } from '../src/kernels/split/index.js';
+import type { SplitKernel } from '../src/kernels/split/split-kernel.js';
 import { GatherFailure } from '../src/kernels/split/split-kernel.js';
 import { valuesOver } from '../src/kernels/values.js';
 import { workerShouldDie } from '../src/testing/faults.js';
@@ -13,7 +14,7 @@ const kernels = new Map<string, SplitKernel>();
 async function kernelFor(rules: Rules): Promise<SplitKernel> {
   let kernel = kernels.get(rules.key);
   if (!kernel) {
-    kernel = (rules.family === 'module' ? createSplitKernel(rules, await loadOptions(rules)) : createSplitKernel(rules)) ?? undefined;
+    kernel = splitKernel(rules, await loadCode(rules)) ?? undefined;
     if (!kernel) throw new GrundyError(`${rules.key} has no frozen-prefix kernel`, 5);
     kernels.set(rules.key, kernel);
   }

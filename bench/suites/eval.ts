@@ -1,7 +1,7 @@
 import { PeriodDetector } from '../../src/period/detect.js';
 import { evaluate, type ResolvedComponent } from '../../src/play/evaluate.js';
 import { GameValues } from '../../src/play/game-values.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import { listChecksum } from '../checksum.js';
 import { plainTable } from '../drivers.js';
 import { defineWorkload, type TimedContext, type Workload } from '../workload.js';

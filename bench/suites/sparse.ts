@@ -1,7 +1,7 @@
 import { computeThroughEngine } from '../drivers.js';
 import { heapChecksum } from '../checksum.js';
 import { plainSparseTable } from '../sparse-driver.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import { defineWorkload, type Workload } from '../workload.js';
 
 /*

@@ -1,5 +1,5 @@
 import { NotComputedError } from '../errors.js';
-import { parseRules } from '../rules/parse.js';
+import { parseRules } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { resolveDbPath } from '../store/database.js';
 import { Store, type GameRow } from '../store/store.js';

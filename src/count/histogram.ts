@@ -1,3 +1,4 @@
+import { familyOf } from '../games/registry.js';
 import { UsageError } from '../errors.js';
 import type { Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
@@ -28,9 +29,10 @@ export interface HistogramSource {
  * floor((N - e - j) / p) + 1 times. Else the table must hold g(0..N).
  */
 export function valueHistogram(src: HistogramSource, N: bigint, via: 'auto' | 'table' | 'certificate' = 'auto'): ValueHistogram {
-  if (src.rules.family === 'nim') {
+  const closedForm = familyOf(src.rules).closedForm;
+  if (closedForm) {
     if (N >= BigInt(MAX_HISTOGRAM)) throw tooWide(src.rules.key, N + 1n);
-    return { counts: new Array<bigint>(Number(N) + 1).fill(1n), method: 'closed form' };
+    return { counts: closedForm.histogram(N), method: 'closed form' };
   }
   const cert = src.cert?.proven ? src.cert : null;
   const span = cert ? cert.preperiod + cert.period : Infinity;

@@ -4,14 +4,14 @@ import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { acquireComputeLock, type LockOptions } from '../store/locks.js';
 import type { GameRow, Store } from '../store/store.js';
-import { checkTableFits, nextCheckAt, nextChunkEnd } from './planner.js';
+import { checkTableFits, nextCheckAt } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import { SparseRunner, type SparsePhaseStats, type SparseTuning } from './sparse-runner.js';
-import { hasSplitKernel, orderedShare } from '../kernels/split/index.js';
-import { planSplitChunk, type SplitTuning } from './split-plan.js';
-import { emptyPhaseStats, RowScratch, runSplitChunk, type SplitPhaseStats } from './split-runner.js';
-import { SubtractGangRunner, type SubtractGangTuning } from './subtract-gang.js';
+import type { SparsePhaseStats, SparseTuning } from './sparse-runner.js';
+import type { SplitTuning } from './split-plan.js';
+import type { SplitPhaseStats } from './split-runner.js';
+import { selectStrategies, type ChunkStrategy, type KernelChoice } from './strategy.js';
+import type { SubtractGangTuning } from './subtract-gang.js';
 
 export interface ComputeProgress {
   readonly game: string;
@@ -46,7 +46,7 @@ export interface ComputeRequest {
    * gang for infinite subtraction sets, else the frozen-prefix split, else plain; 'frozen-prefix' skips sparse space (to measure or test the
    * split); 'plain' the family's plain kernel, one chunk at a time (the reference).
    */
-  readonly kernel?: 'auto' | 'frozen-prefix' | 'plain';
+  readonly kernel?: KernelChoice;
 }
 
 export interface ComputeSummary {
@@ -98,8 +98,13 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   // any chunk kept busy (sequential kernels use one whatever --workers says).
   const kernelsUsed: string[] = [];
   let workersUsed = 0;
-  const splitStats = emptyPhaseStats();
-  let sparseStats: SparsePhaseStats = { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
+  const strategies = selectStrategies(rules, pool.threads, req.kernel ?? 'auto', {
+    split: req.splitTuning,
+    sparse: req.sparseTuning,
+    subtract: req.subtractTuning,
+  });
+  const splitStats = strategies.split;
+  const sparseStats: SparsePhaseStats = strategies.sparse?.stats ?? { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
 
   const finish = (stop: ComputeSummary['stop'], kernel: string): ComputeSummary => {
     const elapsedMs = performance.now() - started;
@@ -132,23 +137,16 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   let width: Width = game.width;
   let g: Values = sharedValues(width, capacity);
   if (game.computed > 0) g.set(store.readValues(game));
-  // Sparse space for two-heap splits and Grundy's game; the plain kernel stays the reference.
-  const sparse = (req.kernel ?? 'auto') === 'auto' ? SparseRunner.for(rules, store, pool.threads, req.sparseTuning) : null;
-  sparse?.resume(game, g, game.computed);
-  if (sparse) sparseStats = sparse.stats;
-  // Infinite subtraction sets: a gang of threads over one WebAssembly memory (subtract-gang.ts).
-  const gang = (req.kernel ?? 'auto') === 'auto' ? SubtractGangRunner.for(rules, pool.threads, req.subtractTuning) : null;
+  for (const strategy of strategies.list) strategy.resume?.(game, g, game.computed, store);
   let next = game.computed;
   let maxValue = game.maxValue;
   let kernel = 'none';
-  const share = hasSplitKernel(rules) && req.splitTuning?.force ? 'linear' : orderedShare(rules);
-  const scratch = new RowScratch();
   let checkAt = req.untilProven ? nextCheckAt(next) : Infinity;
   let stop: ComputeSummary['stop'] = 'target';
 
-  const persist = (lo: number, hi: number, chunkMax: number): void => {
+  const persist = (lo: number, hi: number, chunkMax: number, state: ReturnType<NonNullable<ChunkStrategy['stateAt']>> | undefined): void => {
     if (hi <= lo) return;
-    game = sparse ? sparse.append(game, lo, g.subarray(lo, hi), chunkMax) : store.appendChunk(game, lo, g.subarray(lo, hi), chunkMax);
+    game = store.appendChunk(game, lo, g.subarray(lo, hi), chunkMax, state);
   };
   const recordRun = (status: 'done' | 'proven' | 'interrupted' | 'failed'): void => {
     const elapsedMs = performance.now() - started;
@@ -189,36 +187,11 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         g = regrow(g, next, width, capacity);
       }
       const limit = Math.min(capacity, checkAt);
-      const ganged = gang !== null && gang.applies(next, maxValue, capacity);
-      const plan = sparse || ganged || req.kernel === 'plain' ? null : planSplitChunk(rules, share, next, limit, pool.threads, maxValue, req.splitTuning);
+      const strategy = strategies.list.find((s) => s.takes(next, limit, maxValue, capacity))!;
       let outcome: ChunkOutcome;
       try {
-        if (ganged) {
-          outcome = await gang.run(pool, g, width, next, gang.chunkEnd(next, limit), maxValue, req.signal);
-          workersUsed = Math.max(workersUsed, gang.lastWorkers);
-        } else if (sparse) {
-          // Sparse space: far fewer options per heap than any split of the plain kernel; one worker
-          // per chunk, or (when enabled) a parallel gather and ordered finish (sparse-runner.ts).
-          outcome = await sparse.run(pool, g, width, next, Math.min(sparse.chunkEnd(next, capacity), checkAt), maxValue, req.signal);
-          workersUsed = Math.max(workersUsed, sparse.lastWorkers);
-        } else if (plan) {
-          // Frozen-prefix split: parallel gather of the options below `next`, ordered finish.
-          outcome = await runSplitChunk(pool, rules, g.buffer as SharedArrayBuffer, width, plan, scratch, splitStats, req.signal);
-          workersUsed = Math.max(workersUsed, Math.min(pool.threads, plan.slices.length));
-        } else {
-          outcome = await pool.run({
-            kind: 'range',
-            rules,
-            buffer: g.buffer as SharedArrayBuffer,
-            width,
-            lo: next,
-            // Where the split applies but does not pay yet, grow plain chunks geometrically so
-            // the split takes over soon after it starts paying.
-            hi: Math.min(nextChunkEnd(rules, next, capacity), checkAt, share === 'none' ? Infinity : 2 * next + 64),
-            maxBefore: maxValue,
-          }, req.signal);
-          workersUsed = Math.max(workersUsed, 1);
-        }
+        outcome = await strategy.run(pool, g, width, next, strategy.chunkEnd(next, limit), maxValue, req.signal);
+        workersUsed = Math.max(workersUsed, strategy.lastWorkers);
       } catch (err) {
         // Aborting stops the workers mid-chunk: that chunk is dropped, every finished one is stored.
         if (req.signal?.aborted) throw interrupted();
@@ -229,7 +202,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         // A kernel that got part of the way (a custom module failing at some n) reports it:
         // the values before that n are final, so they are stored before the error surfaces.
         if (outcome.next !== undefined && outcome.next > next) {
-          persist(next, outcome.next, maxOf(g, next, outcome.next));
+          persist(next, outcome.next, maxOf(g, next, outcome.next), strategy.stateAt?.(outcome.next));
           next = outcome.next;
         }
         throw new GrundyError(`${outcome.message}; ${rules.key} is stored up to n = ${game.computed}`, outcome.exitCode);
@@ -241,7 +214,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       const chunkMax = outcome.next > lo ? maxOf(g, lo, outcome.next) : 0;
       next = outcome.next;
       maxValue = Math.max(maxValue, outcome.maxValue);
-      persist(lo, next, chunkMax);
+      persist(lo, next, chunkMax, strategy.stateAt?.(next));
       if (outcome.kind === 'overflow') {
         // A value does not fit: widen the whole table and recompute from that heap.
         width = wider(width, widthFor(outcome.value));

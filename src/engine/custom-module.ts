@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { GrundyError } from '../errors.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
-import type { Rules } from '../rules/types.js';
+import type { CustomRules } from '../rules/types.js';
 import { Heartbeat, LOADING } from './heartbeat.js';
 
 /**
@@ -25,7 +25,7 @@ export function lastModulePosition(): number {
 }
 
 /** Load a custom rules module's options(n) (named export, default.options, or default function). */
-export async function loadOptions(rules: Extract<Rules, { family: 'module' }>): Promise<OptionsFunction> {
+export async function loadOptions(rules: CustomRules): Promise<OptionsFunction> {
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(rules.path).href)) as Record<string, unknown>;

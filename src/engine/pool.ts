@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ComputeError } from '../errors.js';
+import { userCode } from '../games/registry.js';
+import type { Rules } from '../rules/types.js';
 import { projectRoot } from '../project-root.js';
 import { Heartbeat, LOADING, watchHeartbeat } from './heartbeat.js';
 import type { ChunkOutcome, ChunkTask } from './protocol.js';
@@ -113,7 +115,7 @@ export class WorkerPool {
     try {
       return await this.runOn<ChunkTask, ChunkOutcome>('chunk', task, signal, label);
     } catch (err) {
-      if ((err instanceof StalledTaskError || err instanceof WorkerDeathError) && task.rules.family === 'module') {
+      if ((err instanceof StalledTaskError || err instanceof WorkerDeathError) && userCode(task.rules) !== null) {
         return { kind: 'error', message: err.message, exitCode: err.exitCode, next: Math.max(task.lo, err.position) };
       }
       throw err;
@@ -125,9 +127,9 @@ export class WorkerPool {
    * chunks and frozen-prefix gathers): a fresh heartbeat in the task, the --module-timeout.
    */
   private moduleWatch<TTask>(task: TTask): { task: TTask; watch: TaskWatch } | null {
-    const t = task as { kind?: unknown; rules?: { family?: unknown; path?: unknown } };
-    if (t.rules?.family !== 'module' || (t.kind !== 'range' && t.kind !== 'gather')) return null;
-    const module = String(t.rules.path);
+    const t = task as { kind?: unknown; rules?: Rules };
+    const code = t.rules && (t.kind === 'range' || t.kind === 'gather') ? userCode(t.rules) : null;
+    if (code === null) return null;
     const heartbeat = new Heartbeat();
     const timeoutMs = this.moduleTimeoutMs;
     return {
@@ -135,11 +137,11 @@ export class WorkerPool {
       watch: {
         heartbeat,
         timeoutMs,
-        name: `custom rules module ${module}`,
+        name: code,
         describe: (position) =>
           position === LOADING
-            ? `custom rules module ${module} did not finish loading within the --module-timeout of ${formatMs(timeoutMs)}`
-            : `custom rules module ${module}: options(${position}) ran longer than the --module-timeout of ${formatMs(timeoutMs)} and was stopped`,
+            ? `${code} did not finish loading within the --module-timeout of ${formatMs(timeoutMs)}`
+            : `${code}: options(${position}) ran longer than the --module-timeout of ${formatMs(timeoutMs)} and was stopped`,
       },
     };
   }

@@ -1,4 +1,5 @@
-import { collectRare, RareList, sparseShape, type SparseShape } from '../kernels/sparse.js';
+import { collectRare, RareList, type SparseShape } from '../kernels/sparse.js';
+import { sparseShape } from '../games/registry.js';
 import {
   bestMask,
   classTable,
@@ -11,10 +12,12 @@ import {
 } from '../kernels/sparse-mask.js';
 import type { Values, Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
-import { deleteSparseState, loadSparseState, saveSparseState } from '../store/sparse-state.js';
-import type { GameRow, Store } from '../store/store.js';
+import type { SparseState } from '../store/sparse-state.js';
+import type { GameRow } from '../store/store.js';
+import { MAX_CHUNK, MIN_SPARSE_CHUNK, WORK_PER_CHUNK } from './budget.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
+import type { ChunkStrategy, StoredState } from './strategy.js';
 import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from './sparse-protocol.js';
 import { sparseRowStride } from '../kernels/sparse-split.js';
 import { rowWordsFor } from '../kernels/split/split-kernel.js';
@@ -22,10 +25,6 @@ import { GANG, GANG_SLOTS, runGangTasks } from './sparse-gang.js';
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './split-runner.js';
 
-/** Work per sparse chunk, in option visits: as the planner's target for plain chunks. */
-const TARGET_OPS_PER_CHUNK = 3e7;
-const MIN_CHUNK = 256;
-const MAX_CHUNK = 1 << 20;
 /** A rough step-2 scan length per heap, for sizing chunks (Grundy's game: ~1-3 thousand). */
 const SCAN_ESTIMATE = 2048;
 /**
@@ -90,7 +89,7 @@ export interface SparsePhaseStats {
  * mask and rare list with every chunk in one transaction so that a resumed run picks them up.
  * Tables whose values outgrow 16 bits go back to the plain kernel.
  */
-export class SparseRunner {
+export class SparseRunner implements ChunkStrategy {
   private mask: SparseMask | null = null;
   private rare = new RareList();
   private readonly hist = new ValueHistogram();
@@ -109,7 +108,6 @@ export class SparseRunner {
   private constructor(
     private readonly rules: Rules,
     private readonly shape: SparseShape,
-    private readonly store: Store,
     private readonly threads: number,
     private readonly tuning: SparseTuning,
   ) {}
@@ -118,9 +116,14 @@ export class SparseRunner {
    * A runner for the families sparse space applies to, else null (the plain kernel runs).
    * `threads` is the pool's size: more than one enables parallel chunks.
    */
-  static for(rules: Rules, store: Store, threads = 1, tuning: SparseTuning = { parallel: 'auto' }): SparseRunner | null {
+  static for(rules: Rules, threads = 1, tuning: SparseTuning = { parallel: 'auto' }): SparseRunner | null {
     const shape = sparseShape(rules);
-    return shape ? new SparseRunner(rules, shape, store, threads, tuning) : null;
+    return shape ? new SparseRunner(rules, shape, threads, tuning) : null;
+  }
+
+  /** Sparse space takes every chunk: past 16-bit values it hands them to the plain kernel. */
+  takes(): boolean {
+    return true;
   }
 
   /**
@@ -148,10 +151,10 @@ export class SparseRunner {
   }
 
   /** Pick up the stored mask and rare list for g[0, computed); extend them over anything newer. */
-  resume(game: GameRow, g: Values, computed: number): void {
+  resume(game: GameRow, g: Values, computed: number, stored: StoredState): void {
     this.hist.add(g, 0, computed);
     this.plain = game.width === 32;
-    const state = this.plain ? undefined : loadSparseState(this.store, game);
+    const state = this.plain ? undefined : stored.sparseState(game);
     if (state && (state.mask.parity === 0 || this.shape.parityAllowed)) {
       this.mask = state.mask;
       this.rare = RareList.from(state.rare, g);
@@ -171,9 +174,9 @@ export class SparseRunner {
     const { path, probe } = this.pathAt(lo);
     // A fixed length (tests): gang chunks then hold three sub-chunks of that length.
     if (this.tuning.chunk !== undefined) return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (path === 'gang' ? 3 : 1));
-    let len = Math.floor((TARGET_OPS_PER_CHUNK * (path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1)) / perValue);
+    let len = Math.floor((WORK_PER_CHUNK * (path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1)) / perValue);
     // While the mask is young, revise it often: chunks grow with the prefix.
-    len = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.min(len, lo)));
+    len = Math.min(MAX_CHUNK, Math.max(MIN_SPARSE_CHUNK, Math.min(len, lo)));
     return Math.min(limit, lo + len);
   }
 
@@ -275,21 +278,10 @@ export class SparseRunner {
     return { kind: 'done', next, maxValue: chunkMax, kernel };
   }
 
-  /**
-   * Append a finished chunk and the sparse state that goes with it, in one transaction. It must
-   * begin IMMEDIATE: a deferred transaction reads first and then upgrades to a write lock, and
-   * SQLite answers such an upgrade with SQLITE_BUSY at once (no busy timeout) while another
-   * compute on the same store holds the lock.
-   */
-  append(game: GameRow, lo: number, values: Values, chunkMax: number): GameRow {
-    return this.store.db
-      .transaction(() => {
-        const row = this.store.appendChunk(game, lo, values, chunkMax);
-        if (this.plain || this.mask === null) deleteSparseState(this.store, row);
-        else saveSparseState(this.store, row, { mask: this.mask, upto: lo + values.length, rare: this.rare.positions() });
-        return row;
-      })
-      .immediate();
+  /** The mask and rare list to store with the chunk that ends at hi; null once they no longer apply. */
+  stateAt(hi: number): SparseState | null {
+    if (this.plain || this.mask === null) return null;
+    return { mask: this.mask, upto: hi, rare: this.rare.positions() };
   }
 
   /** Switch to the mask with the fewest rare heaps so far when it is clearly better. */

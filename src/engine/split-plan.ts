@@ -1,6 +1,7 @@
-import { rowWordsFor, splitRowWords, type OrderedShare } from '../kernels/split/index.js';
+import { splitSupport } from '../games/registry.js';
+import { rowWordsFor, type OrderedShare } from '../kernels/split/split-kernel.js';
 import type { Rules } from '../rules/types.js';
-import { costPerValue } from './planner.js';
+import { costPerValue, SPLIT_WORK_PER_WORKER } from './budget.js';
 
 /**
  * Chunk plans for the frozen-prefix split (THEORY.md section 4). The ordered finish runs on one
@@ -12,8 +13,6 @@ import { costPerValue } from './planner.js';
 export const ORDERED_SHARE = 0.05;
 /** Below this much work per chunk the task round-trips cost more than the split saves. */
 const MIN_SPLIT_WORK = 5e5;
-/** Work per chunk: enough to amortise the phases, small enough for live progress and abort. */
-const SPLIT_WORK_PER_WORKER = 1.5e8;
 const MAX_SPLIT_CHUNK = 1 << 18;
 
 /**
@@ -63,7 +62,7 @@ export function planSplitChunk(
 ): SplitChunkPlan | null {
   if (share === 'none' || limit <= a) return null;
   if (rowWordsFor(maxBefore) > MAX_ROW_WORDS) return null;
-  const rowWords = splitRowWords(rules, maxBefore);
+  const rowWords = splitSupport(rules)?.rowWords(maxBefore) ?? rowWordsFor(maxBefore);
   const cost = Math.max(1, costPerValue(rules, a));
   const f = tuning.orderedShare;
   const byShare = share === 'linear' ? f * a : (1.5 * f) ** 2 * a;

@@ -2,10 +2,13 @@ import { GrundyError } from '../errors.js';
 import { lowerBound } from '../kernels/sparse.js';
 import { capacityOf, type Values, type Width } from '../kernels/values.js';
 import { CONTROL_BYTES, createSubtractMemory, finishLimit, LAYOUT, valuesView, type SubtractBlockedKernels, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
-import { infiniteSetElements } from '../rules/infinite-sets.js';
-import type { InfiniteSetName, Rules } from '../rules/types.js';
+import type { SubtractionElements } from '../games/family.js';
+import { familyOf } from '../games/registry.js';
+import type { Rules } from '../rules/types.js';
+import { GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
+import type { ChunkStrategy } from './strategy.js';
 import { frozenBound, GANG, runGangTasks, spinBudget, stopGangAt, subChunk, waitFinished, type DeathHook } from './sparse-gang.js';
 
 /** One member of a subtraction gang: workers/subtract-gang.worker.ts. */
@@ -53,9 +56,6 @@ const TILE = 192;
 const VMAX = 4096;
 /** Below this the plain kernel is as fast and the gang's task round trips would dominate. */
 const MIN_N = 1 << 14;
-/** Option visits a chunk per member: about half a second. */
-const WORK_PER_MEMBER = 5e8;
-const MAX_CHUNK = 1 << 20;
 /** Values take up to 2 bytes in the gang's memory; elements and values must fit 4 GiB. */
 const MAX_CAPACITY = 1.5e9;
 
@@ -69,7 +69,7 @@ let nextMemoryId = 1;
  * while every value fits a byte: the first value past 255 stops the gang at its heap (as a value
  * too wide for the rows does), the copy is made again as Uint16, and the next chunk goes on.
  */
-export class SubtractGangRunner {
+export class SubtractGangRunner implements ChunkStrategy {
   private memory: WebAssembly.Memory | null = null;
   private memoryId = 0;
   /** Heaps the memory can hold, and how many of its values equal the engine's table. */
@@ -90,7 +90,7 @@ export class SubtractGangRunner {
 
   private constructor(
     private readonly rules: Rules,
-    private readonly name: InfiniteSetName,
+    private readonly set: SubtractionElements,
     private readonly threads: number,
     private readonly tuning: SubtractGangTuning,
   ) {
@@ -101,15 +101,16 @@ export class SubtractGangRunner {
 
   /** A runner for infinite subtraction sets, null for other rules. */
   static for(rules: Rules, threads: number, tuning: SubtractGangTuning = {}): SubtractGangRunner | null {
-    return rules.family === 'subinf' ? new SubtractGangRunner(rules, rules.name, threads, tuning) : null;
+    const elements = familyOf(rules).subtraction?.(rules);
+    return elements ? new SubtractGangRunner(rules, elements, threads, tuning) : null;
   }
 
   get kernel(): string {
-    return `wasm-gang:subtract-${this.name}`;
+    return `wasm-gang:subtract-${this.set.label}`;
   }
 
   /** Does the gang take the chunk starting at n? */
-  applies(n: number, maxValue: number, capacity: number): boolean {
+  takes(n: number, _limit: number, maxValue: number, capacity: number): boolean {
     return !this.tooWide && n >= this.minN && maxValue < this.vmax - 1 && capacity <= MAX_CAPACITY;
   }
 
@@ -118,7 +119,7 @@ export class SubtractGangRunner {
     let len = this.tuning.chunk;
     if (len === undefined) {
       const options = Math.max(1, this.elementsUpTo(lo));
-      len = Math.min(MAX_CHUNK, Math.max(4 * this.threads * this.tile, Math.floor((WORK_PER_MEMBER * this.threads) / options)));
+      len = Math.min(MAX_CHUNK, Math.max(4 * this.threads * this.tile, Math.floor((GANG_WORK_PER_MEMBER * this.threads) / options)));
       len = Math.ceil(len / this.tile) * this.tile;
     }
     return Math.min(limit, lo + Math.max(1, len));
@@ -189,7 +190,7 @@ export class SubtractGangRunner {
   private elementsUpTo(n: number): number {
     if (n > this.counted) {
       this.counted = Math.max(n, 2 * this.counted);
-      this.countList = infiniteSetElements(this.name, this.counted);
+      this.countList = this.set.elements(this.counted);
     }
     return lowerBound(this.countList, this.countList.length, n + 1);
   }
@@ -209,7 +210,7 @@ export class SubtractGangRunner {
   private prepare(g: Values, lo: number, maxBefore: number): WebAssembly.Memory {
     if (this.memory === null || this.capacity < g.length) {
       const capacity = g.length;
-      const elements = infiniteSetElements(this.name, Math.max(0, capacity - 1));
+      const elements = this.set.elements(Math.max(0, capacity - 1));
       const made = createSubtractMemory(elements, capacity, this.threads, this.tile, this.vmax);
       if (made === null) throw new GrundyError(`${this.rules.key}: a table of ${capacity} values is too large for the WebAssembly kernel`, 5);
       this.memory = made.memory;

@@ -1,6 +1,7 @@
 import { GrundyError } from '../errors.js';
 import type { Rules } from '../rules/types.js';
-import { sparseShape, type SparseShape } from './sparse.js';
+import { type SparseShape } from './sparse.js';
+import { sparseShape } from '../games/registry.js';
 import { sameMask, type SparseMask } from './sparse-mask.js';
 
 interface Masked {

@@ -1,5 +1,3 @@
-import { takeBreakMoves } from '../rules/take-break.js';
-import type { Rules } from '../rules/types.js';
 import type { RangeOutcome } from './kernel.js';
 import { capacityFor } from './kernel.js';
 import { MaskClasses, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
@@ -18,27 +16,6 @@ export interface SparseShape {
   readonly distinct: boolean;
   /** Every split sum n - i has one parity for a given n, so the heap-parity mask bit is usable. */
   readonly parityAllowed: boolean;
-}
-
-/**
- * The sparse shape of a rule, or null where sparse space does not apply: no splits (the plain
- * kernel is already O(moves)) or three-heap hex digits (left to the plain kernel).
- */
-export function sparseShape(rules: Rules): SparseShape | null {
-  if (rules.family === 'grundy') {
-    return { whole: new Int32Array(0), one: new Int32Array(0), two: Int32Array.of(0), distinct: true, parityAllowed: true };
-  }
-  if (rules.family !== 'octal') return null;
-  const moves = takeBreakMoves(rules.digits);
-  if (moves.leaveTwo.length === 0 || moves.leaveThree.length > 0) return null;
-  const first = moves.leaveTwo[0]!;
-  return {
-    whole: Int32Array.from(moves.removeWhole),
-    one: Int32Array.from(moves.leaveOne),
-    two: Int32Array.from(moves.leaveTwo),
-    distinct: false,
-    parityAllowed: moves.leaveTwo.every((i) => ((i ^ first) & 1) === 0),
-  };
 }
 
 /** The rare heaps (>= 1) found so far, ascending, with their values. Grows in place. */

@@ -1,5 +1,5 @@
 import type { Rules } from '../rules/types.js';
-import { takeBreakMoves } from '../rules/take-break.js';
+import { familyOf } from '../games/registry.js';
 import { searchTail } from './tail-match.js';
 import { reversedZ } from './z-function.js';
 
@@ -25,26 +25,9 @@ export type ProofCriterion =
   | { readonly kind: 'take-break'; readonly k: number; readonly h: number; readonly label: string }
   | { readonly kind: 'nim'; readonly label: string };
 
-export function proofCriterion(rules: Rules): ProofCriterion | null {
-  switch (rules.family) {
-    case 'sub': {
-      const k = rules.set[rules.set.length - 1] ?? 0;
-      return { kind: 'window', k, label: `finite subtraction window (k=${k})` };
-    }
-    case 'octal': {
-      const { maxRemove: k, maxHeaps: h } = takeBreakMoves(rules.digits);
-      return { kind: 'take-break', k, h, label: `take-and-break bound (h=${h}, k=${k})` };
-    }
-    case 'nim':
-      return { kind: 'nim', label: 'nim: g(n) = n' };
-    default:
-      return null;
-  }
-}
-
 /** The families whose values grow without bound, where periodicity is arithmetic (saltus). */
 function isArithmetic(rules: Rules): boolean {
-  return rules.family === 'nim' || rules.family === 'allbut';
+  return familyOf(rules).arithmetic === true;
 }
 
 /** The latest start E such that a match over [E, L) proves the period, or -1. */
@@ -68,7 +51,7 @@ export class PeriodDetector {
   readonly criterion: ProofCriterion | null;
 
   constructor(private readonly rules: Rules) {
-    this.criterion = proofCriterion(rules);
+    this.criterion = familyOf(rules).criterion(rules);
   }
 
   /**

@@ -5,7 +5,7 @@ import { evaluate, type ResolvedComponent } from './evaluate.js';
 import { csvField, csvRow, jsonInt, moveJson } from './format.js';
 import type { Evaluation } from './evaluate.js';
 import { GameValues } from './game-values.js';
-import { loadModuleOptions } from './module-options.js';
+import { loadCode } from '../games/registry.js';
 import { formatPosition, parsePosition } from './position.js';
 import { notComputed } from './not-computed.js';
 import { ON_THE_FLY_LIMIT } from './prepare.js';
@@ -74,7 +74,8 @@ export async function evalSlice(task: EvalTask): Promise<BatchOutcome> {
   if (task.moves !== 'none') {
     for (let i = 0; i < task.tables.length; i++) {
       const rules = task.tables[i]!.rules;
-      if (rules.family === 'module') options.set(i, await loadModuleOptions(rules.path));
+      const loaded = await loadCode(rules);
+      if (loaded) options.set(i, loaded);
     }
   }
   const out: string[] = [];
@@ -172,17 +173,10 @@ function quickRecord(text: string, line: number, task: EvalTask, games: readonly
     const ref = task.specs[spec];
     if (typeof ref !== 'number') return null;
     const game = games[ref]!;
-    const isNim = game.rules.family === 'nim';
     const vals: number[] = [];
     for (const n of heaps) {
-      let v: number;
-      if (isNim) {
-        if (n > 0x7fffffff) return null;
-        v = n;
-      } else {
-        v = game.valueAsNumber(n);
-        if (v < 0 || v > 0x7fffffff) return null;
-      }
+      const v = game.valueAsNumber(n);
+      if (v < 0 || v > 0x7fffffff) return null;
       vals.push(v);
       x ^= v;
     }

@@ -1,5 +1,5 @@
 import { NotComputedError } from '../errors.js';
-import { proofCriterion } from '../period/detect.js';
+import { proofCriterion } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 
 /** A heap beyond what is stored: exit 3 with the `grundy compute` command that fixes it. */

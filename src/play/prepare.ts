@@ -4,12 +4,11 @@ import { GrundyError } from '../errors.js';
 import { notComputed } from './not-computed.js';
 import { plainValues, sharedValues, type Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
-import { parseRules } from '../rules/parse.js';
+import { familyOf, loadCode, parseRules } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { Store } from '../store/store.js';
 import type { ResolvedComponent } from './evaluate.js';
 import { GameValues } from './game-values.js';
-import { loadModuleOptions } from './module-options.js';
 import type { PositionComponent } from './position.js';
 
 /** Heaps up to this size are computed on the fly when their table is missing (issue 4). */
@@ -88,7 +87,7 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
     store = Store.openForRead(opts.dbPath);
     for (const { rules, spec, maxHeap, computeTo, specs } of byKey.values()) {
       let result: PreparedGame | GrundyError;
-      if (rules.family === 'nim') {
+      if (familyOf(rules).closedForm) {
         result = { rules, table: alloc(0, 8), cert: null, spec };
       } else {
         let game = store?.getGame(rules.key);
@@ -145,7 +144,7 @@ export async function resolvePosition(
     if (p instanceof GrundyError) throw p;
     const game = new GameValues(p.rules, p.table, p.cert);
     for (const h of c.heaps) if (!game.knows(h)) throw notComputed(p.rules, p.spec, h, game.length);
-    const options = opts.needOptions && p.rules.family === 'module' ? await loadModuleOptions(p.rules.path) : undefined;
+    const options = opts.needOptions ? await loadCode(p.rules) : undefined;
     resolved.push(options ? { spec: c.spec, game, heaps: c.heaps, options } : { spec: c.spec, game, heaps: c.heaps });
   }
   return resolved;

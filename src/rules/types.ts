@@ -1,18 +1,44 @@
 /**
  * A Rules value is the parsed, canonical form of a game spec. It is plain data (structured-
- * cloneable) because it crosses the worker-thread boundary inside every task.
+ * cloneable) because it crosses the worker-thread boundary inside every task. `family` names the
+ * registered game family that owns it (src/games/registry.ts); each family extends this shape
+ * with the fields it needs.
  */
+export interface Rules {
+  readonly family: string;
+  /** The canonical key: every spelling of one game yields it; the store's identity for a table. */
+  readonly key: string;
+}
+
 export const INFINITE_SETS = ['squares', 'cubes', 'powers2', 'primes', 'fibonacci', 'triangular'] as const;
 export type InfiniteSetName = (typeof INFINITE_SETS)[number];
 
-export type Rules =
-  | { readonly family: 'nim'; readonly key: 'nim' }
-  | { readonly family: 'sub'; readonly key: string; readonly set: readonly number[] }
-  | { readonly family: 'subinf'; readonly key: string; readonly name: InfiniteSetName }
-  | { readonly family: 'allbut'; readonly key: string; readonly excluded: readonly number[] }
-  | { readonly family: 'octal'; readonly key: string; readonly digits: readonly number[] }
-  | { readonly family: 'grundy'; readonly key: 'grundy' }
-  | { readonly family: 'module'; readonly key: string; readonly path: string; readonly hash: string };
-
-export type Family = Rules['family'];
-export type RulesOf<F extends Family> = Extract<Rules, { family: F }>;
+export interface NimRules extends Rules {
+  readonly family: 'nim';
+  readonly key: 'nim';
+}
+export interface SubtractionRules extends Rules {
+  readonly family: 'sub';
+  readonly set: readonly number[];
+}
+export interface InfiniteSubtractionRules extends Rules {
+  readonly family: 'subinf';
+  readonly name: InfiniteSetName;
+}
+export interface AllButRules extends Rules {
+  readonly family: 'allbut';
+  readonly excluded: readonly number[];
+}
+export interface TakeBreakRules extends Rules {
+  readonly family: 'octal';
+  readonly digits: readonly number[];
+}
+export interface GrundyRules extends Rules {
+  readonly family: 'grundy';
+  readonly key: 'grundy';
+}
+export interface CustomRules extends Rules {
+  readonly family: 'module';
+  readonly path: string;
+  readonly hash: string;
+}

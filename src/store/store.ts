@@ -5,6 +5,7 @@ import type { Rules } from '../rules/types.js';
 import { faultPoint } from '../testing/faults.js';
 import { decodeChunk, encodeChunk } from './codec.js';
 import { openReadable, openWritable } from './database.js';
+import { deleteSparseState, loadSparseState, saveSparseState, type SparseState } from './sparse-state.js';
 
 export interface GameRow {
   readonly id: number;
@@ -99,7 +100,11 @@ export class Store {
    * Append g(lo..lo+values.length) and move the high-water mark in one transaction, so a
    * crash leaves either both or neither.
    */
-  appendChunk(game: GameRow, lo: number, values: Values, maxValue: number): GameRow {
+  /**
+   * Append a finished chunk and, when given, the state its strategy keeps beside the table
+   * (`null` clears it), in one IMMEDIATE transaction with the high-water mark.
+   */
+  appendChunk(game: GameRow, lo: number, values: Values, maxValue: number, sparse?: SparseState | null): GameRow {
     const width = widthFor(maxValue);
     const data = encodeChunk(narrowTo(values, width));
     const hi = lo + values.length;
@@ -117,10 +122,17 @@ export class Store {
       this.db
         .prepare('UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?')
         .run(hi, newMax, wider(current.width as Width, width), game.id);
+      if (sparse === null) deleteSparseState(this, game);
+      else if (sparse !== undefined) saveSparseState(this, game, sparse);
     });
     tx.immediate();
     faultPoint('after-commit');
     return this.getGame(game.key)!;
+  }
+
+  /** The sparse-space state stored with the game's table, if any. */
+  sparseState(game: GameRow): SparseState | undefined {
+    return loadSparseState(this, game);
   }
 
   /** g(lo..hi) from the stored chunks, in the table's width. Requires hi <= computed. */

@@ -3,7 +3,7 @@ import { maxOf } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { resultAt, type BatchResults, type GameResult } from '../sweep/batch.js';
-import type { SkipCounts, SweepGame, SweepSpec } from '../sweep/enumerate.js';
+import { isCodeSweep, type SkipCounts, type SweepGame, type SweepSpec } from '../sweep/enumerate.js';
 import type { Store } from './store.js';
 
 /** Rows per INSERT statement (11 parameters each, far below SQLite's variable limit). */
@@ -115,7 +115,7 @@ function toResult(r: RawResult): SweepResultRow {
 
 /** The spec as stored: a canonical JSON string, so equal specs compare equal as text. */
 export function specJson(spec: SweepSpec): string {
-  return spec.family === 'octal'
+  return isCodeSweep(spec)
     ? JSON.stringify({ family: spec.family, minDigits: spec.minDigits, maxDigits: spec.maxDigits, base: spec.base })
     : JSON.stringify({ family: spec.family, minSize: spec.minSize, maxSize: spec.maxSize, max: spec.max });
 }

@@ -1,3 +1,4 @@
+import { familyOf } from '../games/registry.js';
 import type { Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
@@ -12,7 +13,8 @@ export type BatchGames =
   | {
       /** Finite sets: game i has the elements elements[offsets[i]..offsets[i+1]). */
       readonly kind: 'sets';
-      readonly family: 'sub' | 'allbut';
+      /** The family (one with a set form) every game of the batch belongs to. */
+      readonly family: string;
       readonly ords: Int32Array;
       readonly offsets: Int32Array;
       readonly elements: Int32Array;
@@ -22,14 +24,15 @@ export type BatchGames =
 export function packGames(games: readonly SweepGame[]): BatchGames {
   const ords = Int32Array.from(games, (g) => g.ord);
   const first = games[0]?.rules;
-  const family = first?.family;
-  if ((family === 'sub' || family === 'allbut') && games.every((g) => g.rules.family === family)) {
-    const sets = games.map((g) => (g.rules.family === 'sub' ? g.rules.set : g.rules.family === 'allbut' ? g.rules.excluded : []));
+  const family = first && familyOf(first);
+  const form = family?.sets;
+  if (family && form && games.every((g) => familyOf(g.rules) === family)) {
+    const sets = games.map((g) => form.of(g.rules));
     const offsets = new Int32Array(games.length + 1);
     for (let i = 0; i < sets.length; i++) offsets[i + 1] = offsets[i]! + sets[i]!.length;
     const elements = new Int32Array(offsets[games.length]!);
     for (let i = 0; i < sets.length; i++) elements.set(sets[i]!, offsets[i]!);
-    return { kind: 'sets', family, ords, offsets, elements };
+    return { kind: 'sets', family: family.id, ords, offsets, elements };
   }
   return { kind: 'rules', ords, rules: games.map((g) => g.rules) };
 }

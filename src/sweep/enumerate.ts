@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
-import { parseRules } from '../rules/parse.js';
+import type { SetForm } from '../games/family.js';
+import { families, familyById, parseRules } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 
 /**
@@ -7,25 +8,47 @@ import type { Rules } from '../rules/types.js';
  * data, stored as JSON with the sweep, so a rerun under the same name can check it is the
  * same sweep.
  */
-export type SweepSpec =
-  | {
-      /** Subtraction sets, or the excluded sets of all-but games. */
-      readonly family: 'sub' | 'allbut';
-      readonly minSize: number;
-      readonly maxSize: number;
-      /** Largest element allowed. */
-      readonly max: number;
-    }
-  | {
-      readonly family: 'octal';
-      readonly minDigits: number;
-      readonly maxDigits: number;
-      /** 8: octal digits 0-7; 16: hexadecimal digits 0-f (three-heap moves). */
-      readonly base: 8 | 16;
-    };
+export type SweepSpec = SetSweepSpec | CodeSweepSpec;
 
-export type SweepFamily = SweepSpec['family'];
-export const SWEEP_FAMILIES: readonly SweepFamily[] = ['sub', 'octal', 'allbut'];
+/** Every set of amounts of a family with a set form (subtraction sets, all-but excluded sets). */
+export interface SetSweepSpec {
+  readonly family: string;
+  readonly minSize: number;
+  readonly maxSize: number;
+  /** Largest element allowed. */
+  readonly max: number;
+}
+
+/** Every take-and-break code of some digits. */
+export interface CodeSweepSpec {
+  readonly family: string;
+  readonly minDigits: number;
+  readonly maxDigits: number;
+  /** 8: octal digits 0-7; 16: hexadecimal digits 0-f (three-heap moves). */
+  readonly base: 8 | 16;
+}
+
+export function isCodeSweep(spec: SweepSpec): spec is CodeSweepSpec {
+  return 'base' in spec;
+}
+
+/** The families `grundy sweep` takes, in the order the registry lists them. */
+export function sweepFamilies(): string[] {
+  return families()
+    .filter((f) => f.sweep !== undefined)
+    .map((f) => f.id);
+}
+
+/** How a family's games are enumerated, or undefined when it cannot be swept. */
+export function sweepKind(family: string): 'sets' | 'codes' | undefined {
+  return familyById(family)?.sweep;
+}
+
+function setForm(spec: SetSweepSpec): SetForm<Rules> {
+  const form = familyById(spec.family)?.sets;
+  if (!form) throw new UsageError(`cannot sweep '${spec.family}'; sweepable families: ${sweepFamilies().join(', ')}`);
+  return form;
+}
 
 /** A sweep larger than this is refused before anything is stored: results are one row per game. */
 export const MAX_SWEEP_GAMES = 10_000_000;
@@ -62,7 +85,7 @@ function choose(n: number, k: number): number {
 
 /** How many games the sweep has, and how many digit strings it skips, without enumerating. */
 export function sweepSize(spec: SweepSpec): SweepSize {
-  if (spec.family === 'octal') {
+  if (isCodeSweep(spec)) {
     let games = 0;
     let trailingZeros = 0;
     for (let d = spec.minDigits; d <= spec.maxDigits; d++) {
@@ -78,7 +101,7 @@ export function sweepSize(spec: SweepSpec): SweepSize {
 
 /** Refuse specs that are empty, malformed or too large, with the fix in the message. */
 export function validateSpec(spec: SweepSpec): void {
-  if (spec.family === 'octal') {
+  if (isCodeSweep(spec)) {
     if (!Number.isInteger(spec.minDigits) || spec.minDigits < 1 || spec.maxDigits < spec.minDigits) {
       throw new UsageError('--digits must be at least 1 (e.g. --digits 2)');
     }
@@ -101,7 +124,7 @@ export function validateSpec(spec: SweepSpec): void {
 
 /** The name a sweep gets without --name, e.g. sub-size3-max60, octal-digits2, allbut-maxsize2-max20. */
 export function defaultSweepName(spec: SweepSpec): string {
-  if (spec.family === 'octal') {
+  if (isCodeSweep(spec)) {
     const digits = spec.minDigits === spec.maxDigits ? `digits${spec.maxDigits}` : `maxdigits${spec.maxDigits}`;
     return `${spec.base === 16 ? 'hex' : 'octal'}-${digits}`;
   }
@@ -111,12 +134,12 @@ export function defaultSweepName(spec: SweepSpec): string {
 
 /** A human line: "3-element subtraction sets with elements <= 60". */
 export function describeSpec(spec: SweepSpec): string {
-  if (spec.family === 'octal') {
+  if (isCodeSweep(spec)) {
     const digits = spec.minDigits === spec.maxDigits ? `${spec.maxDigits}` : `${spec.minDigits} to ${spec.maxDigits}`;
     return `${spec.base === 16 ? 'hexadecimal' : 'octal'} take-and-break codes 0.d1..dk with ${digits} digit(s)`;
   }
   const size = spec.minSize === spec.maxSize ? `${spec.maxSize}` : `${spec.minSize}- to ${spec.maxSize}`;
-  const what = spec.family === 'sub' ? 'subtraction sets' : 'all-but games excluding sets';
+  const what = setForm(spec).noun;
   return `${size}-element ${what} with elements <= ${spec.max}`;
 }
 
@@ -126,7 +149,7 @@ export function describeSpec(spec: SweepSpec): string {
  */
 export function* enumerateGames(spec: SweepSpec): Generator<SweepGame> {
   let ord = 0;
-  if (spec.family === 'octal') {
+  if (isCodeSweep(spec)) {
     for (let d = spec.minDigits; d <= spec.maxDigits; d++) {
       for (const digits of digitStrings(d, spec.base)) {
         if (digits[d - 1] === 0) continue;
@@ -135,14 +158,9 @@ export function* enumerateGames(spec: SweepSpec): Generator<SweepGame> {
     }
     return;
   }
+  const form = setForm(spec);
   for (let k = spec.minSize; k <= spec.maxSize; k++) {
-    for (const set of subsets(spec.max, k)) {
-      const key = set.join(',');
-      yield {
-        ord: ord++,
-        rules: spec.family === 'sub' ? { family: 'sub', key: `sub:${key}`, set } : { family: 'allbut', key: `allbut:${key}`, excluded: set },
-      };
-    }
+    for (const set of subsets(spec.max, k)) yield { ord: ord++, rules: form.rules(set) };
   }
 }
 

@@ -1,5 +1,6 @@
 import { nextCheckAt } from '../engine/planner.js';
-import { createKernel, type RangeKernel } from '../kernels/index.js';
+import { familyById, familyOf, plainKernel } from '../games/registry.js';
+import type { RangeKernel } from '../kernels/kernel.js';
 import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../kernels/values.js';
 import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
@@ -23,16 +24,18 @@ export class GameSolver {
   private readonly subtraction = new SubtractionSolver();
 
   solve(rules: Rules, opts: SolveOptions): GameSolution {
-    if (rules.family === 'sub') return this.subtraction.solve(rules.set, opts);
-    if (rules.family === 'module') throw new Error('custom rules modules cannot be swept');
-    return solveWithKernel(rules, createKernel(rules), opts);
+    const family = familyOf(rules);
+    if (family.sets?.window) return this.subtraction.solve(family.sets.of(rules), opts);
+    if (family.code) throw new Error(`${family.code.describe(rules)} cannot be swept`);
+    return solveWithKernel(rules, plainKernel(rules), opts);
   }
 
-  /** A finite subtraction set, or the excluded set of an all-but game, given as sorted elements. */
-  solveSet(family: 'sub' | 'allbut', set: ArrayLike<number>, opts: SolveOptions): GameSolution {
-    if (family === 'sub') return this.subtraction.solve(set, opts);
-    const excluded = Array.from(set);
-    return this.solve({ family: 'allbut', key: `allbut:${excluded.join(',')}`, excluded }, opts);
+  /** A game of a family with a set form (subtraction sets, all-but excluded sets), as sorted elements. */
+  solveSet(familyId: string, set: ArrayLike<number>, opts: SolveOptions): GameSolution {
+    const form = familyById(familyId)?.sets;
+    if (!form) throw new Error(`game family '${familyId}' has no set form`);
+    if (form.window) return this.subtraction.solve(set, opts);
+    return this.solve(form.rules(Array.from(set)), opts);
   }
 }
 

@@ -3,7 +3,7 @@ import { countPositions } from '../../src/count/count.js';
 import { valueHistogram, type HistogramSource } from '../../src/count/histogram.js';
 import { countXorTuples, walshHadamard } from '../../src/count/wht.js';
 import { PeriodDetector } from '../../src/period/detect.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import { naiveValues, randInt, rng } from '../helpers/naive-games.js';
 
 function source(spec: string, length: number, withCert = true): HistogramSource {

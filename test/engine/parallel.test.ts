@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
 import type { SplitTuning } from '../../src/engine/split-plan.js';
 import { InterruptedError } from '../../src/errors.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import { formatCode } from '../../src/rules/take-break.js';
 import { Store } from '../../src/store/store.js';
 import { plainTable, randomCode, rng } from '../helpers/split-driver.js';

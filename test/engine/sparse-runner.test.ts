@@ -4,7 +4,7 @@ import { computeInterruptedAt } from '../helpers/interrupt.js';
 import { computeGame } from '../../src/engine/coordinator.js';
 import { WorkerPool } from '../../src/engine/pool.js';
 import { classTable, isRareHeap } from '../../src/kernels/sparse-mask.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { loadSparseState, saveSparseState } from '../../src/store/sparse-state.js';
 import { Store } from '../../src/store/store.js';

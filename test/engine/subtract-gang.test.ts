@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
 import type { SubtractGangTuning } from '../../src/engine/subtract-gang.js';
 import { InterruptedError } from '../../src/errors.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import { Store } from '../../src/store/store.js';
 import { heapChecksum } from '../../bench/checksum.js';
 import { tempDir } from '../helpers/cli.js';

@@ -4,7 +4,7 @@ import { parseBytes, parseDuration } from '../../src/durations.js';
 import { UsageError } from '../../src/errors.js';
 import { MAX_HEAP } from '../../src/engine/planner.js';
 import { parseBigInteger, parseCount, parsePositions } from '../../src/numbers.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 
 /**
  * Property-based fuzzing of every parser that sees what a user types, in-process for speed:

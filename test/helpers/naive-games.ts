@@ -1,3 +1,4 @@
+import { builtin } from './builtin-rules.js';
 import type { Rules } from '../../src/rules/types.js';
 
 /**
@@ -5,22 +6,23 @@ import type { Rules } from '../../src/rules/types.js';
  * straight from the rules of THEORY.md section 2, and g by a plain mex over them.
  */
 export function* naiveOptions(rules: Rules, n: number, custom?: (n: number) => Iterable<number[]>): Generator<number[]> {
-  switch (rules.family) {
+  const r = builtin(rules);
+  switch (r.family) {
     case 'nim':
       for (let s = 1; s <= n; s++) yield [n - s];
       return;
     case 'sub':
-      for (const s of rules.set) if (s <= n) yield [n - s];
+      for (const s of r.set) if (s <= n) yield [n - s];
       return;
     case 'subinf':
-      for (let s = 1; s <= n; s++) if (inSet(rules.name, s)) yield [n - s];
+      for (let s = 1; s <= n; s++) if (inSet(r.name, s)) yield [n - s];
       return;
     case 'allbut':
-      for (let s = 1; s <= n; s++) if (!rules.excluded.includes(s)) yield [n - s];
+      for (let s = 1; s <= n; s++) if (!r.excluded.includes(s)) yield [n - s];
       return;
     case 'octal':
-      for (let i = 0; i < rules.digits.length; i++) {
-        const d = rules.digits[i]!;
+      for (let i = 0; i < r.digits.length; i++) {
+        const d = r.digits[i]!;
         const m = n - i;
         if (m < 0) continue;
         if (d & 1 && m === 0) yield [];

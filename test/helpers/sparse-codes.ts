@@ -1,5 +1,6 @@
-import { sparseShape, type SparseShape } from '../../src/kernels/sparse.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { type SparseShape } from '../../src/kernels/sparse.js';
+import { sparseShape } from '../../src/games/registry.js';
+import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { rng } from '../naive.js';
 

@@ -4,8 +4,8 @@
  * does (chunks, gather slices in any order, ordered finish, width promotion on overflow) but
  * with chunk lengths and slice cuts chosen by the test.
  */
-import { createKernel } from '../../src/kernels/index.js';
-import { createSplitKernel } from '../../src/kernels/split/index.js';
+import { plainKernel } from '../../src/games/registry.js';
+import { splitKernel } from '../../src/games/registry.js';
 import type { OptionsFunction } from '../../src/kernels/kernel.js';
 import { maxOf, plainValues, regrow, widthFor, widthOf, wider, type Values, type Width } from '../../src/kernels/values.js';
 import type { Rules } from '../../src/rules/types.js';
@@ -19,7 +19,7 @@ export function randomInt(rand: () => number, lo: number, hi: number): number {
 
 /** g(0..N-1) by the plain range kernel, widening like the coordinator does. */
 export function plainTable(rules: Rules, N: number, options?: OptionsFunction, width: Width = 8): Values {
-  const kernel = createKernel(rules, options);
+  const kernel = plainKernel(rules, options);
   let g = plainValues(width, N);
   let next = 0;
   while (next < N) {
@@ -51,9 +51,9 @@ export interface DriverResult {
 
 /** Compute g(0..N-1) with the family's split kernel under the given chunking. */
 export function splitTable(rules: Rules, N: number, opts: DriverOptions): DriverResult {
-  const kernel = createSplitKernel(rules, opts.options);
+  const kernel = splitKernel(rules, opts.options);
   if (!kernel) throw new Error(`${rules.key} has no split kernel`);
-  const plain = createKernel(rules, opts.options);
+  const plain = plainKernel(rules, opts.options);
   let g = plainValues(opts.width ?? 8, N);
   const widths: Width[] = [widthOf(g)];
   let next = 0;

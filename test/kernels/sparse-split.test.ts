@@ -1,13 +1,15 @@
+import { builtin } from '../helpers/builtin-rules.js';
 import { describe, expect, it } from 'vitest';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
 import { grundySplitKernel } from '../../src/kernels/grundy-split.js';
-import { collectRare, RareList, SparseKernel, sparseShape } from '../../src/kernels/sparse.js';
+import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js';
+import { sparseShape } from '../../src/games/registry.js';
 import { bestMask, classTable, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
 import { sparseRowStride, SparseSplitKernel } from '../../src/kernels/sparse-split.js';
 import { frozenBound, subChunk } from '../../src/engine/sparse-gang.js';
 import { rowWordsFor } from '../../src/kernels/split/split-kernel.js';
 import { plainValues, type Values } from '../../src/kernels/values.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { rng } from '../naive.js';
 import { randomSparseCodes } from '../helpers/sparse-codes.js';
@@ -106,7 +108,8 @@ function gangValues(rules: Rules, N: number, mask: SparseMask, sub: number, memb
 }
 
 function plain(rules: Rules, N: number): number[] {
-  const kernel = rules.family === 'octal' ? takeBreakKernel(rules.digits) : grundySplitKernel();
+  const r = builtin(rules);
+  const kernel = r.family === 'octal' ? takeBreakKernel(r.digits) : grundySplitKernel();
   const g = plainValues(16, N);
   expect(kernel.run(g, 0, N, 0).next).toBe(N);
   return [...g];

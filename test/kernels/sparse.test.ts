@@ -1,10 +1,12 @@
+import { builtin } from '../helpers/builtin-rules.js';
 import { describe, expect, it } from 'vitest';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
 import { grundySplitKernel } from '../../src/kernels/grundy-split.js';
-import { collectRare, RareList, SparseKernel, sparseShape } from '../../src/kernels/sparse.js';
+import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js';
+import { sparseShape } from '../../src/games/registry.js';
 import { bestMask, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
 import { maxOf, plainValues, type Values } from '../../src/kernels/values.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { naiveValues } from '../naive.js';
 import { randomSparseCodes } from '../helpers/sparse-codes.js';
@@ -41,7 +43,8 @@ function sparseValues(rules: Rules, N: number, mask: SparseMask | 'auto', chunk:
 }
 
 function plain(rules: Rules, N: number): number[] {
-  const kernel = rules.family === 'octal' ? takeBreakKernel(rules.digits) : grundySplitKernel();
+  const r = builtin(rules);
+  const kernel = r.family === 'octal' ? takeBreakKernel(r.digits) : grundySplitKernel();
   const g = plainValues(16, N);
   const out = kernel.run(g, 0, N, 0);
   expect(out.next).toBe(N);

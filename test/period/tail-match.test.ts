@@ -1,8 +1,9 @@
+import { builtin } from '../helpers/builtin-rules.js';
 import { describe, expect, it } from 'vitest';
 import { PeriodDetector } from '../../src/period/detect.js';
 import { searchTail } from '../../src/period/tail-match.js';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import { rng } from '../naive.js';
 
 /** A sequence with preperiod e and period p over `alphabet` values, with noise before e. */
@@ -37,7 +38,8 @@ describe('direct tail search answers exactly as the Z-function', () => {
     for (const spec of ['octal:0.77', 'octal:0.376', 'octal:0.137']) {
       const rules = parseRules(spec);
       const g = new Uint8Array(6000);
-      takeBreakKernel(rules.family === 'octal' ? rules.digits : []).run(g, 0, g.length, 0);
+      const r = builtin(rules);
+      takeBreakKernel(r.family === 'octal' ? r.digits : []).run(g, 0, g.length, 0);
       const det = new PeriodDetector(rules);
       for (let L = 2; L <= g.length; L = Math.ceil(L * 1.3) + 1) expect(det.detect(g, L), `${spec} ${L}`).toEqual(det.detectByZ(g, L));
     }

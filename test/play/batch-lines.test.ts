@@ -3,7 +3,7 @@ import { sharedValues } from '../../src/kernels/values.js';
 import type { EvalTask, TableRef } from '../../src/play/batch-protocol.js';
 import { evalSlice, scanSlice } from '../../src/play/batch-lines.js';
 import { PeriodDetector } from '../../src/period/detect.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import { naiveValues, randInt, rng } from '../helpers/naive-games.js';
 
 function table(spec: string, length: number): TableRef {

@@ -1,9 +1,10 @@
+import type { CustomRules } from '../../src/rules/types.js';
 import { describe, expect, it } from 'vitest';
 import { evaluate, type ResolvedComponent } from '../../src/play/evaluate.js';
 import { GameValues } from '../../src/play/game-values.js';
 import { findMoves } from '../../src/play/moves.js';
 import { PeriodDetector } from '../../src/period/detect.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { naiveOptions, naiveValues, randInt, rng } from '../helpers/naive-games.js';
 
@@ -13,7 +14,7 @@ function* custom(n: number): Generator<number[]> {
   if (n >= 2) yield [n - 2];
   if (n >= 4 && n % 2 === 0) yield [n / 2, n / 2];
 }
-const moduleRules: Rules = { family: 'module', key: 'module:test.js#0', path: '/nonexistent/test.js', hash: '0' };
+const moduleRules: CustomRules = { family: 'module', key: 'module:test.js#0', path: '/nonexistent/test.js', hash: '0' };
 
 const SPECS = ['nim', 'sub:1,3,4', 'sub:squares', 'allbut:1,2', 'octal:0.77', 'octal:0.137', 'octal:4.07', 'octal:0.8f', 'grundy'];
 const N = 60;

@@ -1,3 +1,5 @@
+import { builtin } from '../helpers/builtin-rules.js';
+import type { SubtractionRules } from '../../src/rules/types.js';
 import { describe, expect, it } from 'vitest';
 import { packGames, packResults, resultAt, type GameResult } from '../../src/sweep/batch.js';
 import { enumerateGames } from '../../src/sweep/enumerate.js';
@@ -10,7 +12,7 @@ describe('sweep batch columns', () => {
     expect(packed.family).toBe('sub');
     subs.forEach((g, i) => {
       expect(packed.ords[i]).toBe(g.ord);
-      expect(Array.from(packed.elements.subarray(packed.offsets[i]!, packed.offsets[i + 1]!))).toEqual(g.rules.family === 'sub' ? g.rules.set : []);
+      expect(Array.from(packed.elements.subarray(packed.offsets[i]!, packed.offsets[i + 1]!))).toEqual(builtin(g.rules).family === 'sub' ? (g.rules as SubtractionRules).set : []);
     });
     const octal = [...enumerateGames({ family: 'octal', minDigits: 1, maxDigits: 1, base: 8 })];
     const mixed = packGames(octal); // 0.3 is sub:1, the rest are octal codes

@@ -14,7 +14,7 @@ describe('grundy sweep: bad input', () => {
     expect(specFromArgs({ family: 'OCTAL', digits: '2', hex: true })).toEqual({ family: 'octal', minDigits: 2, maxDigits: 2, base: 16 });
     expect(specFromArgs({ family: 'octal', 'max-digits': '3' })).toEqual({ family: 'octal', minDigits: 1, maxDigits: 3, base: 8 });
     const cases: [SweepArgs, RegExp][] = [
-      [{ family: 'grundy', size: '2' }, /cannot sweep 'grundy'; sweepable families: sub, octal, allbut/],
+      [{ family: 'grundy', size: '2' }, /cannot sweep 'grundy'; sweepable families: sub, allbut, octal/],
       [{ family: 'sub', size: '3' }, /need --max M/],
       [{ family: 'sub', max: '10' }, /need --size K \(or --max-size K\)/],
       [{ family: 'sub', size: '2', 'max-size': '3', max: '9' }, /--size or --max-size, not both/],

@@ -1,5 +1,6 @@
+import { builtin } from '../helpers/builtin-rules.js';
 import { describe, expect, it } from 'vitest';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import { defaultSweepName, enumerateGames, sweepSize, validateSpec, type SweepSpec } from '../../src/sweep/enumerate.js';
 
 const all = (spec: SweepSpec) => [...enumerateGames(spec)];
@@ -15,8 +16,9 @@ describe('sweep enumeration', () => {
     expect(games[0]!.rules.key).toBe('sub:1,2,3');
     expect(games[119]!.rules.key).toBe('sub:8,9,10');
     for (const g of games) {
-      if (g.rules.family !== 'sub') throw new Error('expected subtraction rules');
-      expect(g.rules.set.every((s) => s >= 1 && s <= 10)).toBe(true);
+      const r = builtin(g.rules);
+      if (r.family !== 'sub') throw new Error('expected subtraction rules');
+      expect(r.set.every((s) => s >= 1 && s <= 10)).toBe(true);
     }
   });
 

@@ -1,3 +1,4 @@
+import { subtractionRules } from '../../src/games/subtraction.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
@@ -176,7 +177,7 @@ describe('runSweep', () => {
       const cert = store.getCertificate(game)!;
       expect(cert).toMatchObject({ proven: true });
       expect(game.computed).toBeGreaterThanOrEqual(cert.preperiod + cert.period + 7);
-      expect(new PeriodDetector({ family: 'sub', key: 'sub:2,7', set: [2, 7] }).detect(store.readValues(game), game.computed)).toEqual(cert);
+      expect(new PeriodDetector(subtractionRules([2, 7])).detect(store.readValues(game), game.computed)).toEqual(cert);
     } finally {
       store.close();
     }

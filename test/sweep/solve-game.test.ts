@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PeriodDetector } from '../../src/period/detect.js';
-import { parseRules } from '../../src/rules/parse.js';
+import { parseRules } from '../../src/games/registry.js';
 import { GameSolver } from '../../src/sweep/solve-game.js';
 import { naiveValues } from '../naive.js';
 

@@ -6,8 +6,8 @@ import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../../eng
 import { parseDuration } from '../../durations.js';
 import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { proofCriterion } from '../../period/detect.js';
-import { describeRules, parseRules, SPEC_HELP } from '../../rules/parse.js';
+import { proofCriterion } from '../../games/registry.js';
+import { describeRules, parseRules, specHelp } from '../../games/registry.js';
 import { openForWrite, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
 
@@ -29,7 +29,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
   describe: 'Compute (or extend) the Grundy table of a game and store it',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .positional('game', { type: 'string', demandOption: true, describe: `the game: ${SPEC_HELP}` })
+      .positional('game', { type: 'string', demandOption: true, describe: `the game: ${specHelp()}` })
       .option('to', {
         type: 'string',
         describe: `compute g(0..N-1); accepts 1e6, 2^20, 1_000_000 (default 1e6; with --until-proven, the upper limit, default 2^28)`,

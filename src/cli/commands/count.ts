@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { countPositions } from '../../count/count.js';
 import { defaultWorkers } from '../../engine/pool.js';
+import { familyOf } from '../../games/registry.js';
 import { GrundyError, UsageError } from '../../errors.js';
 import { parseBigInteger, parseCount } from '../../numbers.js';
 import { notComputed } from '../../play/not-computed.js';
@@ -68,7 +69,7 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     for (const [spec, k] of multiplicity) {
       const p = prepared.get(spec)!;
       if (p instanceof GrundyError) throw p;
-      if (p.rules.family !== 'nim' && !p.cert && max >= BigInt(p.table.length)) throw notComputed(p.rules, spec, max, p.table.length);
+      if (!familyOf(p.rules).closedForm && !p.cert && max >= BigInt(p.table.length)) throw notComputed(p.rules, spec, max, p.table.length);
       const entry = byKey.get(p.rules.key);
       if (entry) entry.heaps += k;
       else byKey.set(p.rules.key, { source: p, heaps: k });

@@ -7,7 +7,7 @@ import { parseCount } from '../../numbers.js';
 import { valueByCertificate } from '../../period/certificate.js';
 import type { Store, GameRow } from '../../store/store.js';
 import { cppSource, pythonSource } from '../../export/contest.js';
-import { describeRules } from '../../rules/parse.js';
+import { describeRules } from '../../games/registry.js';
 import type { Rules } from '../../rules/types.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
 

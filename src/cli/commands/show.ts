@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { NotComputedError } from '../../errors.js';
-import { describeRules, parseRules } from '../../rules/parse.js';
+import { describeRules, parseRules } from '../../games/registry.js';
 import type { Rules } from '../../rules/types.js';
 import { findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';

@@ -4,7 +4,7 @@ import { defaultWorkers, WorkerPool } from '../../engine/pool.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { SWEEP_SORTS, type SweepSort } from '../../store/sweeps.js';
-import { defaultSweepName, describeSpec, SWEEP_FAMILIES, type SweepFamily, type SweepSpec } from '../../sweep/enumerate.js';
+import { defaultSweepName, describeSpec, isCodeSweep, sweepFamilies, sweepKind, type SweepSpec } from '../../sweep/enumerate.js';
 import { buildReport, describeResult, reportCsv, type SweepReport } from '../../sweep/report.js';
 import { runSweep, type SweepSummary } from '../../sweep/run-sweep.js';
 import { openForRead, openForWrite, type GlobalArgs } from '../context.js';
@@ -45,7 +45,7 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
   describe: 'Solve every game of a family (subtraction sets, octal codes, all-but sets) in one batch; report ranked results',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .positional('family', { type: 'string', describe: `what to sweep: ${SWEEP_FAMILIES.join(' | ')}` })
+      .positional('family', { type: 'string', describe: `what to sweep: ${sweepFamilies().join(' | ')}` })
       .option('size', { type: 'string', describe: 'sub/allbut: sets of exactly K elements' })
       .option('max-size', { type: 'string', describe: 'sub/allbut: sets of 1 to K elements' })
       .option('max', { type: 'string', describe: 'sub/allbut: the largest element allowed' })
@@ -79,14 +79,14 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       throw new UsageError('--sort, --top and --csv belong to --report NAME (e.g. grundy sweep --report sub-size3-max60 --sort period)');
     }
     if (args.family === undefined) {
-      throw new UsageError(`name a family to sweep (${SWEEP_FAMILIES.join(', ')}) or --report NAME; e.g. grundy sweep sub --size 3 --max 60`);
+      throw new UsageError(`name a family to sweep (${sweepFamilies().join(', ')}) or --report NAME; e.g. grundy sweep sub --size 3 --max 60`);
     }
     const spec = specFromArgs(args);
     const untilProven = args['until-proven'] !== false;
     if (!untilProven && args.to === undefined) {
       throw new UsageError('--no-until-proven computes every game to --to values: give --to N (e.g. --to 2^12)');
     }
-    const defaultLimit = DEFAULT_LIMIT[spec.family === 'octal' && spec.base === 16 ? 'hex' : spec.family]!;
+    const defaultLimit = DEFAULT_LIMIT[isCodeSweep(spec) && spec.base === 16 ? 'hex' : spec.family] ?? DEFAULT_LIMIT.octal!;
     const limit = args.to !== undefined ? parseCount(args.to, '--to', 1, MAX_LIMIT) : defaultLimit;
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
     const name = args.name ?? defaultSweepName(spec);
@@ -128,17 +128,17 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
 
 /** The sweep the flags describe; exported for tests of its validation. */
 export function specFromArgs(args: SweepArgs): SweepSpec {
-  const family = args.family!.toLowerCase();
-  if (!(SWEEP_FAMILIES as readonly string[]).includes(family)) {
-    throw new UsageError(`cannot sweep '${args.family}'; sweepable families: ${SWEEP_FAMILIES.join(', ')}`);
+  const fam = args.family!.toLowerCase();
+  const kind = sweepKind(fam);
+  if (kind === undefined) {
+    throw new UsageError(`cannot sweep '${args.family}'; sweepable families: ${sweepFamilies().join(', ')}`);
   }
-  const fam = family as SweepFamily;
-  if (fam === 'octal') {
+  if (kind === 'codes') {
     for (const flag of ['size', 'max-size', 'max'] as const) {
       if (args[flag] !== undefined) throw new UsageError(`--${flag} is for sub and allbut sweeps; octal sweeps take --digits D or --max-digits D`);
     }
     const [min, max] = oneOf(args, 'digits', 'max-digits', 'octal', '--digits 2');
-    return { family: 'octal', minDigits: min, maxDigits: max, base: args.hex ? 16 : 8 };
+    return { family: fam, minDigits: min, maxDigits: max, base: args.hex ? 16 : 8 };
   }
   for (const flag of ['digits', 'max-digits'] as const) {
     if (args[flag] !== undefined) throw new UsageError(`--${flag} is for octal sweeps; ${fam} sweeps take --size K (or --max-size K) and --max M`);

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { loadOptions } from '../engine/custom-module.js';
+import { UsageError } from '../errors.js';
+import { customKernel, heapsOf, iterateOptions } from '../kernels/custom.js';
+import type { OptionsFunction } from '../kernels/kernel.js';
+import { customSplitKernel } from '../kernels/split/custom.js';
+import { rowWordsFor } from '../kernels/split/split-kernel.js';
+import { moduleMoves, tableHeap } from '../play/heap-moves.js';
+import type { CustomRules } from '../rules/types.js';
+import { defineFamily } from './family.js';
+
+/** Custom rules: a JavaScript module exporting options(n), which yields heap tuples. */
+export const custom = defineFamily<CustomRules>({
+  id: 'module',
+  positions: 'heap',
+  syntax: ['module:./rules.js'],
+  prefixes: ['module'],
+  parse(body, spec, { cwd }) {
+    if (body === '') throw new UsageError(`'${spec}' names no file; write module:./path/rules.js`);
+    const path = resolve(cwd, body);
+    let content: Buffer;
+    try {
+      if (!statSync(path).isFile()) throw new Error('not a file');
+      content = readFileSync(path);
+    } catch {
+      throw new UsageError(`custom rules module not found or not readable: ${path}`);
+    }
+    // The key carries the content hash: an edited module is a different game, a new table.
+    const hash = createHash('sha256').update(content).digest('hex').slice(0, 16);
+    return { family: 'module', key: `module:${basename(path)}#${hash}`, path, hash } satisfies CustomRules;
+  },
+  describe: (rules) => `custom rules from ${rules.path}`,
+  *options(rules, n, loaded) {
+    for (const tuple of iterateOptions(need(rules, loaded)(n), rules.path, n)) yield heapsOf(tuple, rules.path, n);
+  },
+  cost: () => 64,
+  code: {
+    describe: (rules) => `custom rules module ${rules.path}`,
+    load: (rules) => loadOptions(rules),
+  },
+  plain: (rules, loaded) => customKernel(need(rules, loaded), rules.path),
+  split: (rules) => ({ share: 'linear', rowWords: rowWordsFor, create: (loaded) => customSplitKernel(need(rules, loaded), rules.path) }),
+  criterion: () => null,
+  moves: ({ rules, values, n, target, loaded }) => moduleMoves(values, tableHeap(values, n), target, need(rules, loaded), rules.path),
+});
+
+function need(rules: CustomRules, loaded: OptionsFunction | undefined): OptionsFunction {
+  if (!loaded) throw new Error(`custom rules ${rules.key} need their options function loaded`);
+  return loaded;
+}

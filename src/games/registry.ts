@@ -1,0 +1,143 @@
+import { UsageError } from '../errors.js';
+import type { OptionsFunction, RangeKernel } from '../kernels/kernel.js';
+import type { SparseShape } from '../kernels/sparse.js';
+import type { SplitKernel } from '../kernels/split/split-kernel.js';
+import type { ProofCriterion } from '../period/detect.js';
+import type { Rules } from '../rules/types.js';
+import { allBut } from './all-but.js';
+import { custom } from './custom.js';
+import type { GameFamily, SplitSupport } from './family.js';
+import { grundy } from './grundy.js';
+import { infiniteSubtraction } from './infinite-subtraction.js';
+import { nim } from './nim.js';
+import { subtraction } from './subtraction.js';
+import { takeBreak } from './take-break.js';
+
+/**
+ * The game families, by the `family` tag of their rules. Registering a family is the only step
+ * that makes a new kind of game known to the engine, the CLI and the store.
+ */
+const byId = new Map<string, GameFamily>();
+const byName = new Map<string, GameFamily>();
+const byPrefix = new Map<string, GameFamily>();
+
+/** Well-known games by name; each maps to the spec it abbreviates. */
+export const GAME_ALIASES: Readonly<Record<string, string>> = {
+  kayles: 'octal:0.77',
+  'dawson-kayles': 'octal:0.07',
+  'dawsons-kayles': 'octal:0.07',
+  'dawson-chess': 'octal:0.137',
+  'dawsons-chess': 'octal:0.137',
+  officers: 'octal:0.6',
+};
+
+/** Make a family known; its id, names and prefixes must be new. */
+export function registerFamily(family: GameFamily): void {
+  const taken = (map: Map<string, GameFamily>, word: string): void => {
+    const owner = map.get(word);
+    if (owner && owner !== family) throw new Error(`game family '${family.id}': '${word}' already belongs to '${owner.id}'`);
+  };
+  taken(byId, family.id);
+  for (const name of family.names ?? []) taken(byName, name);
+  for (const prefix of family.prefixes ?? []) taken(byPrefix, prefix);
+  byId.set(family.id, family);
+  for (const name of family.names ?? []) byName.set(name, family);
+  for (const prefix of family.prefixes ?? []) byPrefix.set(prefix, family);
+}
+
+for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom]) registerFamily(family);
+
+/** The family that owns these rules. */
+export function familyOf(rules: Rules): GameFamily {
+  const family = byId.get(rules.family);
+  if (!family) throw new Error(`no game family '${rules.family}' is registered (game ${rules.key})`);
+  return family;
+}
+
+/** The family registered under an id, or undefined. */
+export function familyById(id: string): GameFamily | undefined {
+  return byId.get(id);
+}
+
+export function families(): readonly GameFamily[] {
+  return [...byId.values()];
+}
+
+/** Every spec form, for help texts and error messages. */
+export function specHelp(): string {
+  return families()
+    .flatMap((f) => f.syntax)
+    .join(' | ');
+}
+
+/**
+ * Parse a game spec into canonical Rules. Every spelling of one game yields the same key,
+ * which is the store's identity for the table.
+ */
+export function parseRules(spec: string, cwd: string = process.cwd()): Rules {
+  const text = spec.trim();
+  if (text === '') throw new UsageError(`empty game spec; expected one of: ${specHelp()}`);
+  const lower = text.toLowerCase();
+  const alias = GAME_ALIASES[lower];
+  if (alias !== undefined) return parseRules(alias, cwd);
+  const context = { cwd };
+  const named = byName.get(lower);
+  if (named) return named.parse(text, text, context);
+  const matching = families().find((f) => f.matches?.(text));
+  if (matching) return matching.parse(text, text, context);
+  const colon = text.indexOf(':');
+  if (colon < 0) throw new UsageError(`unknown game '${text}'; expected one of: ${specHelp()}`);
+  const family = byPrefix.get(lower.slice(0, colon));
+  if (!family) throw new UsageError(`unknown game family '${text.slice(0, colon)}' in '${text}'; expected one of: ${specHelp()}`);
+  return family.parse(text.slice(colon + 1).trim(), text, context);
+}
+
+/** One line naming the game, for summaries. */
+export function describeRules(rules: Rules): string {
+  return familyOf(rules).describe(rules);
+}
+
+/** The family's plain range kernel (custom modules need their loaded options function). */
+export function plainKernel(rules: Rules, loaded?: OptionsFunction): RangeKernel {
+  return familyOf(rules).plain(rules, loaded);
+}
+
+/** The family's frozen-prefix split, or null when it has none. */
+export function splitSupport(rules: Rules): SplitSupport | null {
+  return familyOf(rules).split?.(rules) ?? null;
+}
+
+/** The family's gather/finish kernel, or null when it has none. */
+export function splitKernel(rules: Rules, loaded?: OptionsFunction): SplitKernel | null {
+  return splitSupport(rules)?.create(loaded) ?? null;
+}
+
+/** The sparse-space shape of the game, or null where sparse space does not apply. */
+export function sparseShape(rules: Rules): SparseShape | null {
+  return familyOf(rules).sparse?.(rules) ?? null;
+}
+
+/** How the game's periodicity is proven, or null when it is only ever observed. */
+export function proofCriterion(rules: Rules): ProofCriterion | null {
+  return familyOf(rules).criterion(rules);
+}
+
+const loadedCode = new Map<string, Promise<OptionsFunction>>();
+
+/** The user code a game's kernels call (custom modules), loaded once per thread; else undefined. */
+export async function loadCode(rules: Rules): Promise<OptionsFunction | undefined> {
+  const code = familyOf(rules).code;
+  if (!code) return undefined;
+  let loading = loadedCode.get(rules.key);
+  if (!loading) {
+    loading = code.load(rules);
+    loadedCode.set(rules.key, loading);
+    loading.catch(() => loadedCode.delete(rules.key));
+  }
+  return loading;
+}
+
+/** What user code a game runs, for messages ("custom rules module /path"), or null for none. */
+export function userCode(rules: Rules): string | null {
+  return familyOf(rules).code?.describe(rules) ?? null;
+}
