@@ -1,11 +1,11 @@
-import { GrundyError } from '../src/errors.js';
 import { beginModuleTask, lastModulePosition } from '../src/engine/custom-module.js';
+import type { ChunkOutcome, ChunkTask } from '../src/engine/protocol.js';
 import { loadCode, plainKernel, userCode } from '../src/games/registry.js';
 import type { RangeKernel } from '../src/kernels/kernel.js';
 import { valuesOver } from '../src/kernels/values.js';
-import { workerShouldDie } from '../src/testing/faults.js';
-import type { ChunkOutcome, ChunkTask } from '../src/engine/protocol.js';
 import type { Rules } from '../src/rules/types.js';
+import { workerShouldDie } from '../src/testing/faults.js';
+import { defineWorker } from '../src/worker/define-worker.js';
 
 /** Kernels keep scratch (mex marks, element lists) between tasks of the same game. */
 const kernels = new Map<string, RangeKernel>();
@@ -19,7 +19,7 @@ async function kernelFor(rules: Rules): Promise<RangeKernel> {
   return kernel;
 }
 
-export default async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
+async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
   beginModuleTask(task.heartbeat);
   try {
     const kernel = await kernelFor(task.rules);
@@ -37,12 +37,13 @@ export default async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
       return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name };
     }
     return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
-  } catch (err) {
-    const position = lastModulePosition();
-    const next = userCode(task.rules) !== null && position >= task.lo ? { next: position } : {};
-    if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode, ...next };
-    return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5, ...next };
   } finally {
     beginModuleTask(undefined);
   }
 }
+
+export default defineWorker(runChunk, (task, error): ChunkOutcome => {
+  // User code fails at a position: the values before it are final, and worth storing.
+  const position = lastModulePosition();
+  return userCode(task.rules) !== null && position >= task.lo ? { ...error, next: position } : error;
+});

@@ -1,32 +1,31 @@
-import { GrundyError } from '../src/errors.js';
 import { abortGang, runGangMember } from '../src/engine/sparse-gang.js';
 import type { SparseGangOutcome, SparseGangTask } from '../src/engine/sparse-protocol.js';
 import { sparseKernelCache } from '../src/kernels/sparse-cache.js';
 import { SparseSplitKernel } from '../src/kernels/sparse-split.js';
 import { valuesOver } from '../src/kernels/values.js';
 import { workerShouldDie } from '../src/testing/faults.js';
+import { defineWorker } from '../src/worker/define-worker.js';
 
 const kernelFor = sparseKernelCache((shape) => new SparseSplitKernel(shape));
 
 /** Thin: one member of a parallel sparse gang (src/engine/sparse-gang.ts), outcome as data. */
-export default function runSparseGang(task: SparseGangTask): SparseGangOutcome {
-  try {
-    const kernel = kernelFor(task.rules, task.mask);
-    runGangMember(
-      task,
-      kernel,
-      valuesOver(task.buffer, task.width),
-      new Int32Array(task.control),
-      new Int32Array(task.rarePos),
-      new Int32Array(task.rareVal),
-      new Int32Array(task.rows),
-      workerShouldDie,
-    );
-    return { kind: 'member-done', kernel: kernel.name };
-  } catch (err) {
-    // The other members may be waiting for this one's sub-chunk: release them at once.
-    abortGang(new Int32Array(task.control));
-    if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
-    return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
-  }
+function runSparseGang(task: SparseGangTask): SparseGangOutcome {
+  const kernel = kernelFor(task.rules, task.mask);
+  runGangMember(
+    task,
+    kernel,
+    valuesOver(task.buffer, task.width),
+    new Int32Array(task.control),
+    new Int32Array(task.rarePos),
+    new Int32Array(task.rareVal),
+    new Int32Array(task.rows),
+    workerShouldDie,
+  );
+  return { kind: 'member-done', kernel: kernel.name };
 }
+
+export default defineWorker(runSparseGang, (task, error) => {
+  // The other members may be waiting for this one's sub-chunk: release them at once.
+  abortGang(new Int32Array(task.control));
+  return error;
+});

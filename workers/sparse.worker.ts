@@ -1,31 +1,28 @@
-import { GrundyError } from '../src/errors.js';
 import { RareList, SparseKernel } from '../src/kernels/sparse.js';
 import { sparseKernelCache } from '../src/kernels/sparse-cache.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
 import { workerShouldDie } from '../src/testing/faults.js';
+import { defineWorker } from '../src/worker/define-worker.js';
 
 const kernelFor = sparseKernelCache((shape) => new SparseKernel(shape));
 
-export default function runSparse(task: SparseTask): SparseOutcome {
-  try {
-    const kernel = kernelFor(task.rules, task.mask);
-    const g = valuesOver(task.buffer, task.width);
-    if (workerShouldDie(task.lo, task.hi)) {
-      // Test hook (src/testing/faults.ts): leave garbage behind, then take the thread down.
-      g.fill(0xffffffff, task.lo, task.hi);
-      process.exit(70);
-    }
-    const rare = RareList.from(task.rare, g);
-    const before = rare.count;
-    const out = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
-    const found = rare.pos.slice(before, rare.count);
-    if (out.overflowValue !== undefined) {
-      return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name, rare: found };
-    }
-    return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name, rare: found };
-  } catch (err) {
-    if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
-    return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
+function runSparse(task: SparseTask): SparseOutcome {
+  const kernel = kernelFor(task.rules, task.mask);
+  const g = valuesOver(task.buffer, task.width);
+  if (workerShouldDie(task.lo, task.hi)) {
+    // Test hook (src/testing/faults.ts): leave garbage behind, then take the thread down.
+    g.fill(0xffffffff, task.lo, task.hi);
+    process.exit(70);
   }
+  const rare = RareList.from(task.rare, g);
+  const before = rare.count;
+  const out = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
+  const found = rare.pos.slice(before, rare.count);
+  if (out.overflowValue !== undefined) {
+    return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name, rare: found };
+  }
+  return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name, rare: found };
 }
+
+export default defineWorker(runSparse);

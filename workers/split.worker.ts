@@ -1,12 +1,12 @@
-import { GrundyError } from '../src/errors.js';
 import { beginModuleTask } from '../src/engine/custom-module.js';
-import { loadCode, splitKernel } from '../src/games/registry.js';
 import type { ChunkOutcome, GatherOutcome, SplitTask } from '../src/engine/protocol.js';
-import type { SplitKernel } from '../src/kernels/split/split-kernel.js';
-import { GatherFailure } from '../src/kernels/split/split-kernel.js';
+import { GrundyError } from '../src/errors.js';
+import { loadCode, splitKernel } from '../src/games/registry.js';
+import { GatherFailure, type SplitKernel } from '../src/kernels/split/split-kernel.js';
 import { valuesOver } from '../src/kernels/values.js';
-import { workerShouldDie } from '../src/testing/faults.js';
 import type { Rules } from '../src/rules/types.js';
+import { workerShouldDie } from '../src/testing/faults.js';
+import { defineWorker } from '../src/worker/define-worker.js';
 
 /** Kernels keep scratch (element lists, mex marks) between tasks of the same game. */
 const kernels = new Map<string, SplitKernel>();
@@ -22,7 +22,7 @@ async function kernelFor(rules: Rules): Promise<SplitKernel> {
 }
 
 /** Thin: one phase of a frozen-prefix chunk (kernels/split/split-kernel.ts), outcome as data. */
-export default async function runSplit(task: SplitTask): Promise<GatherOutcome | ChunkOutcome> {
+async function runSplit(task: SplitTask): Promise<GatherOutcome | ChunkOutcome> {
   beginModuleTask(task.kind === 'gather' ? task.heartbeat : undefined);
   try {
     const kernel = await kernelFor(task.rules);
@@ -39,13 +39,12 @@ export default async function runSplit(task: SplitTask): Promise<GatherOutcome |
       return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name };
     }
     return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
-  } catch (err) {
-    if (err instanceof GatherFailure) {
-      return { kind: 'error', message: err.message, exitCode: err.exitCode, next: err.next, deferred: err.deferred };
-    }
-    if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
-    return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
   } finally {
     beginModuleTask(undefined);
   }
 }
+
+export default defineWorker(runSplit, (_task, error, cause): GatherOutcome | ChunkOutcome =>
+  // A gather that got part of the way hands over the rows it filled and their deferred tuples.
+  cause instanceof GatherFailure ? { ...error, next: cause.next, deferred: cause.deferred } : error,
+);

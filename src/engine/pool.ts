@@ -9,6 +9,7 @@ import type { Rules } from '../rules/types.js';
 import { projectRoot } from '../project-root.js';
 import { Heartbeat, LOADING, watchHeartbeat } from './heartbeat.js';
 import type { ChunkOutcome, ChunkTask } from './protocol.js';
+import type { OutcomeOf, TaskOf, WorkerName } from './workers.js';
 
 /**
  * A compiled worker entry point, dist/workers/<name>.worker.js (Node 20 worker threads cannot
@@ -99,7 +100,7 @@ export class WorkerPool {
     return this.started;
   }
 
-  private static entry(name: string): string {
+  private static entry(name: WorkerName): string {
     const file = workerFile(name);
     if (!existsSync(file)) throw new ComputeError(`worker file ${file} is missing; run 'npm run build' first`);
     return pathToFileURL(file).href;
@@ -113,7 +114,7 @@ export class WorkerPool {
   async run(task: ChunkTask, signal?: AbortSignal): Promise<ChunkOutcome> {
     const label = `chunk [${task.lo}, ${task.hi}) of ${task.rules.key}`;
     try {
-      return await this.runOn<ChunkTask, ChunkOutcome>('chunk', task, signal, label);
+      return await this.runOn('chunk', task, signal, label);
     } catch (err) {
       if ((err instanceof StalledTaskError || err instanceof WorkerDeathError) && userCode(task.rules) !== null) {
         return { kind: 'error', message: err.message, exitCode: err.exitCode, next: Math.max(task.lo, err.position) };
@@ -126,7 +127,7 @@ export class WorkerPool {
    * The watch for a task that calls a custom module's options(n) one position at a time (range
    * chunks and frozen-prefix gathers): a fresh heartbeat in the task, the --module-timeout.
    */
-  private moduleWatch<TTask>(task: TTask): { task: TTask; watch: TaskWatch } | null {
+  private moduleWatch<T>(task: T): { task: T; watch: TaskWatch } | null {
     const t = task as { kind?: unknown; rules?: Rules };
     const code = t.rules && (t.kind === 'range' || t.kind === 'gather') ? userCode(t.rules) : null;
     if (code === null) return null;
@@ -151,13 +152,13 @@ export class WorkerPool {
    * Tasks that call a custom module get the per-position watch (moduleWatch). A rejection that is neither the caller's abort nor the watch's is a dead worker thread: the
    * task runs once more on a fresh thread, then fails with a WorkerDeathError.
    */
-  async runOn<TTask, TOutcome>(
-    worker: string,
-    task: TTask,
+  async runOn<W extends WorkerName, T extends TaskOf<W>>(
+    worker: W,
+    task: T,
     signal?: AbortSignal,
     label = `${worker} task`,
     watch?: TaskWatch,
-  ): Promise<TOutcome> {
+  ): Promise<OutcomeOf<W, T>> {
     const filename = WorkerPool.entry(worker);
     if (watch === undefined) {
       const watched = this.moduleWatch(task);
@@ -176,7 +177,7 @@ export class WorkerPool {
         : () => {};
       const taskSignal = signal ? AbortSignal.any([signal, stall.signal]) : stall.signal;
       try {
-        return (await this.piscina.run(task, { filename, signal: taskSignal })) as TOutcome;
+        return (await this.piscina.run(task, { filename, signal: taskSignal })) as OutcomeOf<W, T>;
       } catch (err) {
         if (stalledAt !== null) throw new StalledTaskError(watch!.describe(stalledAt), stalledAt);
         if (signal?.aborted) throw err;

@@ -4,6 +4,7 @@ import { valueCeiling, type SparseSplitKernel } from '../kernels/sparse-split.js
 import type { Values } from '../kernels/values.js';
 import { GrundyError } from '../errors.js';
 import type { WorkerPool } from './pool.js';
+import type { OutcomeOf, TaskOf } from './workers.js';
 
 /**
  * Parallel sparse space as a gang (DESIGN.md "Parallel sparse space"): one long task per pool
@@ -78,19 +79,20 @@ export interface GangSettled<O> {
  * Start one pool task per member on `worker` and wait for all of them. The first member to fail
  * (an error outcome or a rejected task) aborts the gang, so the others stop waiting for it.
  */
-export async function runGangTasks<T, O extends { readonly kind: string }>(
+export async function runGangTasks<W extends 'sparse-gang' | 'subtract-gang'>(
   pool: WorkerPool,
-  worker: string,
-  members: readonly { readonly task: T; readonly label: string }[],
+  worker: W,
+  members: readonly { readonly task: TaskOf<W>; readonly label: string }[],
   ctl: Int32Array,
   signal?: AbortSignal,
-): Promise<GangSettled<O>> {
+): Promise<GangSettled<OutcomeOf<W, TaskOf<W>>>> {
+  type O = OutcomeOf<W, TaskOf<W>>;
   let failure: GangSettled<O>['failure'] = null;
   const tasks = members.map(({ task, label }) =>
-    pool.runOn<T, O>(worker, task, signal, label).then(
-      (outcome) => {
+    pool.runOn(worker, task, signal, label).then(
+      (outcome: O) => {
         if (outcome.kind === 'error') {
-          const { message, exitCode } = outcome as unknown as { message: string; exitCode: number };
+          const { message, exitCode } = outcome;
           failure ??= { message, exitCode };
           abortGang(ctl);
         }

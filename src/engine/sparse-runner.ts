@@ -201,7 +201,7 @@ export class SparseRunner implements ChunkStrategy {
       rare: this.rare.pos.subarray(0, this.rare.count),
     };
     const started = performance.now();
-    const outcome = await pool.runOn<SparseTask, SparseOutcome>('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
+    const outcome = await pool.runOn('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
     if (outcome.kind !== 'error' && outcome.next > lo) {
       const ms = performance.now() - started;
       this.usPerHeap = (ms * 1000) / (outcome.next - lo);
@@ -248,7 +248,7 @@ export class SparseRunner implements ChunkStrategy {
       gang.push({ task, label: `sparse gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}` });
     }
     const started = performance.now();
-    const { settled, failure, fatal } = await runGangTasks<SparseGangTask, SparseGangOutcome>(pool, 'sparse-gang', gang, ctl, signal);
+    const { settled, failure, fatal } = await runGangTasks(pool, 'sparse-gang', gang, ctl, signal);
     const next = Atomics.load(ctl, GANG.FINISHED);
     if (next > lo) {
       const ms = performance.now() - started;

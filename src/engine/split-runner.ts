@@ -50,7 +50,7 @@ export async function runSplitChunk(
   const gathered = await Promise.all(
     plan.slices.map(([lo, hi]) => {
       const task: GatherTask = { kind: 'gather', rules, buffer: values, width, rows, rowWords: plan.rowWords, a: plan.a, lo, hi };
-      return pool.runOn<GatherTask, GatherOutcome>('split', task, signal, label(lo, hi));
+      return pool.runOn('split', task, signal, label(lo, hi));
     }),
   );
   const deferred: (Int32Array | null)[] = [];
@@ -81,7 +81,7 @@ export async function runSplitChunk(
     b,
     deferred,
   };
-  const outcome = await pool.runOn<FinishTask, ChunkOutcome>('split', finish, signal, `finish [${plan.a}, ${b}) of ${rules.key}`);
+  const outcome = await pool.runOn('split', finish, signal, `finish [${plan.a}, ${b}) of ${rules.key}`);
   if (stats) {
     stats.chunks++;
     stats.gatherMs += t1 - t0;

@@ -157,7 +157,7 @@ export class SubtractGangRunner implements ChunkStrategy {
       task: { ...base, member } satisfies SubtractGangTask,
       label: `subtraction gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`,
     }));
-    const { failure, fatal } = await runGangTasks<SubtractGangTask, SubtractGangOutcome>(pool, 'subtract-gang', gang, ctl, signal);
+    const { failure, fatal } = await runGangTasks(pool, 'subtract-gang', gang, ctl, signal);
     this.lastWorkers = members;
     const finished = Atomics.load(ctl, GANG.FINISHED);
     // Copy out what is final; a value past the table's width ends the chunk there (overflow).

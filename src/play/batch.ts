@@ -109,7 +109,7 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
   await ordered(
     slices(req.file),
     window,
-    (s) => req.pool.runOn<{ kind: 'scan'; text: string }, BatchOutcome>('eval', { kind: 'scan', text: s.text }, undefined, 'scan of positions'),
+    (s) => req.pool.runOn('eval', { kind: 'scan' as const, text: s.text }, undefined, 'scan of positions'),
     (outcome) => {
       for (const [spec, top, small] of unwrap(outcome, 'scan').specs as ScanOutcome['specs']) {
         const entry = maxBySpec.get(spec) ?? { maxHeap: 0n, computeTo: -1n };
@@ -165,7 +165,7 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
           limit: req.limit,
           format: req.format,
         };
-        const outcome = await req.pool.runOn<EvalTask, BatchOutcome>('eval', task, undefined, `positions from line ${s.firstLine}`);
+        const outcome = await req.pool.runOn('eval', task, undefined, `positions from line ${s.firstLine}`);
         return { outcome: unwrap(outcome, 'eval') as EvalOutcome, lines: s.text.split('\n').length - 1 };
       },
       async ({ outcome, lines }) => {

@@ -119,7 +119,7 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
         inFlight.set(
           id,
           pool
-            .runOn<SweepBatchTask, SweepBatchOutcome>('sweep', task, undefined, `a sweep batch of ${batch.length} games from ${batch[0]!.rules.key}`)
+            .runOn('sweep', task, undefined, `a sweep batch of ${batch.length} games from ${batch[0]!.rules.key}`)
             .then(
               (outcome) => ({ id, games: batch, outcome }),
               (err: unknown) => ({

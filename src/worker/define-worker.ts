@@ -1,0 +1,34 @@
+import { GrundyError } from '../errors.js';
+
+/** A failure as data: error classes do not survive the thread boundary. */
+export interface ErrorOutcome {
+  readonly kind: 'error';
+  readonly message: string;
+  readonly exitCode: number;
+}
+
+/** The one error-to-outcome conversion: a GrundyError keeps its exit code, anything else is 5. */
+export function errorOutcome(err: unknown): ErrorOutcome {
+  if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
+  return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
+}
+
+/**
+ * A worker entry point: `handle` runs the task; whatever it throws becomes an error outcome
+ * (`failed` may add what the task got done, or release others waiting for it). Synchronous
+ * handlers stay synchronous: gang members block their thread on purpose.
+ */
+export function defineWorker<T, O>(
+  handle: (task: T) => O | Promise<O>,
+  failed?: (task: T, error: ErrorOutcome, cause: unknown) => O | ErrorOutcome,
+): (task: T) => O | ErrorOutcome | Promise<O | ErrorOutcome> {
+  const fail = (task: T, err: unknown): O | ErrorOutcome => (failed ? failed(task, errorOutcome(err), err) : errorOutcome(err));
+  return (task) => {
+    try {
+      const out = handle(task);
+      return out instanceof Promise ? out.catch((err: unknown) => fail(task, err)) : out;
+    } catch (err) {
+      return fail(task, err);
+    }
+  };
+}
