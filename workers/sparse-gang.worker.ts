@@ -1,6 +1,6 @@
 import { abortGang, runGangMember } from '../src/engine/sparse-gang.js';
 import type { SparseGangOutcome, SparseGangTask } from '../src/engine/sparse-protocol.js';
-import { sparseKernelCache } from '../src/kernels/sparse-cache.js';
+import { sparseKernelCache } from '../src/worker/sparse-cache.js';
 import { SparseSplitKernel } from '../src/kernels/sparse-split.js';
 import { valuesOver } from '../src/kernels/values.js';
 import { workerShouldDie } from '../src/testing/faults.js';

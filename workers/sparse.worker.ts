@@ -1,5 +1,5 @@
 import { RareList, SparseKernel } from '../src/kernels/sparse.js';
-import { sparseKernelCache } from '../src/kernels/sparse-cache.js';
+import { sparseKernelCache } from '../src/worker/sparse-cache.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
 import { workerShouldDie } from '../src/testing/faults.js';

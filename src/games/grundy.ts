@@ -1,4 +1,4 @@
-import { grundySplitKernel as grundyPlainKernel } from '../kernels/grundy-split.js';
+import { grundyKernel } from '../kernels/grundy.js';
 import { grundySplitKernel } from '../kernels/split/grundy.js';
 import { rowWordsFor } from '../kernels/split/split-kernel.js';
 import { grundySplitMoves, tableHeap } from '../play/heap-moves.js';
@@ -17,7 +17,7 @@ export const grundy = defineFamily<GrundyRules>({
     for (let a = 1; a < n - a; a++) yield [a, n - a];
   },
   cost: (_rules, n) => Math.max(2, n) / 2,
-  plain: () => grundyPlainKernel(),
+  plain: () => grundyKernel(),
   split: () => ({ share: 'linear', rowWords: rowWordsFor, create: () => grundySplitKernel() }),
   sparse: () => ({ whole: new Int32Array(0), one: new Int32Array(0), two: Int32Array.of(0), distinct: true, parityAllowed: true }),
   criterion: () => null,

@@ -1,7 +1,7 @@
 import { builtin } from '../helpers/builtin-rules.js';
 import { describe, expect, it } from 'vitest';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
-import { grundySplitKernel } from '../../src/kernels/grundy-split.js';
+import { grundyKernel } from '../../src/kernels/grundy.js';
 import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js';
 import { sparseShape } from '../../src/games/registry.js';
 import { bestMask, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
@@ -44,7 +44,7 @@ function sparseValues(rules: Rules, N: number, mask: SparseMask | 'auto', chunk:
 
 function plain(rules: Rules, N: number): number[] {
   const r = builtin(rules);
-  const kernel = r.family === 'octal' ? takeBreakKernel(r.digits) : grundySplitKernel();
+  const kernel = r.family === 'octal' ? takeBreakKernel(r.digits) : grundyKernel();
   const g = plainValues(16, N);
   const out = kernel.run(g, 0, N, 0);
   expect(out.next).toBe(N);

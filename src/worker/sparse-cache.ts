@@ -1,8 +1,8 @@
 import { GrundyError } from '../errors.js';
 import type { Rules } from '../rules/types.js';
-import { type SparseShape } from './sparse.js';
+import { type SparseShape } from '../kernels/sparse.js';
 import { sparseShape } from '../games/registry.js';
-import { sameMask, type SparseMask } from './sparse-mask.js';
+import { sameMask, type SparseMask } from '../kernels/sparse-mask.js';
 
 interface Masked {
   readonly currentMask: SparseMask;

@@ -3,7 +3,7 @@ import { maskMex, MexSet } from './mex.js';
 import type { Values } from './values.js';
 
 /** Grundy's game, plain: g(n) = mex{ g(a) ^ g(n - a) : 1 <= a < n - a }. */
-export function grundySplitKernel(): RangeKernel {
+export function grundyKernel(): RangeKernel {
   const mex = new MexSet(256);
   return {
     name: 'grundy-plain',
