@@ -42,7 +42,9 @@ export async function main(argv: string[]): Promise<number> {
       .option('db', {
         type: 'string',
         global: true,
-        describe: 'the store file (default: data/grundy.db in the project, or $GRUNDY_DB)',
+        describe:
+          'the store file (default: $GRUNDY_DB, else data/grundy.db in a source checkout, else grundy-engine/grundy.db ' +
+          'in the user data directory; grundy store says which)',
       })
       .option('json', { type: 'boolean', global: true, describe: 'print one JSON document on stdout' })
       .option('verbose', { type: 'boolean', global: true, describe: 'print stack traces on errors' })
