@@ -10,8 +10,12 @@ import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
 import { noCommand } from './commands/no-command.js';
 import { queryCommand } from './commands/query.js';
+import { rmCommand } from './commands/rm.js';
 import { showCommand } from './commands/show.js';
+import { storeCommand } from './commands/store.js';
 import { sweepCommand } from './commands/sweep.js';
+import { sweepsCommand } from './commands/sweeps.js';
+import { vacuumCommand } from './commands/vacuum.js';
 import { tableCommand } from './commands/table.js';
 import type { GlobalArgs } from './context.js';
 
@@ -22,10 +26,14 @@ const COMMANDS = [
   listCommand,
   exportCommand,
   sweepCommand,
+  sweepsCommand,
   evalCommand,
   countCommand,
   tableCommand,
   benchCommand,
+  storeCommand,
+  rmCommand,
+  vacuumCommand,
 ] as CommandModule<GlobalArgs, never>[];
 
 /**

@@ -12,6 +12,19 @@ export function fmtRate(perSecond: number): string {
   return perSecond.toFixed(0);
 }
 
+/** 1234 bytes as "1.23 kB": SI units (powers of 1000), as ls --si and most file managers show sizes. */
+export function fmtBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let v = bytes;
+  let u = -1;
+  while (v >= 1000 && u < units.length - 1) {
+    v /= 1000;
+    u++;
+  }
+  return `${v.toFixed(v < 10 ? 2 : v < 100 ? 1 : 0)} ${units[u]}`;
+}
+
 export function fmtDuration(ms: number): string {
   if (ms < 1000) return `${ms.toFixed(0)} ms`;
   const s = ms / 1000;

@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { NotComputedError } from '../../errors.js';
 import { describeRules, parseRules } from '../../rules/parse.js';
 import type { Rules } from '../../rules/types.js';
-import { findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
+import { announceStore, findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
 
 interface ShowArgs extends GlobalArgs {
@@ -33,6 +33,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
       const description = safeDescribe(rules, args.game);
       if (args.json) {
         printJson({
+          store: store.path,
           game: game.key,
           family: game.family,
           description,
@@ -47,6 +48,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         });
         return;
       }
+      announceStore(args, store);
       const lines = [
         `${game.key}  (${description})`,
         `  stored     ${fmtInt(game.computed)} values, ${game.width}-bit, ${fmtInt(store.storedBytes(game))} bytes`,
