@@ -2,6 +2,7 @@ import { NotComputedError } from '../errors.js';
 import { parseRules } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { resolveDbPath } from '../store/database.js';
+import { locateStore } from '../store/location.js';
 import { Store, type GameRow } from '../store/store.js';
 
 /** Options every command takes. */
@@ -17,6 +18,13 @@ export function openForWrite(args: GlobalArgs): Store {
 
 export function openForRead(args: GlobalArgs): Store | null {
   return Store.openForRead(resolveDbPath(args.db));
+}
+
+/** The store a command reads, said on stderr (text output only: --json carries it as a field). */
+export function announceStore(args: GlobalArgs, store: Store | null): void {
+  if (args.json) return;
+  const path = store?.path ?? locateStore(args.db).path;
+  process.stderr.write(`grundy: store ${path}${store ? '' : ' (not created yet)'}\n`);
 }
 
 /**

@@ -12,6 +12,19 @@ export function fmtRate(perSecond: number): string {
   return perSecond.toFixed(0);
 }
 
+/** 1234 bytes as "1.23 kB": SI units (powers of 1000), as ls --si and most file managers show sizes. */
+export function fmtBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let v = bytes;
+  let u = -1;
+  while (v >= 1000 && u < units.length - 1) {
+    v /= 1000;
+    u++;
+  }
+  return `${v.toFixed(v < 10 ? 2 : v < 100 ? 1 : 0)} ${units[u]}`;
+}
+
 export function fmtDuration(ms: number): string {
   if (ms < 1000) return `${ms.toFixed(0)} ms`;
   const s = ms / 1000;
@@ -49,12 +62,41 @@ export function periodicityJson(p: Periodicity | null | undefined): object | nul
   };
 }
 
+/**
+ * One progress line. With a real target (--to, or the default of a plain compute): a bar, the
+ * percentage and the time left. Without one (--until-proven stops at the proof, wherever that
+ * is): values done, the rate and the time so far, since a percentage of the safety limit would
+ * mean nothing.
+ */
+export function progressLine(p: ComputeProgress, bounded: boolean): string {
+  const rate = (p.computed - p.startedFrom) / Math.max(0.001, p.elapsedMs / 1000);
+  const period = p.periodicity ? `  period ${p.periodicity.period}${p.periodicity.proven ? ' (proven)' : '?'}` : '';
+  if (!bounded) {
+    return (
+      `${p.game} ${fmtInt(p.computed)} values  ${fmtRate(rate)} states/s  ${fmtDuration(p.elapsedMs)}  ` +
+      `max ${p.maxValue}${period}  (until proven)`
+    );
+  }
+  const frac = p.target > 0 ? Math.min(1, p.computed / p.target) : 1;
+  const width = 24;
+  const filled = Math.round(frac * width);
+  const eta = rate > 0 ? ((p.target - p.computed) / rate) * 1000 : 0;
+  return (
+    `${p.game} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(frac * 100).toFixed(1)}% ` +
+    `${fmtInt(p.computed)}/${fmtInt(p.target)}  ${fmtRate(rate)} states/s  ETA ${fmtDuration(eta)}  max ${p.maxValue}${period}`
+  );
+}
+
 /** A one-line progress bar on stderr, redrawn at most ten times a second, only on a TTY. */
 export class ProgressBar {
   private lastDraw = 0;
   private drawn = false;
 
-  constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
+  /** bounded: the target is where the run ends (false for --until-proven without --to). */
+  constructor(
+    private readonly bounded = true,
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+  ) {}
 
   get enabled(): boolean {
     return this.stream.isTTY === true;
@@ -65,16 +107,7 @@ export class ProgressBar {
     const now = Date.now();
     if (now - this.lastDraw < 100) return;
     this.lastDraw = now;
-    const frac = p.target > 0 ? Math.min(1, p.computed / p.target) : 1;
-    const width = 24;
-    const filled = Math.round(frac * width);
-    const rate = (p.computed - p.startedFrom) / Math.max(0.001, p.elapsedMs / 1000);
-    const eta = rate > 0 ? ((p.target - p.computed) / rate) * 1000 : 0;
-    const period = p.periodicity ? `  period ${p.periodicity.period}${p.periodicity.proven ? ' (proven)' : '?'}` : '';
-    const line =
-      `${p.game} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(frac * 100).toFixed(1)}% ` +
-      `${fmtInt(p.computed)}/${fmtInt(p.target)}  ${fmtRate(rate)} states/s  ETA ${fmtDuration(eta)}  max ${p.maxValue}${period}`;
-    this.stream.write(`\r${line.slice(0, (this.stream.columns ?? 120) - 1)}\x1b[K`);
+    this.stream.write(`\r${progressLine(p, this.bounded).slice(0, (this.stream.columns ?? 120) - 1)}\x1b[K`);
     this.drawn = true;
   }
 

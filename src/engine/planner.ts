@@ -1,6 +1,6 @@
-import { totalmem } from 'node:os';
 import { parseBytes } from '../durations.js';
 import { UsageError } from '../errors.js';
+import { availableMemory } from '../memory.js';
 
 /** Kernels index heaps with int32 arithmetic. */
 export const MAX_HEAP = 2 ** 31 - 1;
@@ -17,10 +17,11 @@ export function checkTableFits(to: number, memoryBytes = memoryBudget()): void {
   }
 }
 
-/** The machine's memory, or less with GRUNDY_MAX_MEMORY (e.g. 2G) on a shared machine. */
+/** The machine's memory (or the container's limit), or less with GRUNDY_MAX_MEMORY (e.g. 2G) on a shared machine. */
 export function memoryBudget(): number {
   const cap = process.env.GRUNDY_MAX_MEMORY;
-  return cap ? Math.min(totalmem(), parseBytes(cap, 'GRUNDY_MAX_MEMORY')) : totalmem();
+  const memory = availableMemory();
+  return cap ? Math.min(memory, parseBytes(cap, 'GRUNDY_MAX_MEMORY')) : memory;
 }
 
 /** When to check periodicity next: every 1/16 growth, so --until-proven overshoots by at most ~6%. */

@@ -1,8 +1,8 @@
 import { accessSync, constants, existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError } from '../errors.js';
-import { projectRoot } from '../project-root.js';
+import { locateStore } from './location.js';
 import { MIGRATIONS } from './migrations.js';
 
 /** PRAGMA application_id of every grundy-engine store: "GRND". */
@@ -10,11 +10,9 @@ export const APPLICATION_ID = 0x47524e44;
 export const SCHEMA_VERSION = MIGRATIONS.length;
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
-/** --db, else GRUNDY_DB, else data/grundy.db in the project. */
+/** --db, else GRUNDY_DB, else the default place (store/location.ts). */
 export function resolveDbPath(flag?: string): string {
-  const chosen = flag ?? process.env.GRUNDY_DB;
-  if (chosen !== undefined && chosen !== '') return resolve(chosen);
-  return resolve(projectRoot(), 'data', 'grundy.db');
+  return locateStore(flag).path;
 }
 
 interface Header {

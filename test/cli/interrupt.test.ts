@@ -57,6 +57,26 @@ describe('Ctrl-C (SIGINT) on a real child process', () => {
     expect(await exportChecksum(db, GAME)).toBe(expected);
   });
 
+  it('SIGTERM stops the same clean way (finished chunks stored, resumable) but exits 143', async () => {
+    const db = `${tmp.dir}/term.db`;
+    const run = startCli([...ARGS, '--db', db]);
+    await waitFor(() => storedCount(db, GAME) > 0);
+    run.child.kill('SIGTERM');
+    const r = await run.result;
+    expect(r.code, r.stderr).toBe(143);
+    expect(r.signal).toBeNull();
+    const m = /interrupted: sub:squares is stored up to n = (\d+) of 100000; resume with: (grundy compute .*)$/m.exec(r.stderr);
+    expect(m, r.stderr).not.toBeNull();
+    const store = Store.openForRead(db)!;
+    const game = store.getGame(GAME)!;
+    expect(game.computed).toBe(Number(m![1]));
+    expect(store.listRuns(game, 1)[0]!.status).toBe('interrupted');
+    store.close();
+    const resumed = await runCli(m![2]!.split(' ').slice(1));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(await exportChecksum(db, GAME)).toBe(expected);
+  });
+
   it('stops the workers mid-chunk rather than waiting for the chunk to end', async () => {
     const db = `${tmp.dir}/stuck.db`;
     // hangs.js never returns at heap 700: the chunk holding 700 can only end by the 60 s timeout.

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { isOneLineError } from '../helpers/safety.js';
+import { checkTableFits } from '../../src/engine/planner.js';
+import { availableMemory } from '../../src/memory.js';
 
 describe('a --to that would not fit in memory', () => {
   const tmp = tempDir();
@@ -30,5 +33,24 @@ describe('a --to that would not fit in memory', () => {
     const r = await runCli(['compute', 'nim', '--to', '10', '--db', `${tmp.dir}/never3.db`], { env: { GRUNDY_MAX_MEMORY: 'lots' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("GRUNDY_MAX_MEMORY 'lots' is not a size");
+  });
+});
+
+describe("the memory guard uses the container's limit when there is one", () => {
+  const GiB = 2 ** 30;
+
+  it('takes the smaller of the RAM and a real cgroup limit; 0, undefined and 2^64 mean no limit', () => {
+    expect(availableMemory(16 * GiB, 2 * GiB)).toBe(2 * GiB);
+    expect(availableMemory(16 * GiB, 0)).toBe(16 * GiB);
+    expect(availableMemory(16 * GiB, undefined)).toBe(16 * GiB);
+    expect(availableMemory(16 * GiB, 2 ** 64)).toBe(16 * GiB);
+    expect(availableMemory(16 * GiB, Number.NaN)).toBe(16 * GiB);
+    expect(availableMemory()).toBeLessThanOrEqual(totalmem());
+    expect(availableMemory()).toBeGreaterThan(0);
+  });
+
+  it('a 1 GiB container refuses what its RAM would allow', () => {
+    expect(() => checkTableFits(2 ** 30, availableMemory(64 * GiB, GiB))).toThrow(/largest table this machine can hold is 161061273 values/);
+    expect(() => checkTableFits(2 ** 30, availableMemory(64 * GiB, 2 ** 64))).not.toThrow();
   });
 });

@@ -18,12 +18,14 @@ export interface CliOptions {
   readonly input?: string;
   readonly cwd?: string;
   readonly timeoutMs?: number;
+  /** Another copy of the compiled CLI to run (default: this checkout's). */
+  readonly script?: string;
 }
 
 /** Run `grundy ...args` as a child process and collect its output. */
 export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, [opts.script ?? CLI, ...args], {
       cwd: opts.cwd,
       env: { ...process.env, GRUNDY_DB: '', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],

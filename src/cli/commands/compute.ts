@@ -68,7 +68,8 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     checkTableFits(to);
     const store = openForWrite(args);
     const pool = new WorkerPool(workers, { moduleTimeoutMs });
-    const bar = new ProgressBar();
+    // --until-proven stops at the proof: its limit is a safety net, not a target to show progress against.
+    const bar = new ProgressBar(!(untilProven && canProve) || args.to !== undefined);
     const interruption = listenForInterrupt('stopping the workers; finished chunks are stored', () => bar.done());
     try {
       const summary = await computeGame({

@@ -8,7 +8,7 @@ import { notComputed } from '../../play/not-computed.js';
 import { prepareGames } from '../../play/prepare.js';
 import { resolveDbPath } from '../../store/database.js';
 import type { GlobalArgs } from '../context.js';
-import { printJson } from '../output.js';
+import { jsonInteger, printJson } from '../output.js';
 
 interface CountArgs extends GlobalArgs {
   game?: string;
@@ -78,11 +78,11 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     const result = countPositions({ games, max, value, ...(mod !== undefined ? { mod } : {}) });
     if (args.json) {
       printJson({
-        count: result.count.toString(),
-        games: games.map((g, i) => ({ game: g.source.rules.key, heaps: Number(g.heaps), histogram: result.methods[i] })),
-        max: max.toString(),
-        value: value.toString(),
-        mod: mod === undefined ? null : mod.toString(),
+        count: jsonInteger(result.count),
+        games: games.map((g, i) => ({ game: g.source.rules.key, heaps: jsonInteger(g.heaps), method: result.methods[i] })),
+        max: jsonInteger(max),
+        value: jsonInteger(value),
+        mod: mod === undefined ? null : jsonInteger(mod),
         transformSize: result.transformSize,
       });
       return;

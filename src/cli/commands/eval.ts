@@ -12,6 +12,7 @@ import { resolvePosition, type PrepareOptions } from '../../play/prepare.js';
 import { resolveDbPath } from '../../store/database.js';
 import type { GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
+import { isStdinArg, stdinToFile } from '../stdin.js';
 
 interface EvalArgs extends GlobalArgs {
   position?: string[];
@@ -32,7 +33,10 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
   builder: (y: Argv<GlobalArgs>) =>
     y
       .positional('position', { type: 'string', array: true, describe: `the position: ${POSITION_HELP}` })
-      .option('file', { type: 'string', describe: 'evaluate every line of FILE (one position per line; blank and # lines skipped) on the worker pool' })
+      .option('file', {
+        type: 'string',
+        describe: 'evaluate every line of FILE (- for standard input; one position per line; blank and # lines skipped) on the worker pool',
+      })
       .option('out', { type: 'string', describe: 'with --file: write results to FILE.jsonl or FILE.csv (default: stdout)' })
       .option('moves', {
         type: 'string',
@@ -43,7 +47,8 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       .example("$0 eval 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'", 'nim-sum, outcome and one winning move')
       .example("$0 eval 'kayles@1e30 + nim@3' --moves all --json", 'a heap far beyond the table, via the proven period')
       .example('$0 eval --file positions.txt --out results.jsonl', 'a batch on the worker pool; bad lines are reported, exit 1')
-      .example('$0 eval --file positions.txt --out results.csv --moves one', 'CSV with one winning move per N-position') as Argv<EvalArgs>,
+      .example('$0 eval --file positions.txt --out results.csv --moves one', 'CSV with one winning move per N-position')
+      .example("printf 'kayles@5\\nnim@3 + nim@3\\n' | $0 eval --file -", 'positions from standard input') as Argv<EvalArgs>,
   handler: async (args) => {
     const mode = parseMode(args.moves, args.file !== undefined ? 'none' : 'one');
     const limit = args.limit !== undefined ? parseCount(args.limit, '--limit', 1, 1_000_000) : 100;
@@ -77,7 +82,24 @@ function parseMode(text: string | undefined, fallback: MovesMode): MovesMode {
 }
 
 async function runBatch(args: EvalArgs, mode: MovesMode, limit: number, workers: number, prepare: PrepareOptions): Promise<void> {
-  const file = args.file!;
+  if (!isStdinArg(args.file)) return runBatchOn(args.file!, args, mode, limit, workers, prepare);
+  // The batch reads its input twice (a scan, then the evaluation): keep standard input in a file.
+  const input = await stdinToFile('positions');
+  try {
+    await runBatchOn(input.path, args, mode, limit, workers, prepare);
+  } finally {
+    input.cleanup();
+  }
+}
+
+async function runBatchOn(
+  file: string,
+  args: EvalArgs,
+  mode: MovesMode,
+  limit: number,
+  workers: number,
+  prepare: PrepareOptions,
+): Promise<void> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--file ${file} does not exist or is not a file`);
   let format: BatchFormat = args.json ? 'jsonl' : 'text';
   if (args.out !== undefined) {

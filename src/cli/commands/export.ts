@@ -13,7 +13,7 @@ import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../c
 
 interface ExportArgs extends GlobalArgs {
   game: string;
-  format: string;
+  format?: string;
   to?: string;
   out?: string;
   main?: boolean;
@@ -31,10 +31,9 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       .positional('game', { type: 'string', demandOption: true, describe: 'the game (any spelling, or a stored key)' })
       .option('format', {
         type: 'string',
-        default: 'csv',
         describe:
-          'csv ("n,value" rows), json, bfile (OEIS "n value" lines), or cpp / py: a self-contained grundy(n) ' +
-          '(the preperiod and one period when proven, valid for every n; else the stored prefix with a guard)',
+          'csv ("n,value" rows, the default), json (the same as --json), bfile (OEIS "n value" lines), or cpp / py: a ' +
+          'self-contained grundy(n) (the preperiod and one period when proven, valid for every n; else the stored prefix with a guard)',
       })
       .option('main', { type: 'boolean', describe: 'with cpp / py: add a main that reads one n per line on stdin and prints g(n) per line' })
       .option('to', { type: 'string', describe: 'export g(0..N-1) (default: all stored; beyond it only with a proven period)' })
@@ -44,10 +43,7 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       .example('$0 export kayles --format cpp --main --out kayles.cpp', 'g++ -O2 kayles.cpp && echo 1000000000000 | ./a.out')
       .example('$0 export grundy --format py --to 5000', 'a Python grundy(n) over the first 5000 stored values') as Argv<ExportArgs>,
   handler: async (args) => {
-    if (!(FORMATS as readonly string[]).includes(args.format)) {
-      throw new UsageError(`--format '${args.format}' is not one of ${FORMATS.join(', ')}`);
-    }
-    const format = args.format as Format;
+    const format = chooseFormat(args);
     if (args.main && format !== 'cpp' && format !== 'py') throw new UsageError('--main goes with --format cpp or py');
     const store = openForRead(args);
     try {
@@ -76,6 +72,14 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
     }
   },
 };
+
+/** --format, with --json meaning --format json; a --json that contradicts --format is refused. */
+function chooseFormat(args: ExportArgs): Format {
+  const named = args.format ?? (args.json ? 'json' : 'csv');
+  if (!(FORMATS as readonly string[]).includes(named)) throw new UsageError(`--format '${named}' is not one of ${FORMATS.join(', ')}`);
+  if (args.json && named !== 'json') throw new UsageError(`--json exports JSON; it contradicts --format ${named} (give one of them)`);
+  return named as Format;
+}
 
 async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');

@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { openForRead, type GlobalArgs } from '../context.js';
+import { announceStore, openForRead, type GlobalArgs } from '../context.js';
+import { locateStore } from '../../store/location.js';
 import { fmtInt, periodicityJson, printJson } from '../output.js';
 
 export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
@@ -16,6 +17,7 @@ export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       }));
       if (args.json) {
         printJson({
+          store: locateStore(args.db).path,
           tables: tables.map(({ game, cert, bytes }) => ({
             game: game.key,
             family: game.family,
@@ -28,6 +30,7 @@ export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         });
         return;
       }
+      announceStore(args, store);
       if (tables.length === 0) {
         process.stdout.write('no tables stored yet; try: grundy compute octal:0.77 --until-proven\n');
         return;

@@ -7,10 +7,12 @@ import { parseRules } from '../../games/registry.js';
 import type { GameRow, Store } from '../../store/store.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
+import { isStdinArg, readStdin } from '../stdin.js';
 
 interface QueryArgs extends GlobalArgs {
   game: string;
   n: string[];
+  values?: boolean;
 }
 
 export interface Answer {
@@ -31,25 +33,38 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
         type: 'string',
         array: true,
         demandOption: true,
-        describe: 'heap sizes: 1000, 1e30, 2^100, or a range a..b',
+        describe: 'heap sizes: 1000, 1e30, 2^100, a range a..b, or - to read them from standard input, one a line',
       })
+      .option('values', { type: 'boolean', describe: 'print the bare values, one a line (for pipes)' })
       .example('$0 query octal:0.77 1e30', 'Kayles at 10^30, from its proven period')
       .example('$0 query sub:1,3,4 0..20', 'a run of values')
-      .example('$0 query grundy 100 200 --json', 'several values as JSON') as Argv<QueryArgs>,
-  handler: (args) => {
-    const items = args.n.map(String);
+      .example('$0 query grundy 100 200 --json', 'several values as JSON')
+      .example('seq 0 99 | $0 query kayles - --values', 'one n a line in, one value a line out') as Argv<QueryArgs>,
+  handler: async (args) => {
+    if (args.values && args.json) throw new UsageError('give --values or --json, not both');
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);
+      // Standard input is read only once there is something to answer from.
+      const items = await expandStdin(args.n.map(String));
       const answerer = new Answerer(store!, game, args.game);
-      const groups = items.map((item) => ({ item, answers: answerer.answerItem(item) }));
+      const groups = items.map(({ item, line }) => {
+        try {
+          return { item, answers: answerer.answerItem(item) };
+        } catch (err) {
+          if (line !== undefined && err instanceof UsageError) throw new UsageError(`standard input line ${line}: ${err.message}`);
+          throw err;
+        }
+      });
       if (args.json) {
         printJson({
           game: game.key,
-          values: groups.flatMap((g) =>
-            g.answers.map((a) => ({ n: a.n.toString(), value: jsonInteger(a.value), source: a.source })),
-          ),
+          values: groups.flatMap((g) => g.answers.map((a) => ({ n: jsonInteger(a.n), value: jsonInteger(a.value), source: a.source }))),
         });
+        return;
+      }
+      if (args.values) {
+        process.stdout.write(groups.map((g) => g.answers.map((a) => `${a.value}\n`).join('')).join(''));
         return;
       }
       const lines: string[] = [];
@@ -68,6 +83,30 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
     }
   },
 };
+
+/**
+ * The positions to answer, with '-' replaced by the lines of standard input (blank lines and
+ * # comments skipped), each remembering its line for error messages.
+ */
+async function expandStdin(items: readonly string[]): Promise<{ item: string; line?: number }[]> {
+  const dashes = items.filter((i) => isStdinArg(i.trim())).length;
+  if (dashes === 0) return items.map((item) => ({ item }));
+  if (dashes > 1) throw new UsageError('- (standard input) may be given once');
+  const text = await readStdin('heap sizes');
+  const out: { item: string; line?: number }[] = [];
+  for (const item of items) {
+    if (!isStdinArg(item.trim())) {
+      out.push({ item });
+      continue;
+    }
+    text.split('\n').forEach((raw, i) => {
+      const t = raw.trim();
+      if (t !== '' && !t.startsWith('#')) out.push({ item: t, line: i + 1 });
+    });
+  }
+  if (out.length === 0) throw new UsageError('standard input held no heap sizes (one n a line, e.g. seq 0 99 | grundy query kayles -)');
+  return out;
+}
 
 /** Answers g(n) for one stored game, from the table or its proven certificate. */
 export class Answerer {

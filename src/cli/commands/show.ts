@@ -1,13 +1,17 @@
 import type { Argv, CommandModule } from 'yargs';
 import { NotComputedError } from '../../errors.js';
 import { describeRules, parseRules } from '../../games/registry.js';
+import { parseCount } from '../../numbers.js';
 import type { Rules } from '../../rules/types.js';
-import { findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
+import { announceStore, findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
+
+/** More than this is an export's job. */
+const MAX_FIRST = 1_000_000;
 
 interface ShowArgs extends GlobalArgs {
   game: string;
-  first?: number;
+  first?: string;
 }
 
 export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
@@ -16,10 +20,12 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
   builder: (y: Argv<GlobalArgs>) =>
     y
       .positional('game', { type: 'string', demandOption: true, describe: 'the game (any spelling, or a stored key)' })
-      .option('first', { type: 'number', default: 40, describe: 'how many leading values to print' })
+      .option('first', { type: 'string', describe: `how many leading values to print (default 40, at most ${fmtInt(MAX_FIRST)})` })
       .example('$0 show kayles', 'the Kayles table')
       .example('$0 show sub:1,3,4 --json', 'as JSON') as Argv<ShowArgs>,
   handler: (args) => {
+    // Checked before the store is read: a bad number is bad input whatever is stored.
+    const wanted = args.first !== undefined ? parseCount(args.first, '--first', 0, MAX_FIRST) : 40;
     const store = openForRead(args);
     try {
       const found = findStoredGame(store, args.game);
@@ -27,12 +33,13 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
       if (!store || !game) throw new NotComputedError(`${found.key} is not stored; run: grundy compute ${quoteSpec(args.game)}`);
       const cert = store.getCertificate(game) ?? null;
       const runs = store.listRuns(game, 5);
-      const first = Math.max(0, Math.min(game.computed, Math.floor(args.first ?? 40)));
+      const first = Math.min(game.computed, wanted);
       const values = Array.from(store.readValues(game, 0, first));
       const rules = { key: game.key, family: game.family, ...(JSON.parse(game.params) as object) } as Rules;
       const description = safeDescribe(rules, args.game);
       if (args.json) {
         printJson({
+          store: store.path,
           game: game.key,
           family: game.family,
           description,
@@ -47,6 +54,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         });
         return;
       }
+      announceStore(args, store);
       const lines = [
         `${game.key}  (${description})`,
         `  stored     ${fmtInt(game.computed)} values, ${game.width}-bit, ${fmtInt(store.storedBytes(game))} bytes`,

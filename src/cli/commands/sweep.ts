@@ -10,6 +10,8 @@ import { runSweep, type SweepSummary } from '../../sweep/run-sweep.js';
 import { openForRead, openForWrite, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtRate, printJson } from '../output.js';
 import { SweepProgressBar } from '../sweep-progress.js';
+import { removeNamedSweep } from './rm.js';
+import { listSweeps } from './sweeps.js';
 
 export interface SweepArgs extends GlobalArgs {
   family?: string;
@@ -28,6 +30,8 @@ export interface SweepArgs extends GlobalArgs {
   sort?: string;
   top?: string;
   csv?: boolean;
+  list?: boolean;
+  rm?: string;
 }
 
 /** Per-game value limits when --to is not given: every finite subtraction set proves long before. */
@@ -67,19 +71,29 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       .option('sort', { type: 'string', describe: `report: rank by ${SWEEP_SORTS.join(' | ')} (default period, longest first)` })
       .option('top', { type: 'string', describe: 'report: how many results (default 20; 0 = all)' })
       .option('csv', { type: 'boolean', describe: 'report: print the ranked results as CSV' })
+      .option('list', { type: 'boolean', describe: 'list the stored sweeps (also: grundy sweeps)' })
+      .option('rm', { type: 'string', describe: 'remove the stored sweep of exactly this name and its results' })
       .example('$0 sweep sub --size 3 --max 60', 'all 34,220 three-element subtraction sets, each to its proven period')
       .example('$0 sweep sub --max-size 3 --max 12 --name small', 'every set of 1-3 elements up to 12, named "small"')
       .example('$0 sweep octal --digits 2 --to 2^16', 'two-digit octal codes, each to a proof or 65,536 values')
       .example('$0 sweep allbut --size 2 --max 10', 'all-but games excluding two amounts <= 10 (periods observed)')
       .example('$0 sweep --report sub-size3-max60 --top 10', 'the ten longest periods')
-      .example('$0 sweep --report octal-digits2 --sort preperiod --csv', 'ranked results as CSV') as Argv<SweepArgs>,
+      .example('$0 sweep --report octal-digits2 --sort preperiod --csv', 'ranked results as CSV')
+      .example('$0 sweep --list', 'the stored sweeps')
+      .example('$0 sweep --rm small', 'remove the sweep named small') as Argv<SweepArgs>,
   handler: async (args) => {
+    const modes = [args.report !== undefined, args.list === true, args.rm !== undefined, args.family !== undefined].filter(Boolean);
+    if (modes.length > 1) throw new UsageError('give one of: a family to run a sweep, --report NAME, --list, --rm NAME');
     if (args.report !== undefined) return printReport(args);
     if (args.sort !== undefined || args.top !== undefined || args.csv) {
       throw new UsageError('--sort, --top and --csv belong to --report NAME (e.g. grundy sweep --report sub-size3-max60 --sort period)');
     }
+    if (args.list) return listSweeps(args);
+    if (args.rm !== undefined) return removeNamedSweep(args, args.rm);
     if (args.family === undefined) {
-      throw new UsageError(`name a family to sweep (${sweepFamilies().join(', ')}) or --report NAME; e.g. grundy sweep sub --size 3 --max 60`);
+      throw new UsageError(
+        `name a family to sweep (${sweepFamilies().join(', ')}), --report NAME or --list; e.g. grundy sweep sub --size 3 --max 60`,
+      );
     }
     const spec = specFromArgs(args);
     const untilProven = args['until-proven'] !== false;
