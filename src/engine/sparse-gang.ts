@@ -7,7 +7,7 @@ import type { WorkerPool } from './pool.js';
 import type { OutcomeOf, TaskOf } from './workers.js';
 
 /**
- * Parallel sparse space as a gang (DESIGN.md "Parallel sparse space"): one long task per pool
+ * Parallel sparse space as a gang (DESIGN.md "Runtimes"): one long task per pool
  * thread for a whole chunk [lo, hi), the members handing sub-chunks to each other through
  * Atomics on a shared control block instead of a pool round trip per sub-chunk.
  *

@@ -83,7 +83,7 @@ export interface SparsePhaseStats {
 }
 
 /**
- * The main-thread side of a sparse-space run (THEORY.md section 4): it owns the value histogram,
+ * The main-thread side of a sparse-space run (README: Sparse space): it owns the value histogram,
  * chooses and revises the mask before each chunk, keeps the rare list (rebuilt from the prefix
  * when the mask changes), sends both with each chunk to workers/sparse.worker.ts, and stores the
  * mask and rare list with every chunk in one transaction so that a resumed run picks them up.

@@ -6,8 +6,8 @@ import type { Values } from './values.js';
 import { nextStamp } from './mex.js';
 
 /**
- * Sparse space over the frozen-prefix seam (THEORY.md section 4; DESIGN.md "Parallel sparse
- * space"). Heaps [lo, hi) are computed in two phases that together give exactly what
+ * Sparse space over the frozen-prefix seam (README: Sparse space; DESIGN.md "Runtimes").
+ * Heaps [lo, hi) are computed in two phases that together give exactly what
  * SparseKernel gives heap by heap. F <= lo is the frozen bound: g[0, F) is final when the
  * gather runs, and g[F, lo) need not be (the gang of sparse-gang.worker.ts gathers a sub-chunk
  * while the one before it is still being finished).

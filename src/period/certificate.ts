@@ -1,7 +1,7 @@
 import type { Periodicity } from './detect.js';
 
 /**
- * g(n) from a proven certificate (THEORY.md section 3):
+ * g(n) from a proven certificate (README: Periodicity):
  * g(n) = g(e + ((n - e) mod p)) + s * floor((n - e) / p) for n >= e, with n a BigInt so that
  * positions far beyond 2^53 are exact. `base(i)` reads a stored value with i < e + p.
  */

@@ -9,14 +9,14 @@ export interface Periodicity {
   readonly period: number;
   readonly saltus: number;
   readonly proven: boolean;
-  /** The THEORY.md section 3 criterion that proves it, or 'observed'. */
+  /** The proof criterion that proves it (README: Periodicity), or 'observed'. */
   readonly criterion: string;
   /** How many values (g(0..checkedTo-1)) the claim was checked on. */
   readonly checkedTo: number;
 }
 
 /**
- * How a family's periodicity is proven from a finite prefix (THEORY.md section 3):
+ * How a family's periodicity is proven from a finite prefix (README: Periodicity):
  * 'suffix' criteria hold once g(j) = g(j - p) for every j in [E(L), L), with E(L) the latest
  * start the theorem allows for L values.
  */

@@ -39,7 +39,7 @@ export interface Evaluation {
 }
 
 /**
- * Sprague-Grundy evaluation of a sum (THEORY.md section 1): the nim-sum of all heaps, and the
+ * Sprague-Grundy evaluation of a sum (Sprague 1935, Grundy 1939): the nim-sum of all heaps, and the
  * moves to nim-sum 0. 'one' moves the heap holding the highest set bit of the nim-sum (the
  * mex rule guarantees an option of value g XOR x < g there); 'all' searches every heap for an
  * option of value g XOR x, which may exceed g. Every reported move is checked by recomputing

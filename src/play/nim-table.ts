@@ -1,5 +1,5 @@
 /**
- * The nim-addition table as the seeds build it, by the mex rule alone (THEORY.md section 1):
+ * The nim-addition table as the seeds build it, by the mex rule alone (Sprague 1935, Grundy 1939):
  * [X, Y] = mex({[X', Y] : X' < X} U {[X, Y'] : Y' < Y}). Nothing here uses XOR; the tests show
  * the result equals X XOR Y (OEIS A003987).
  */

@@ -1,5 +1,5 @@
 /**
- * Take-and-break codes d0.d1d2...dk (THEORY.md section 2): bit 2^j of digit d_i allows
+ * Take-and-break codes d0.d1d2...dk (README: Games): bit 2^j of digit d_i allows
  * "remove i tokens and leave exactly j non-empty heaps".
  */
 export interface TakeBreakMoves {

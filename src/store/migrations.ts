@@ -121,7 +121,7 @@ export const MIGRATIONS: readonly Migration[] = [
       `),
   },
   {
-    // Sparse space (THEORY.md section 4): the mask and the rare heaps found so far, so that a
+    // Sparse space (README: Sparse space): the mask and the rare heaps found so far, so that a
     // resumed run continues without rebuilding them from the whole prefix.
     name: 'sparse-space state',
     up: (db) =>

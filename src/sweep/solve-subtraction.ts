@@ -22,7 +22,7 @@ const INITIAL_CAPACITY = 1 << 12;
 
 /**
  * Finite subtraction games solved to a proven period with constant work per value
- * (THEORY.md section 3, window criterion). For n >= k = max S the state "window" g(n-k..n-1)
+ * (README: Periodicity, the window criterion). For n >= k = max S the state "window" g(n-k..n-1)
  * determines everything after it, so the window sequence is eventually a pure cycle. Brent's
  * cycle search compares the current window with one checkpoint window, through a rolling hash
  * of the window confirmed value by value, so each new value costs |S| loads, a hash update and

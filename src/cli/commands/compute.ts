@@ -36,7 +36,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       })
       .option('until-proven', {
         type: 'boolean',
-        describe: 'stop as soon as the periodicity is proven (THEORY.md section 3)',
+        describe: 'stop as soon as the periodicity is proven (README: Periodicity)',
       })
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
       .option('module-timeout', {

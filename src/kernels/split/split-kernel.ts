@@ -3,7 +3,7 @@ import type { Values } from '../values.js';
 import { nextStamp } from '../mex.js';
 
 /**
- * The frozen-prefix seam (THEORY.md section 4). A chunk [a, b) of heap sizes is computed in two
+ * The frozen-prefix seam (DESIGN.md "Runtimes"). A chunk [a, b) of heap sizes is computed in two
  * phases:
  *
  *  - gather (parallel): for each n of a slice [lo, hi) of the chunk, mark in n's row the value

@@ -22,7 +22,7 @@ import { encodeModule, I32, Locals, op, type Code, type FunctionDef } from './en
  * Two copies of both phases, one per table width: the values are Uint8 while they fit a byte
  * and Uint16 after. Half the bytes streamed a visit: 15-25% faster a visit in C loops of the
  * same shape (squares near 9 * 10^6), 1.08-1.17x for the gang on sub:powers2 to 2 * 10^8, where
- * the table outgrows the caches (DESIGN.md).
+ * the table outgrows the caches (bench/NOTES.md).
  *
  * Memory (bytes; the engine writes the layout into the control block):
  *   [0, CONTROL_BYTES)  control block: the gang's Int32 slots, then LAYOUT
@@ -46,7 +46,7 @@ const ONES = 0x0101010101010101n;
  * coming (thousands of streams, one run each a tile), and a load that misses holds up the core
  * until it arrives; touched together, a batch's misses overlap. WebAssembly has no prefetch, so
  * the touch is a plain load whose value is dropped. Squares near 9 * 10^6, one thread, tile 192:
- * 0.92-1.00 ns a visit against 0.96-1.16 without (DESIGN.md "Touching the runs ahead").
+ * 0.92-1.00 ns a visit against 0.96-1.16 without (bench/NOTES.md "Touching the runs ahead").
  */
 const PREFETCH_AHEAD = 8;
 const LINE = 64;
