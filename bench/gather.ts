@@ -11,7 +11,8 @@
  * 192-heap tiles just below N `reps` times for each variant in turn, and prints the fastest and
  * the median pass in ns a visit, and their ratio. The rows both variants leave are compared.
  */
-import { CONTROL_BYTES, createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractBlockedKernel } from '../src/kernels/wasm/subtract-blocked.js';
+import { CONTROL_BYTES } from '../src/gang/control.js';
+import { createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractBlockedKernel } from '../src/kernels/wasm/subtract-blocked.js';
 import { lowerBound } from '../src/kernels/sparse.js';
 import { parseCount } from '../src/numbers.js';
 

@@ -23,7 +23,7 @@ export type SparseOutcome =
   | Extract<ChunkOutcome, { kind: 'error' }>;
 
 /**
- * One member of a parallel sparse gang (engine/sparse-gang.ts, workers/sparse-gang.worker.ts):
+ * One member of a parallel sparse gang (src/gang/, workers/gang.worker.ts):
  * every pool thread runs one for the same chunk [lo, hi), each with its own `rows` scratch
  * (sub * sparseRowStride(rowWords) words), all sharing `control` (GANG_SLOTS Int32 words) and
  * the rare list (`rarePos`, `rareVal`: the rare heaps of [1, lo) under `mask`, then those the

@@ -21,7 +21,8 @@ import type { ChunkStrategy, StoredState } from './strategy.js';
 import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from './sparse-protocol.js';
 import { sparseRowStride } from '../kernels/sparse-split.js';
 import { rowWordsFor } from '../kernels/split/split-kernel.js';
-import { GANG, GANG_SLOTS, runGangTasks } from './sparse-gang.js';
+import { GANG, GANG_SLOTS } from '../gang/control.js';
+import { runGangTasks } from '../gang/launch.js';
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './split-runner.js';
 
@@ -248,7 +249,7 @@ export class SparseRunner implements ChunkStrategy {
       gang.push({ task, label: `sparse gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}` });
     }
     const started = performance.now();
-    const { settled, failure, fatal } = await runGangTasks(pool, 'sparse-gang', gang, ctl, signal);
+    const { settled, failure, fatal } = await runGangTasks(pool, gang, ctl, signal);
     const next = Atomics.load(ctl, GANG.FINISHED);
     if (next > lo) {
       const ms = performance.now() - started;

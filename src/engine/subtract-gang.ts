@@ -1,7 +1,7 @@
 import { GrundyError } from '../errors.js';
 import { lowerBound } from '../kernels/sparse.js';
 import { capacityOf, type Values, type Width } from '../kernels/values.js';
-import { CONTROL_BYTES, createSubtractMemory, finishLimit, LAYOUT, valuesView, type SubtractBlockedKernels, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
+import { createSubtractMemory, valuesView, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
 import type { SubtractionElements } from '../games/family.js';
 import { familyOf } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
@@ -9,9 +9,10 @@ import { GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { ChunkStrategy } from './strategy.js';
-import { frozenBound, GANG, runGangTasks, spinBudget, stopGangAt, subChunk, waitFinished, type DeathHook } from './sparse-gang.js';
+import { CONTROL_BYTES, GANG } from '../gang/control.js';
+import { runGangTasks } from '../gang/launch.js';
 
-/** One member of a subtraction gang: workers/subtract-gang.worker.ts. */
+/** One member of a subtraction gang: workers/gang.worker.ts with src/worker/subtract-phases.ts. */
 export interface SubtractGangTask {
   readonly kind: 'subtract-gang';
   readonly memory: WebAssembly.Memory;
@@ -21,7 +22,8 @@ export interface SubtractGangTask {
   readonly members: number;
   readonly lo: number;
   readonly hi: number;
-  readonly tile: number;
+  /** Heaps a sub-chunk (a tile of the blocked kernel). */
+  readonly sub: number;
   /** Row width limit (a multiple of 16). */
   readonly vmax: number;
   /** Bytes a value in the memory's table: 1 while every value fits a byte, then 2. */
@@ -147,7 +149,7 @@ export class SubtractGangRunner implements ChunkStrategy {
       members,
       lo,
       hi,
-      tile: this.tile,
+      sub: this.tile,
       vmax: this.vmax,
       bytes,
       scratch: CONTROL_BYTES,
@@ -157,7 +159,7 @@ export class SubtractGangRunner implements ChunkStrategy {
       task: { ...base, member } satisfies SubtractGangTask,
       label: `subtraction gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`,
     }));
-    const { failure, fatal } = await runGangTasks(pool, 'subtract-gang', gang, ctl, signal);
+    const { failure, fatal } = await runGangTasks(pool, gang, ctl, signal);
     this.lastWorkers = members;
     const finished = Atomics.load(ctl, GANG.FINISHED);
     // Copy out what is final; a value past the table's width ends the chunk there (overflow).
@@ -228,56 +230,5 @@ export class SubtractGangRunner implements ChunkStrategy {
       this.synced = lo;
     }
     return this.memory;
-  }
-}
-
-/**
- * One member's share of a gang run (in a worker thread; blocks in Atomics.wait while it waits
- * for the tile before its own). The schedule is the sparse gang's (engine/sparse-gang.ts): tiles
- * j = member (mod members), gathered with frozen bound F = start of tile j - members + 1, then
- * finished in order once FINISHED reaches the tile. A member restarted after its thread died
- * resumes at its first tile not yet finished: nothing it half-wrote was published.
- */
-export function runSubtractMember(task: SubtractGangTask, kernels: SubtractBlockedKernels, ctl: Int32Array, shouldDie: DeathHook): void {
-  const { lo, hi, tile, members, member, vmax, bytes } = task;
-  const kernel = kernels[bytes];
-  const limit = finishLimit(bytes, vmax);
-  const table = (): Uint8Array | Uint16Array => valuesView(ctl.buffer, ctl[LAYOUT.G]!, hi, bytes);
-  const rows = task.scratch + member * task.stride;
-  const scratch = rows + tile * vmax;
-  const spin = spinBudget(members);
-  for (let j = member; lo + j * tile < hi; j += members) {
-    const [s, e] = subChunk(lo, hi, tile, j);
-    if (Atomics.load(ctl, GANG.ABORT) !== 0 || s >= Atomics.load(ctl, GANG.STOP)) return;
-    if (Atomics.load(ctl, GANG.FINISHED) >= e) continue;
-    const F = frozenBound(lo, tile, members, j);
-    if (!waitFinished(ctl, F, spin)) return;
-    // Every value below F is at most MAX: rows of MAX + 2 bytes hold them with the last byte free.
-    const V = Math.min(vmax, Math.ceil((Atomics.load(ctl, GANG.MAX) + 2) / 16) * 16);
-    kernel.gather(s, e, F, V, rows);
-    if (!waitFinished(ctl, s, spin) || s >= Atomics.load(ctl, GANG.STOP)) return;
-    if (shouldDie(s, e)) {
-      // Test hook (src/testing/faults.ts): scribble over the tile, then take the thread down.
-      table().fill(0xffff, s, e);
-      process.exit(70);
-    }
-    const top = kernel.finish(s, e, F, V, rows, scratch, limit);
-    if (top < 0) {
-      // Heap s - top - 1 has a value too wide for any rows or for a byte table: stop every
-      // member there.
-      const at = s - top - 1;
-      const wide = new Int32Array(ctl.buffer, scratch + 4, 1)[0]!;
-      let max = Atomics.load(ctl, GANG.MAX);
-      const g = table();
-      for (let n = s; n < at; n++) max = Math.max(max, g[n]!);
-      Atomics.store(ctl, GANG.MAX, max);
-      Atomics.store(ctl, GANG.OVERFLOW, wide);
-      Atomics.store(ctl, GANG.FINISHED, at);
-      stopGangAt(ctl, at);
-      return;
-    }
-    if (top > Atomics.load(ctl, GANG.MAX)) Atomics.store(ctl, GANG.MAX, top);
-    Atomics.store(ctl, GANG.FINISHED, e);
-    Atomics.notify(ctl, GANG.FINISHED);
   }
 }

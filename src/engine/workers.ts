@@ -12,8 +12,7 @@ export interface WorkerTasks {
   chunk: { task: ChunkTask; outcome: ChunkOutcome };
   split: { task: GatherTask; outcome: GatherOutcome } | { task: FinishTask; outcome: ChunkOutcome };
   sparse: { task: SparseTask; outcome: SparseOutcome };
-  'sparse-gang': { task: SparseGangTask; outcome: SparseGangOutcome };
-  'subtract-gang': { task: SubtractGangTask; outcome: SubtractGangOutcome };
+  gang: { task: SparseGangTask; outcome: SparseGangOutcome } | { task: SubtractGangTask; outcome: SubtractGangOutcome };
   sweep: { task: SweepBatchTask; outcome: SweepBatchOutcome };
   eval: { task: BatchTask; outcome: BatchOutcome };
 }

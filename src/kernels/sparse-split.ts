@@ -9,7 +9,7 @@ import { nextStamp } from './mex.js';
  * Sparse space over the frozen-prefix seam (README: Sparse space; DESIGN.md "Runtimes").
  * Heaps [lo, hi) are computed in two phases that together give exactly what
  * SparseKernel gives heap by heap. F <= lo is the frozen bound: g[0, F) is final when the
- * gather runs, and g[F, lo) need not be (the gang of sparse-gang.worker.ts gathers a sub-chunk
+ * gather runs, and g[F, lo) need not be (a sparse gang member (src/gang/) gathers a sub-chunk
  * while the one before it is still being finished).
  *
  *  - gather (parallel, any slice on any worker): for each n, mark every option whose heaps are

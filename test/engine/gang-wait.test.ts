@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { GANG, GANG_SLOTS, SPIN_MS, spinBudget, waitFinished } from '../../src/engine/sparse-gang.js';
+import { GANG, GANG_SLOTS, SPIN_MS, spinBudget, waitFinished } from '../../src/gang/control.js';
 
 /** A control block as a gang's: every heap below `finished` final, nothing started at or past `stop`. */
 function control(finished: number, stop: number): Int32Array {

@@ -6,7 +6,7 @@ import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js
 import { sparseShape } from '../../src/games/registry.js';
 import { bestMask, classTable, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
 import { sparseRowStride, SparseSplitKernel } from '../../src/kernels/sparse-split.js';
-import { frozenBound, subChunk } from '../../src/engine/sparse-gang.js';
+import { frozenBound, subChunk } from '../../src/gang/control.js';
 import { rowWordsFor } from '../../src/kernels/split/split-kernel.js';
 import { plainValues, type Values } from '../../src/kernels/values.js';
 import { parseRules } from '../../src/games/registry.js';

@@ -1,6 +1,7 @@
+import { CONTROL_BYTES } from '../../src/gang/control.js';
 import { describe, expect, it } from 'vitest';
-import { frozenBound, subChunk } from '../../src/engine/sparse-gang.js';
-import { CONTROL_BYTES, createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractMemory, type ValueBytes } from '../../src/kernels/wasm/subtract-blocked.js';
+import { frozenBound, subChunk } from '../../src/gang/control.js';
+import { createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractMemory, type ValueBytes } from '../../src/kernels/wasm/subtract-blocked.js';
 import { parseRules } from '../../src/games/registry.js';
 import { infiniteSetElements } from '../../src/rules/infinite-sets.js';
 import type { InfiniteSetName } from '../../src/rules/types.js';

@@ -1,3 +1,4 @@
+import { CONTROL_BYTES, GANG } from '../../gang/control.js';
 import { encodeModule, I32, Locals, op, type Code, type FunctionDef } from './encoder.js';
 
 /**
@@ -25,19 +26,11 @@ import { encodeModule, I32, Locals, op, type Code, type FunctionDef } from './en
  * the table outgrows the caches (bench/NOTES.md).
  *
  * Memory (bytes; the engine writes the layout into the control block):
- *   [0, CONTROL_BYTES)  control block: the gang's Int32 slots, then LAYOUT
+ *   [0, CONTROL_BYTES)  the gang's control block (src/gang/control.ts), with ELEMS and G
  *   per member          rows (tile * vmax bytes); stamp counter, then at +64 vmax Int32 stamps
  *   ELEMS               the set's elements in increasing order, then SENTINEL_RUN SENTINELs
  *   G                   the values, Uint8 or Uint16 (room for Uint16 either way)
  */
-/** Where the layout lives: Int32 slots of the control block after the gang's own (GANG_SLOTS). */
-export const LAYOUT = {
-  /** Byte offset of the element list (increasing, then SENTINEL_RUN SENTINELs). */
-  ELEMS: 12,
-  /** Byte offset of the values (Uint8 or Uint16: the caller knows which). */
-  G: 13,
-} as const;
-export const CONTROL_BYTES = 64;
 export const SENTINEL = 0x7fffffff;
 const ONES = 0x0101010101010101n;
 /**
@@ -82,7 +75,7 @@ function common(bytes: ValueBytes, params: string[], own: string[]): { l: Locals
   const table = tableOf(bytes, l.get('G'));
   // The element loops need no count check: the list ends with SENTINEL.
   const nextElement = (): Code => l.tee('el', op.load32(op.add(l.get('elems'), op.shl(l.get('i'), op.i32(2)))));
-  const prologue: Code = [l.set('elems', op.load32(slot(LAYOUT.ELEMS))), l.set('G', op.load32(slot(LAYOUT.G)))];
+  const prologue: Code = [l.set('elems', op.load32(slot(GANG.ELEMS))), l.set('G', op.load32(slot(GANG.G)))];
   return { l, prologue, table, nextElement };
 }
 
@@ -245,8 +238,8 @@ export function createSubtractMemory(elements: Int32Array, capacity: number, mem
   if (pages > MAX_PAGES) return null;
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
   const ctl = new Int32Array(memory.buffer, 0, CONTROL_BYTES / 4);
-  ctl[LAYOUT.ELEMS] = elems;
-  ctl[LAYOUT.G] = gOffset;
+  ctl[GANG.ELEMS] = elems;
+  ctl[GANG.G] = gOffset;
   const list = new Int32Array(memory.buffer, elems, elements.length + SENTINEL_RUN);
   list.set(elements);
   list.fill(SENTINEL, elements.length);
@@ -272,7 +265,7 @@ interface Exports {
   finish2: SubtractBlockedKernel['finish'];
 }
 
-/** The kernels over `memory` (its control block holds the LAYOUT). */
+/** The kernels over `memory` (its control block holds ELEMS and G). */
 export function instantiateSubtractBlocked(memory: WebAssembly.Memory, prefetch = true): SubtractBlockedKernels {
   const instance = new WebAssembly.Instance(subtractBlockedModule(prefetch), { env: { memory } });
   const x = instance.exports as unknown as Exports;

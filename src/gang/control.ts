@@ -1,0 +1,104 @@
+import { availableParallelism } from 'node:os';
+
+/**
+ * The control block of a gang (DESIGN.md "Runtimes"): Int32 slots shared by the main thread and
+ * every member, the same for every phase kernel. The WebAssembly subtraction kernel reads ELEMS
+ * and G from it too, so the whole layout is declared here once, and checked when loaded.
+ *
+ * A gang runs one long task per pool thread for a whole chunk [lo, hi), the members handing
+ * sub-chunks to each other through Atomics on this block instead of a pool round trip each.
+ * Values (and anything a kernel publishes) written before FINISHED is stored are visible to any
+ * member that loads FINISHED afterwards: Atomics are sequentially consistent.
+ */
+export const GANG = {
+  /** Every heap below this is final. */
+  FINISHED: 0,
+  /** Rare heaps published in the shared rare list (sparse space: those below FINISHED). */
+  RARE_COUNT: 1,
+  /** No sub-chunk at or past this heap is started (hi, or lower after an overflow or a stop). */
+  STOP: 2,
+  /** Set by the main thread when a member failed or the run was cancelled. */
+  ABORT: 3,
+  /** The value that did not fit the table's width (0: none). */
+  OVERFLOW: 4,
+  /** max g[0, FINISHED). */
+  MAX: 5,
+  /** Finishes that scanned every pair / continued an exhausted frozen scan (benchmarks). */
+  RESCANS: 6,
+  CONTINUED: 7,
+  /** 1 when a member stopped the gang because its rows could no longer hold the values. */
+  REGROW: 8,
+  /** WebAssembly subtraction gang: byte offsets of the element list and of the values. */
+  ELEMS: 12,
+  G: 13,
+} as const;
+export const GANG_SLOTS = 16;
+export const CONTROL_BYTES = GANG_SLOTS * 4;
+
+// The layout is shared by JavaScript and WebAssembly: every slot distinct and inside the block.
+const slots = Object.values(GANG);
+if (new Set(slots).size !== slots.length || slots.some((slot) => slot < 0 || slot >= GANG_SLOTS)) {
+  throw new Error('gang control block: slots must be distinct and below GANG_SLOTS');
+}
+
+/** The heaps [start, end) of sub-chunk j of the chunk [lo, hi). */
+export function subChunk(lo: number, hi: number, sub: number, j: number): [number, number] {
+  const s = lo + j * sub;
+  return [s, Math.min(hi, s + sub)];
+}
+
+/** The frozen bound of sub-chunk j: the start of S_(j - members + 1), or lo for the first ones. */
+export function frozenBound(lo: number, sub: number, members: number, j: number): number {
+  return j - members + 1 <= 0 ? lo : lo + (j - members + 1) * sub;
+}
+
+/** Test hook: called before each finish; true makes the member's thread die there. */
+export type DeathHook = (lo: number, hi: number) => boolean;
+
+/** Lower STOP to `at` (never raise it) and wake every waiting member to look. */
+export function stopGangAt(ctl: Int32Array, at: number): void {
+  for (;;) {
+    const cur = Atomics.load(ctl, GANG.STOP);
+    if (cur <= at || Atomics.compareExchange(ctl, GANG.STOP, cur, at) === cur) break;
+  }
+  Atomics.notify(ctl, GANG.FINISHED);
+}
+
+/** Stop every member at its next check (a member failed, or the run was cancelled). */
+export function abortGang(ctl: Int32Array): void {
+  Atomics.store(ctl, GANG.ABORT, 1);
+  Atomics.notify(ctl, GANG.FINISHED);
+}
+
+/**
+ * How long a member watches FINISHED before it sleeps, in ms. Waking a thread from
+ * Atomics.wait took tens of microseconds here (a system call on each side and a reschedule):
+ * sub:powers2 to 2 * 10^7 on 2 workers, whose 192-heap tiles are ~5 us of work, ran 5.9 s
+ * sleeping at every wait and 1.2 s watching for 50 us first. Long tiles (squares) seldom wait.
+ */
+export const SPIN_MS = 0.05;
+
+/**
+ * Members that may watch FINISHED before sleeping: only when each can have a core, or the
+ * watching would take the core the member it waits for needs.
+ */
+export function spinBudget(members: number): number {
+  return members <= availableParallelism() ? SPIN_MS : 0;
+}
+
+/**
+ * Block until FINISHED >= target, watching it for up to spinMs before sleeping. False when that
+ * can no longer happen: the gang was aborted or stopped below target. The sleep's timeout only
+ * bounds how long a missed wake-up could cost.
+ */
+export function waitFinished(ctl: Int32Array, target: number, spinMs = 0): boolean {
+  const since = spinMs > 0 ? performance.now() : 0;
+  for (;;) {
+    const finished = Atomics.load(ctl, GANG.FINISHED);
+    if (finished >= target) return true;
+    if (Atomics.load(ctl, GANG.ABORT) !== 0 || target > Atomics.load(ctl, GANG.STOP)) return false;
+    if (spinMs > 0 && performance.now() - since < spinMs) continue;
+    Atomics.wait(ctl, GANG.FINISHED, finished, 100);
+  }
+}
+

@@ -1,0 +1,57 @@
+import type { SparseGangTask } from '../engine/sparse-protocol.js';
+import { GANG } from '../gang/control.js';
+import type { PhaseKernel } from '../gang/member.js';
+import { RareList } from '../kernels/sparse.js';
+import { valueCeiling, type SparseSplitKernel } from '../kernels/sparse-split.js';
+import type { Values } from '../kernels/values.js';
+
+/**
+ * Sparse space as a gang's phase kernel: the gather and finish of kernels/sparse-split.ts, with
+ * the rare heaps each finish finds published to the shared rare list before FINISHED moves.
+ */
+export function sparsePhases(task: SparseGangTask, kernel: SparseSplitKernel, g: Values, ctl: Int32Array): PhaseKernel {
+  const rarePos = new Int32Array(task.rarePos);
+  const rareVal = new Int32Array(task.rareVal);
+  const rows = new Int32Array(task.rows);
+  // The kernel works on a plain copy of the shared rare list: given SharedArrayBuffer-backed
+  // arrays, its helpers (shared with the one-worker kernel in the same thread) went polymorphic
+  // and later one-worker chunks ran 1.5x slower.
+  const rare = new RareList(rarePos.length);
+  // Every entry this member holds is published (each finish publishes its own), so catching up
+  // is copying the tail the others published since.
+  const sync = (): void => {
+    const published = Atomics.load(ctl, GANG.RARE_COUNT);
+    for (let i = rare.count; i < published; i++) rare.push(rarePos[i]!, rareVal[i]!);
+  };
+  return {
+    gather(s, e, F) {
+      sync();
+      const maxNow = Atomics.load(ctl, GANG.MAX);
+      if (valueCeiling(maxNow) > task.rowWords * 32) {
+        // The rows were sized for the values at the start; the main thread starts a new gang here.
+        Atomics.store(ctl, GANG.REGROW, 1);
+        return false;
+      }
+      kernel.gather(g, F, s, e, maxNow, rare, rows, task.rowWords, s);
+      return true;
+    },
+    finish(s, e, F) {
+      sync();
+      const published = rare.count;
+      const rescans = kernel.rescans;
+      const continued = kernel.continued;
+      const maxBefore = Atomics.load(ctl, GANG.MAX);
+      const out = kernel.finish(g, F, s, e, maxBefore, rare, rows, task.rowWords, s);
+      Atomics.add(ctl, GANG.RESCANS, kernel.rescans - rescans);
+      Atomics.add(ctl, GANG.CONTINUED, kernel.continued - continued);
+      if (out.maxValue > maxBefore) Atomics.store(ctl, GANG.MAX, out.maxValue);
+      rarePos.set(rare.pos.subarray(published, rare.count), published);
+      rareVal.set(rare.val.subarray(published, rare.count), published);
+      Atomics.store(ctl, GANG.RARE_COUNT, rare.count);
+      return out.overflowValue !== undefined ? { next: out.next, overflow: out.overflowValue } : { next: e, overflow: 0 };
+    },
+    scribble(s, e) {
+      g.fill(0xffffffff, s, e);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { SparseGangOutcome, SparseGangTask } from '../src/engine/sparse-protocol.js';
+import type { SubtractGangOutcome, SubtractGangTask } from '../src/engine/subtract-gang.js';
+import { abortGang, CONTROL_BYTES } from '../src/gang/control.js';
+import { runMember } from '../src/gang/member.js';
+import { SparseSplitKernel } from '../src/kernels/sparse-split.js';
+import { valuesOver } from '../src/kernels/values.js';
+import { instantiateSubtractBlocked, type SubtractBlockedKernels } from '../src/kernels/wasm/subtract-blocked.js';
+import { workerShouldDie } from '../src/testing/faults.js';
+import { defineWorker } from '../src/worker/define-worker.js';
+import { sparseKernelCache } from '../src/worker/sparse-cache.js';
+import { sparsePhases } from '../src/worker/sparse-phases.js';
+import { subtractPhases } from '../src/worker/subtract-phases.js';
+
+/** One member of a gang (src/gang/): the member loop over the task's phase kernel. */
+export type GangTask = SparseGangTask | SubtractGangTask;
+export type GangOutcome = SparseGangOutcome | SubtractGangOutcome;
+
+const sparseKernelFor = sparseKernelCache((shape) => new SparseSplitKernel(shape));
+/** The subtraction kernels' instance over the latest memory: a run keeps one memory for many chunks. */
+let instance: { id: number; kernels: SubtractBlockedKernels } | null = null;
+
+function controlOf(task: GangTask): Int32Array {
+  return task.kind === 'sparse-gang' ? new Int32Array(task.control) : new Int32Array(task.memory.buffer, 0, CONTROL_BYTES / 4);
+}
+
+function runGangMember(task: GangTask): GangOutcome {
+  const ctl = controlOf(task);
+  if (task.kind === 'sparse-gang') {
+    const kernel = sparseKernelFor(task.rules, task.mask);
+    runMember(ctl, task, sparsePhases(task, kernel, valuesOver(task.buffer, task.width), ctl), workerShouldDie);
+    return { kind: 'member-done', kernel: kernel.name };
+  }
+  if (instance?.id !== task.memoryId) instance = { id: task.memoryId, kernels: instantiateSubtractBlocked(task.memory) };
+  runMember(ctl, task, subtractPhases(task, instance.kernels, ctl), workerShouldDie);
+  return { kind: 'member-done' };
+}
+
+export default defineWorker(runGangMember, (task, error) => {
+  // The other members may be waiting for this one's sub-chunk: release them at once.
+  abortGang(controlOf(task));
+  return error;
+});
