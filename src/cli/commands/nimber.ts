@@ -34,7 +34,7 @@ export const nimberCommand: CommandModule<GlobalArgs, NimberArgs> = {
       .example('$0 nimber mul 2 3', '1 (2 * 2 = 3, 2 * 3 = 1: {0, 1, 2, 3} is the field GF(4))')
       .example('$0 nimber mul 0x123456789abcdef0 0xfedcba9876543210 --json', '{"op": "mul", "a": ..., "b": ..., "result": ...}')
       .example('$0 nimber inv 16', 'the nimber x with 16 * x = 1')
-      .example('$0 nimber pow 2 3', '2 * 2 * 2 = 2') as Argv<NimberArgs>,
+      .example('$0 nimber pow 2 3', '1 (2 * 2 * 2 = 3 * 2 = 1)') as Argv<NimberArgs>,
   handler: (args) => {
     const op = args.op.toLowerCase();
     if (!(OPS as readonly string[]).includes(op)) throw new UsageError(`there is no nimber operation '${args.op}'; use one of ${OPS.join(', ')}`);
