@@ -1,0 +1,149 @@
+import type { BoardTable } from './table.js';
+import { mirrorUpper } from './table.js';
+
+/**
+ * Wythoff's game (queen: take k >= 1 from one pile or from both) and two-heap nim (rook: from
+ * one pile), by bitsets. In a "line" game every row, column and (for Wythoff) diagonal holds
+ * each value at most once: two equal values on one line would be options of each other. Each
+ * line keeps the bitset of values placed on it and its mex; g(x, y) is the first value at or
+ * above the largest of the three mexes that is in none of the three bitsets, found a 32-bit
+ * word at a time. That scan is not O(1) (it grows with n), but it is a few word ORs per step
+ * where the naive mex would visit all x + y + min(x, y) options.
+ *
+ * Symmetry: g(x, y) = g(y, x), so only y >= x is computed. Line i holds the values g(i, j)
+ * placed so far and serves as row i and, by symmetry, column i. Diagonals d = y - x >= 0.
+ * Bitsets are block-major (16-word block b of line i at ((b n) + i) * 16): the blocks that
+ * cells (x, y), (x, y + 1), ... read are adjacent in memory.
+ *
+ * Dependency order, for a parallel version: cell (x, y) needs row x left of y, column y above
+ * x and the diagonal up-left, so row x needs rows < x. computeRows(x0, x1) is therefore the
+ * unit of work; rows can be pipelined over a SharedArrayBuffer (row x may compute cell y as
+ * soon as row x - 1 has passed column y), or cut into anti-diagonal wavefronts (cells with
+ * equal x + y are independent). Phase 1 runs it on one thread.
+ */
+export interface LineGameState {
+  readonly n: number;
+  readonly diagonal: boolean;
+  /** 16-word blocks per line: values are below 3n (the number of options + 1). */
+  readonly blocks: number;
+  readonly lines: Int32Array;
+  readonly diagonals: Int32Array;
+  readonly mexLine: Int32Array;
+  readonly mexDiagonal: Int32Array;
+  /** Contiguous copy of the current row's line (read and written for every cell of the row). */
+  readonly row: Int32Array;
+  readonly values: Uint16Array | Uint32Array;
+}
+
+export function createLineGame(n: number, diagonal: boolean): LineGameState {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError('n must be a positive integer');
+  const blocks = Math.ceil((3 * n) / 512) + 1;
+  const words = blocks * n * 16;
+  return {
+    n,
+    diagonal,
+    blocks,
+    lines: new Int32Array(words),
+    diagonals: new Int32Array(diagonal ? words : 0),
+    mexLine: new Int32Array(n),
+    mexDiagonal: new Int32Array(n),
+    row: new Int32Array(blocks * 16),
+    values: 3 * n <= 0x10000 ? new Uint16Array(n * n) : new Uint32Array(n * n),
+  };
+}
+
+/** Cells (x, y) with x0 <= x < x1 and y >= x; rows below x0 must be done. */
+export function computeLineRows(st: LineGameState, x0: number, x1: number): void {
+  const { n, blocks, lines: S, diagonals: D, mexLine, mexDiagonal, row: R, values: g, diagonal } = st;
+  for (let x = x0; x < x1; x++) {
+    for (let b = 0; b < blocks; b++) {
+      const src = (b * n + x) * 16;
+      for (let j = 0; j < 16; j++) R[b * 16 + j] = S[src + j]!;
+    }
+    let mx = mexLine[x]!;
+    const rowBase = x * n;
+    for (let y = x; y < n; y++) {
+      const d = y - x;
+      let start = mx;
+      const ms = mexLine[y]!;
+      if (ms > start) start = ms;
+      if (diagonal) {
+        const md = mexDiagonal[d]!;
+        if (md > start) start = md;
+      }
+      // first value >= start in none of R, line y, diagonal d
+      let blk = start >>> 9;
+      let j = (start >>> 5) & 15;
+      let low = ((1 << (start & 31)) - 1) | 0;
+      let v = -1;
+      while (v < 0) {
+        const sb = (blk * n + y) * 16;
+        const rb = blk * 16;
+        if (diagonal) {
+          const db = (blk * n + d) * 16;
+          for (; j < 16; j++) {
+            const w = R[rb + j]! | S[sb + j]! | D[db + j]! | low;
+            low = 0;
+            if (w !== -1) {
+              const free = ~w & (w + 1);
+              v = (blk << 9) + (j << 5) + 31 - Math.clz32(free);
+              break;
+            }
+          }
+        } else {
+          for (; j < 16; j++) {
+            const w = R[rb + j]! | S[sb + j]! | low;
+            low = 0;
+            if (w !== -1) {
+              const free = ~w & (w + 1);
+              v = (blk << 9) + (j << 5) + 31 - Math.clz32(free);
+              break;
+            }
+          }
+        }
+        blk++;
+        j = 0;
+      }
+      g[rowBase + y] = v;
+      const vb = v >>> 9;
+      const vw = (v >>> 5) & 15;
+      const bit = 1 << (v & 31);
+      R[vb * 16 + vw]! |= bit;
+      if (y !== x) S[(vb * n + y) * 16 + vw]! |= bit;
+      if (diagonal) D[(vb * n + d) * 16 + vw]! |= bit;
+      if (v === mx) mx = nextFree(R, 1, 0, v);
+      if (y !== x && v === ms) mexLine[y] = nextFree(S, n, y, v);
+      if (diagonal && v === mexDiagonal[d]) mexDiagonal[d] = nextFree(D, n, d, v);
+    }
+    mexLine[x] = mx;
+  }
+}
+
+/** The smallest value >= v not in line i of a block-major bitset (n = 1, i = 0: the row copy). */
+function nextFree(bits: Int32Array, n: number, i: number, v: number): number {
+  for (;;) {
+    const w = bits[((v >>> 9) * n + i) * 16 + ((v >>> 5) & 15)]! | (((1 << (v & 31)) - 1) | 0);
+    if (w !== -1) {
+      const free = ~w & (w + 1);
+      return (v & ~31) + 31 - Math.clz32(free);
+    }
+    v = (v | 31) + 1;
+  }
+}
+
+function lineGame(n: number, diagonal: boolean): BoardTable {
+  const st = createLineGame(n, diagonal);
+  computeLineRows(st, 0, n);
+  mirrorUpper(st.values, n);
+  return { n, values: st.values };
+}
+
+/** Wythoff's game (the queen moving towards the corner): g(x, y) for x, y < n. */
+export function wythoffTable(n: number): BoardTable {
+  return lineGame(n, true);
+}
+
+/** Two-heap nim (the rook): g(x, y) = x xor y, computed by the same bitset method as a check. */
+export function rookTable(n: number): BoardTable {
+  return lineGame(n, false);
+}
