@@ -43,17 +43,15 @@ export function isWythoffP(x: bigint, y: bigint): boolean {
 
 /**
  * The partner of v in the P-positions: the w with (v, w) a P-position. Every v >= 1 is in exactly
- * one of the complementary Beatty sequences a_m, b_m; m is within 1 of floor(v / phi).
+ * one of the complementary Beatty sequences a_m (m near v / phi) and b_m (m near v / phi^2).
  */
 export function wythoffPartner(v: bigint): bigint {
   if (v < 0n) throw new RangeError('positions are non-negative');
   if (v === 0n) return 0n;
-  const m0 = (isqrt(5n * v * v) - v) >> 1n; // floor(v / phi)
-  for (let m = m0 > 0n ? m0 - 1n : 0n; m <= m0 + 2n; m++) {
-    const a = wythoffLower(m);
-    if (a === v) return a + m;
-    if (a + m === v) return a;
-  }
+  const m0 = (isqrt(5n * v * v) - v) >> 1n; // floor(v / phi): v = a_m has m near v / phi
+  for (let m = m0 > 0n ? m0 - 1n : 0n; m <= m0 + 2n; m++) if (wythoffLower(m) === v) return v + m;
+  const m1 = v - m0; // v / phi^2 = v - v / phi: v = b_m has m near it
+  for (let m = m1 > 2n ? m1 - 2n : 0n; m <= m1 + 1n; m++) if (wythoffLower(m) + m === v) return v - m;
   throw new Error(`no Wythoff pair holds ${v}`); // unreachable: the two sequences partition N >= 1
 }
 
