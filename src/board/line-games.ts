@@ -55,6 +55,10 @@ export function createLineGame(n: number, diagonal: boolean): LineGameState {
 /** Cells (x, y) with x0 <= x < x1 and y >= x; rows below x0 must be done. */
 export function computeLineRows(st: LineGameState, x0: number, x1: number): void {
   const { n, blocks, lines: S, diagonals: D, mexLine, mexDiagonal, row: R, values: g, diagonal } = st;
+  // Without a diagonal the scan reads a zero block: one loop serves both games at the cost of a load.
+  const Dz = diagonal ? D : new Int32Array(16);
+  const dStride = diagonal ? n * 16 : 0;
+  const stride = n * 16;
   for (let x = x0; x < x1; x++) {
     for (let b = 0; b < blocks; b++) {
       const src = (b * n + x) * 16;
@@ -63,57 +67,40 @@ export function computeLineRows(st: LineGameState, x0: number, x1: number): void
     let mx = mexLine[x]!;
     const rowBase = x * n;
     for (let y = x; y < n; y++) {
-      const d = y - x;
-      let start = mx;
+      const d = diagonal ? y - x : 0;
       const ms = mexLine[y]!;
-      if (ms > start) start = ms;
-      if (diagonal) {
-        const md = mexDiagonal[d]!;
-        if (md > start) start = md;
-      }
-      // first value >= start in none of R, line y, diagonal d
-      let blk = start >>> 9;
-      let j = (start >>> 5) & 15;
-      let low = ((1 << (start & 31)) - 1) | 0;
-      let v = -1;
-      while (v < 0) {
-        const sb = (blk * n + y) * 16;
-        const rb = blk * 16;
-        if (diagonal) {
-          const db = (blk * n + d) * 16;
-          for (; j < 16; j++) {
-            const w = R[rb + j]! | S[sb + j]! | D[db + j]! | low;
-            low = 0;
-            if (w !== -1) {
-              const free = ~w & (w + 1);
-              v = (blk << 9) + (j << 5) + 31 - Math.clz32(free);
-              break;
-            }
-          }
+      const md = diagonal ? mexDiagonal[d]! : 0;
+      let start = mx > ms ? mx : ms;
+      if (md > start) start = md;
+      // first value >= start in none of R, line y, diagonal d: word k of the row copy is R[k];
+      // in the block-major lines it moves to the next line block every 16 words
+      let k = start >>> 5;
+      const blk = start >>> 9;
+      let sb = blk * stride + y * 16 + (k & 15);
+      let db = blk * dStride + d * 16 + (k & 15);
+      let w = R[k]! | S[sb]! | Dz[db]! | (((1 << (start & 31)) - 1) | 0);
+      while (w === -1) {
+        k++;
+        if ((k & 15) === 0) {
+          sb += stride - 15;
+          db += dStride - 15;
         } else {
-          for (; j < 16; j++) {
-            const w = R[rb + j]! | S[sb + j]! | low;
-            low = 0;
-            if (w !== -1) {
-              const free = ~w & (w + 1);
-              v = (blk << 9) + (j << 5) + 31 - Math.clz32(free);
-              break;
-            }
-          }
+          sb++;
+          db++;
         }
-        blk++;
-        j = 0;
+        w = R[k]! | S[sb]! | Dz[db]!;
       }
+      const v = (k << 5) + 31 - Math.clz32(~w & (w + 1));
       g[rowBase + y] = v;
       const vb = v >>> 9;
       const vw = (v >>> 5) & 15;
       const bit = 1 << (v & 31);
-      R[vb * 16 + vw]! |= bit;
+      R[v >>> 5]! |= bit;
       if (y !== x) S[(vb * n + y) * 16 + vw]! |= bit;
       if (diagonal) D[(vb * n + d) * 16 + vw]! |= bit;
       if (v === mx) mx = nextFree(R, 1, 0, v);
       if (y !== x && v === ms) mexLine[y] = nextFree(S, n, y, v);
-      if (diagonal && v === mexDiagonal[d]) mexDiagonal[d] = nextFree(D, n, d, v);
+      if (diagonal && v === md) mexDiagonal[d] = nextFree(D, n, d, v);
     }
     mexLine[x] = mx;
   }

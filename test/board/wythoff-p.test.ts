@@ -32,8 +32,8 @@ describe('Wythoff P-positions in exact integer arithmetic', () => {
     const hit = new Uint8Array(5001);
     for (let n = 1n; wythoffLower(n) <= 5000n; n++) {
       const [a, b] = wythoffPair(n);
-      hit[Number(a)]++;
-      if (b <= 5000n) hit[Number(b)]++;
+      hit[Number(a)] = hit[Number(a)]! + 1;
+      if (b <= 5000n) hit[Number(b)] = hit[Number(b)]! + 1;
     }
     expect(hit.subarray(1).every((c) => c === 1)).toBe(true);
   });
