@@ -49,7 +49,7 @@ const BATCH = 64;
  * Ring of diagonals: s - 1 and s - 3 must still be there while s is computed, across batches.
  * Slots start off the board, so diagonals 0..2 read "no option" for s - 1 and s - 3 < 0.
  */
-const RING = 128;
+const RING = 128; // a power of two: slot = s & (RING - 1)
 const PAD = 2;
 /** Value stored off the board: its one-hot bit (1 << 8) is masked out of every mex. */
 const OFF = 8;
@@ -78,9 +78,9 @@ export function computeKnightDiagonals(st: KnightState, s0: number, s1: number):
   for (let b0 = s0; b0 < s1; b0 += BATCH) {
     const b1 = Math.min(s1, b0 + BATCH);
     for (let s = b0; s < b1; s++) {
-      const cur = (s % RING) * L + PAD;
-      const m1 = ((s + RING - 1) % RING) * L + PAD;
-      const m3 = ((s + RING - 3) % RING) * L + PAD;
+      const cur = (s & (RING - 1)) * L + PAD;
+      const m1 = ((s - 1) & (RING - 1)) * L + PAD;
+      const m3 = ((s - 3) & (RING - 1)) * L + PAD;
       ring.fill(OFF, cur - PAD, cur - PAD + L); // this slot held diagonal s - RING
       const xa = Math.max(0, s - (n - 1));
       const xb = Math.min(s, n - 1);
@@ -98,7 +98,11 @@ export function computeKnightDiagonals(st: KnightState, s0: number, s1: number):
         const sa = Math.max(b0, x);
         const sb = Math.min(b1 - 1, x + n - 1);
         const rowMinusX = x * n - x;
-        for (let s = sa; s <= sb; s++) values[rowMinusX + s] = ring[(s % RING) * L + PAD + x]!;
+        let slot = (sa & (RING - 1)) * L + PAD + x;
+        for (let s = sa; s <= sb; s++) {
+          values[rowMinusX + s] = ring[slot]!;
+          slot = ((s + 1) & (RING - 1)) === 0 ? PAD + x : slot + L;
+        }
       }
     }
   }
