@@ -14,7 +14,11 @@ import { boardChecksum, kingTable, knightTable, wythoffTable, type BoardTable } 
 const n = Number(process.argv[2] ?? 8192);
 const anchors = process.argv[3] ?? process.env.ANCHORS;
 const games = (process.argv[4] ?? 'wythoff,king,knight').split(',');
-const KERNELS: Record<string, (n: number) => BoardTable> = { wythoff: wythoffTable, king: kingTable, knight: knightTable };
+const KERNELS: Record<string, (n: number) => BoardTable> = {
+  wythoff: wythoffTable,
+  king: kingTable,
+  knight: knightTable,
+};
 
 for (const game of games) {
   const kernel = KERNELS[game];
@@ -31,7 +35,8 @@ for (const game of games) {
     const out = execFileSync(program, [game, String(n)], { encoding: 'utf8', maxBuffer: 1 << 20 });
     const cSum = /checksum=(\d+)/.exec(out)?.[1];
     const cSecs = Number(/time_s=([\d.]+)/.exec(out)?.[1]);
-    line += ` | c time_s=${cSecs.toFixed(3)} checksum ${cSum === checksum ? 'equal' : `DIFFERENT (${cSum})`} ts/c ${(secs / cSecs).toFixed(2)}`;
+    const same = cSum === checksum ? 'equal' : `DIFFERENT (${cSum})`;
+    line += ` | c time_s=${cSecs.toFixed(3)} checksum ${same} ts/c ${(secs / cSecs).toFixed(2)}`;
   }
   console.log(line);
 }

@@ -19,7 +19,13 @@ function mul64(aHi: number, aLo: number, bHi: number, bLo: number, out: Uint32Ar
 }
 
 /** Fills a (x) b operands: a = next(), b = next() per pair, as the C bench draws them. */
-export function splitMix64Pairs(seed: bigint, aHi: Uint32Array, aLo: Uint32Array, bHi: Uint32Array, bLo: Uint32Array): void {
+export function splitMix64Pairs(
+  seed: bigint,
+  aHi: Uint32Array,
+  aLo: Uint32Array,
+  bHi: Uint32Array,
+  bLo: Uint32Array,
+): void {
   let sHi = Number((seed >> 32n) & 0xffffffffn);
   let sLo = Number(seed & 0xffffffffn);
   const t = new Uint32Array(2);

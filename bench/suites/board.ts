@@ -10,12 +10,17 @@ import { defineWorkload, type Workload } from '../workload.js';
  * and `wythoff wythoff 2048` (2617042888027593). Copied here as facts; nothing runs them unless
  * --anchors is given. The size of a 2-D workload is its side N (N * N states).
  */
-function boardWorkload(name: string, description: string, kernel: (n: number) => BoardTable, expected: Record<number, string>, quick: number): Workload {
+function boardWorkload(
+  name: string,
+  description: string,
+  kernel: (n: number) => BoardTable,
+  expected: Record<number, string>,
+): Workload {
   return defineWorkload<number>({
     name,
     suite: 'board',
     description,
-    size: { full: 8192, quick },
+    size: { full: 8192, quick: 2048 },
     expected,
     plain: (n, ctx) => ({ checksum: boardChecksum(ctx.timed(() => kernel(n))), states: n * n }),
     anchor: (n) => ({ program: 'wythoff', args: [name.replace(/-2d$/, ''), String(n)] }),
@@ -30,18 +35,22 @@ interface NimberInput {
 }
 
 export const BOARD_WORKLOADS: readonly Workload[] = [
-  boardWorkload('wythoff-2d', "Wythoff's game N x N, row/column/diagonal bitsets", wythoffTable, { 8192: '171645068309834020', 2048: '2617042888027593' }, 2048),
-  boardWorkload('king-2d', 'king N x N, one-hot mex', kingTable, { 8192: '50253640782990' }, 2048),
-  boardWorkload('knight-2d', 'knight on the N x N board, anti-diagonals', knightTable, { 8192: '50252949017038' }, 2048),
+  boardWorkload('wythoff-2d', "Wythoff's game N x N, row/column/diagonal bitsets", wythoffTable, {
+    8192: '171645068309834020',
+    2048: '2617042888027593',
+  }),
+  boardWorkload('king-2d', 'king N x N, one-hot mex', kingTable, { 8192: '50253640782990' }),
+  boardWorkload('knight-2d', 'knight on the N x N board, anti-diagonals', knightTable, { 8192: '50252949017038' }),
   defineWorkload<NimberInput>({
     name: 'nimber-mul',
     suite: 'board',
-    description: 'nim products of splitmix64(1) pairs (xor checksum; C: nimber bench COUNT 1 tab8)',
+    description: 'nim products of splitmix64(1) pairs (xor checksum; C: nimber bench N 1 tab8)',
     size: { full: 10_000_000, quick: 1_000_000 },
     // anchors/README.md: `nimber bench 10000000 1` prints xor=9712149964092132535
     expected: { 10_000_000: '9712149964092132535' },
     setup: (n) => {
-      const input = { aHi: new Uint32Array(n), aLo: new Uint32Array(n), bHi: new Uint32Array(n), bLo: new Uint32Array(n) };
+      const word = (): Uint32Array => new Uint32Array(n);
+      const input = { aHi: word(), aLo: word(), bHi: word(), bLo: word() };
       splitMix64Pairs(1n, input.aHi, input.aLo, input.bHi, input.bLo);
       return input;
     },

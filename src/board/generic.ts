@@ -10,7 +10,14 @@ export class BadOptionError extends Error {}
  * [d0, d1) after all d < d0; cells of one anti-diagonal are independent, the unit a parallel
  * version would split). Values go into a Uint32Array; the mex uses a stamped mark array.
  */
-export function computeGenericDiagonals(values: Uint32Array, n: number, options: BoardOptions, d0: number, d1: number, marks: Uint32Array[]): void {
+export function computeGenericDiagonals(
+  values: Uint32Array,
+  n: number,
+  options: BoardOptions,
+  d0: number,
+  d1: number,
+  marks: Uint32Array[],
+): void {
   let mark = marks[0] ?? new Uint32Array(64);
   let stamp = mark[0]!;
   for (let d = d0; d < d1; d++) {
@@ -24,7 +31,8 @@ export function computeGenericDiagonals(values: Uint32Array, n: number, options:
       for (const [a, b] of options(x, y)) {
         if (!Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0 || a >= n || b >= n || a + b >= d) {
           throw new BadOptionError(
-            `option (${a}, ${b}) of (${x}, ${y}) is not allowed: options must be integer positions on the ${n} x ${n} board with x' + y' < x + y`,
+            `option (${a}, ${b}) of (${x}, ${y}) is not allowed: ` +
+              `options must be integer positions on the ${n} x ${n} board with x' + y' < x + y`,
           );
         }
         const v = values[a * n + b]!;

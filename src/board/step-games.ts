@@ -86,7 +86,8 @@ export function computeKnightDiagonals(st: KnightState, s0: number, s1: number):
       const xb = Math.min(s, n - 1);
       for (let x = xa; x <= xb; x++) {
         // (x-2, y-1), (x-1, y-2) on s - 3; (x-2, y+1), (x+1, y-2) on s - 1
-        const m = ((1 << ring[m3 + x - 2]!) | (1 << ring[m3 + x - 1]!) | (1 << ring[m1 + x - 2]!) | (1 << ring[m1 + x + 1]!)) & 0xff;
+        const far = (1 << ring[m3 + x - 2]!) | (1 << ring[m3 + x - 1]!);
+        const m = (far | (1 << ring[m1 + x - 2]!) | (1 << ring[m1 + x + 1]!)) & 0xff;
         const o = ~m & (m + 1);
         ring[cur + x] = 31 - Math.clz32(o);
       }

@@ -47,7 +47,11 @@ struct Tables {
     }
     Tables() {
         uint32_t v = 1;
-        for (uint32_t i = 0; i < 65535; i++) { exp[i] = (uint16_t)v; exp[i + 65535] = (uint16_t)v; log[v] = i; v = mul16(v, GENERATOR); }
+        for (uint32_t i = 0; i < 65535; i++) {
+            exp[i] = exp[i + 65535] = (uint16_t)v;
+            log[v] = i;
+            v = mul16(v, GENERATOR);
+        }
         for (uint32_t i = 2 * 65535; i <= 2 * ZERO_LOG; i++) exp[i] = 0;
         log[0] = ZERO_LOG;
         log_half = log[1u << 15];

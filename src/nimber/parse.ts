@@ -6,7 +6,9 @@ import { NIMBER_LIMIT } from './arith.js';
 export function parseNimber(text: string, what: string): bigint {
   const value = parseUnbounded(text, what);
   if (value >= NIMBER_LIMIT) {
-    throw new UsageError(`${what} '${text.trim()}' is 2^64 or more; nimbers here are below 2^64 (at most 0xffffffffffffffff)`);
+    throw new UsageError(
+      `${what} '${text.trim()}' is 2^64 or more; nimbers here are below 2^64 (at most 0xffffffffffffffff)`,
+    );
   }
   return value;
 }
