@@ -19,7 +19,8 @@ import { mirrorUpper } from './table.js';
  * x and the diagonal up-left, so row x needs rows < x. computeRows(x0, x1) is therefore the
  * unit of work; rows can be pipelined over a SharedArrayBuffer (row x may compute cell y as
  * soon as row x - 1 has passed column y), or cut into anti-diagonal wavefronts (cells with
- * equal x + y are independent). Phase 1 runs it on one thread.
+ * equal x + y are independent). computeRowsPipelined does the former; bench/board-threads.ts
+ * measures it on 1 and 2 threads.
  */
 export interface LineGameState {
   readonly n: number;
@@ -35,31 +36,64 @@ export interface LineGameState {
   readonly values: Uint16Array | Uint32Array;
 }
 
-export function createLineGame(n: number, diagonal: boolean): LineGameState {
+/** shared: every array but the row copy on SharedArrayBuffers, for threads that pipeline rows. */
+export function createLineGame(n: number, diagonal: boolean, shared = false): LineGameState {
   if (!Number.isInteger(n) || n < 1) throw new RangeError('n must be a positive integer');
   const blocks = Math.ceil((3 * n) / 512) + 1;
   const words = blocks * n * 16;
+  const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer =>
+    shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  const wide = 3 * n > 0x10000;
+  const valueBuffer = buffer(n * n * (wide ? 4 : 2));
   return {
     n,
     diagonal,
     blocks,
-    lines: new Int32Array(words),
-    diagonals: new Int32Array(diagonal ? words : 0),
-    mexLine: new Int32Array(n),
-    mexDiagonal: new Int32Array(n),
+    lines: new Int32Array(buffer(words * 4)),
+    diagonals: new Int32Array(buffer(diagonal ? words * 4 : 0)),
+    mexLine: new Int32Array(buffer(n * 4)),
+    mexDiagonal: new Int32Array(buffer(n * 4)),
     row: new Int32Array(blocks * 16),
-    values: 3 * n <= 0x10000 ? new Uint16Array(n * n) : new Uint32Array(n * n),
+    values: wide ? new Uint32Array(valueBuffer) : new Uint16Array(valueBuffer),
   };
+}
+
+/** The same state seen from another thread: the shared arrays, a row copy of its own. */
+export function attachLineGame(st: LineGameState): LineGameState {
+  return { ...st, row: new Int32Array(st.blocks * 16) };
 }
 
 /** Cells (x, y) with x0 <= x < x1 and y >= x; rows below x0 must be done. */
 export function computeLineRows(st: LineGameState, x0: number, x1: number): void {
+  computeRowsPipelined(st, x0, x1, 1, null);
+}
+
+/** How many cells a row computes between two publications of its progress. */
+const PUBLISH = 32;
+
+/**
+ * Rows x0, x0 + step, ... below x1, each waiting for the row above it: progress[x] is the
+ * number of columns row x has finished (n when done). Cell (x, y) needs row x - 1 past column y
+ * (line y, diagonal y - x and their mexes are complete above x once it is), and the row copy of
+ * line x needs row x - 1 past column x. Writes of different rows touch different lines, so
+ * `step` threads sharing the state (createLineGame(n, d, true) + attachLineGame) fill the table
+ * together. progress = null: one thread, rows in order, no waiting.
+ */
+export function computeRowsPipelined(
+  st: LineGameState,
+  x0: number,
+  x1: number,
+  step: number,
+  progress: Int32Array | null,
+): void {
   const { n, blocks, lines: S, diagonals: D, mexLine, mexDiagonal, row: R, values: g, diagonal } = st;
   // Without a diagonal the scan reads a zero block: one loop serves both games at the cost of a load.
   const Dz = diagonal ? D : new Int32Array(16);
   const dStride = diagonal ? n * 16 : 0;
   const stride = n * 16;
-  for (let x = x0; x < x1; x++) {
+  for (let x = x0; x < x1; x += step) {
+    let ready = n; // columns of row x - 1 known to be finished
+    if (progress !== null && x > 0) ready = waitFor(progress, x - 1, x);
     for (let b = 0; b < blocks; b++) {
       const src = (b * n + x) * 16;
       for (let j = 0; j < 16; j++) R[b * 16 + j] = S[src + j]!;
@@ -67,6 +101,7 @@ export function computeLineRows(st: LineGameState, x0: number, x1: number): void
     let mx = mexLine[x]!;
     const rowBase = x * n;
     for (let y = x; y < n; y++) {
+      if (y >= ready) ready = waitFor(progress!, x - 1, y);
       const d = diagonal ? y - x : 0;
       const ms = mexLine[y]!;
       const md = diagonal ? mexDiagonal[d]! : 0;
@@ -101,9 +136,24 @@ export function computeLineRows(st: LineGameState, x0: number, x1: number): void
       if (v === mx) mx = nextFree(R, 1, 0, v);
       if (y !== x && v === ms) mexLine[y] = nextFree(S, n, y, v);
       if (diagonal && v === md) mexDiagonal[d] = nextFree(D, n, d, v);
+      if (progress !== null && (y & (PUBLISH - 1)) === PUBLISH - 1) Atomics.store(progress, x, y + 1);
     }
     mexLine[x] = mx;
+    if (progress !== null) Atomics.store(progress, x, n);
   }
+}
+
+/**
+ * Until progress[row] > column: spin briefly (the row above is usually a few cells ahead), then
+ * sleep in short waits so a descheduled producer on a busy machine gets the core back.
+ */
+function waitFor(progress: Int32Array, row: number, column: number): number {
+  let seen = Atomics.load(progress, row);
+  for (let spin = 0; seen <= column; spin++) {
+    if (spin > 200) Atomics.wait(progress, row, seen, 0.05);
+    seen = Atomics.load(progress, row);
+  }
+  return seen;
 }
 
 /** The smallest value >= v not in line i of a block-major bitset (n = 1, i = 0: the row copy). */
