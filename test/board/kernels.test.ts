@@ -52,7 +52,8 @@ function rows(t: BoardTable): number[][] {
 interface Fixture {
   readonly sequences: readonly { readonly oeis: string; readonly values: readonly number[] }[];
 }
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/oeis-nimbers-2d.json', import.meta.url), 'utf8')) as Fixture;
+const fixturePath = new URL('../fixtures/oeis-nimbers-2d.json', import.meta.url);
+const fixture = JSON.parse(readFileSync(fixturePath, 'utf8')) as Fixture;
 const seq = (id: string): readonly number[] => fixture.sequences.find((s) => s.oeis === id)!.values;
 
 describe('2-D kernels against their naive twins', () => {
@@ -76,7 +77,9 @@ describe('2-D kernels against their naive twins', () => {
   it('rook is x xor y (the bitset method, checked against nim-addition) up to 300', () => {
     const t = rookTable(300);
     const wrong: [number, number][] = [];
-    for (let x = 0; x < 300; x++) for (let y = 0; y < 300; y++) if (t.values[x * 300 + y] !== (x ^ y)) wrong.push([x, y]);
+    for (let x = 0; x < 300; x++) {
+      for (let y = 0; y < 300; y++) if (t.values[x * 300 + y] !== (x ^ y)) wrong.push([x, y]);
+    }
     expect(wrong).toEqual([]);
   });
 
@@ -105,7 +108,9 @@ describe('2-D kernels against their naive twins', () => {
     const tri = seq('A317205');
     const t = wythoffTable(16);
     const ours: number[] = [];
-    for (let r = 1; ours.length < tri.length; r++) for (let m = 1; m <= r; m++) ours.push(t.values[(r - 1) * 16 + (m - 1)]!);
+    for (let r = 1; ours.length < tri.length; r++) {
+      for (let m = 1; m <= r; m++) ours.push(t.values[(r - 1) * 16 + (m - 1)]!);
+    }
     expect(ours.slice(0, tri.length)).toEqual(tri);
   });
 

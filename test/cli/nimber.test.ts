@@ -31,7 +31,12 @@ describe('grundy nimber', () => {
   it('mul, add, pow, inv in text and --json (strings beyond 2^53)', async () => {
     let r = await runCli(['nimber', 'mul', '0x123456789abcdef0', '0xfedcba9876543210', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ op: 'mul', a: '1311768467463790320', b: '18364758544493064720', result: '9851508946933153151' });
+    expect(JSON.parse(r.stdout)).toEqual({
+      op: 'mul',
+      a: '1311768467463790320',
+      b: '18364758544493064720',
+      result: '9851508946933153151',
+    });
     r = await runCli(['nimber', 'mul', '2', '3']);
     expect(r.stdout).toBe('1\n');
     r = await runCli(['nimber', 'add', '5', '3', '--json']);
@@ -73,7 +78,7 @@ describe('grundy nimber', () => {
 });
 
 describe('grundy export nimber', () => {
-  it.skipIf(!has('g++'))('C++ output compiles with g++ and gives our products (skipped when g++ is missing)', async () => {
+  it.skipIf(!has('g++'))('C++ output compiles with g++ and gives our products (skipped: no g++)', async () => {
     const src = join(dir, 'nimber.cpp');
     const exe = join(dir, 'nimber');
     const r = await runCli(['export', 'nimber', '--format', 'cpp', '--main', '--out', src]);
@@ -82,12 +87,18 @@ describe('grundy export nimber', () => {
     expect(execFileSync(exe, { input: INPUT, encoding: 'utf8' }).trim().split('\n')).toEqual(EXPECTED);
   });
 
-  it.skipIf(!has('python3'))('Python output runs under python3 and gives our products (skipped when python3 is missing)', async () => {
+  it.skipIf(!has('python3'))('Python output runs and gives our products (skipped: no python3)', async () => {
     const src = join(dir, 'nimber.py');
     const r = await runCli(['export', 'nimber', '--format', 'py', '--main', '--out', src]);
     expect(r.code, r.stderr).toBe(0);
     expect(execFileSync('python3', [src], { input: INPUT, encoding: 'utf8' }).trim().split('\n')).toEqual(EXPECTED);
-    const check = `import importlib.util as u, sys\ns = u.spec_from_file_location('n', ${JSON.stringify(src)})\nm = u.module_from_spec(s)\ns.loader.exec_module(m)\nprint(m.nim_mul(5, m.nim_inv(5)), m.nim_pow(2, 3))`;
+    const check = [
+      'import importlib.util as u',
+      `s = u.spec_from_file_location('n', ${JSON.stringify(src)})`,
+      'm = u.module_from_spec(s)',
+      's.loader.exec_module(m)',
+      'print(m.nim_mul(5, m.nim_inv(5)), m.nim_pow(2, 3))',
+    ].join('\n');
     expect(execFileSync('python3', ['-c', check], { encoding: 'utf8' }).trim()).toBe('1 1');
   });
 

@@ -8,7 +8,8 @@ import { seededRandom } from '../../src/testing/random.js';
 interface Fixture {
   readonly sequences: readonly { readonly oeis: string; readonly values: readonly number[] }[];
 }
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/oeis-nimbers-2d.json', import.meta.url), 'utf8')) as Fixture;
+const fixturePath = new URL('../fixtures/oeis-nimbers-2d.json', import.meta.url);
+const fixture = JSON.parse(readFileSync(fixturePath, 'utf8')) as Fixture;
 const A051775 = fixture.sequences.find((s) => s.oeis === 'A051775')!.values;
 
 function random64(random: () => number): bigint {

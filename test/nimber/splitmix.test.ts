@@ -18,7 +18,8 @@ describe('the bench generator (splitmix64 on uint32 halves)', () => {
   it('equals the BigInt definition', () => {
     for (const seed of [1n, 0n, 0xffffffffffffffffn, 123456789n]) {
       const n = 500;
-      const [aHi, aLo, bHi, bLo] = [0, 0, 0, 0].map(() => new Uint32Array(n)) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+      const word = (): Uint32Array => new Uint32Array(n);
+      const [aHi, aLo, bHi, bLo] = [word(), word(), word(), word()];
       splitMix64Pairs(seed, aHi, aLo, bHi, bLo);
       const ref = reference(seed);
       for (let i = 0; i < n; i++) {
