@@ -33,7 +33,8 @@ export function parseAnchorResult(stdout: string): AnchorResult {
   const field = (name: string): string | undefined => line && new RegExp(`(?:^| )${name}=(\\S+)`).exec(line)?.[1];
   const checksum = field('checksum');
   const seconds = Number(field('time_s'));
-  const states = Number(field('N'));
+  // 2-D programs print states = N * N beside N; the 1-D ones only N, which is their state count.
+  const states = Number(field('states') ?? field('N'));
   if (!checksum || !/^\d+$/.test(checksum) || !Number.isFinite(seconds) || !Number.isFinite(states)) {
     throw new Error(`no RESULT line with N, checksum and time_s in the output: ${stdout.slice(0, 200)}`);
   }

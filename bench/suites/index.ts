@@ -1,4 +1,5 @@
 import type { Workload } from '../workload.js';
+import { BOARD_WORKLOADS } from './board.js';
 import { COUNT_WORKLOADS } from './count.js';
 import { END_TO_END_WORKLOADS } from './end-to-end.js';
 import { EVAL_WORKLOADS } from './eval.js';
@@ -20,6 +21,7 @@ export const WORKLOADS: readonly Workload[] = [
   ...EVAL_WORKLOADS,
   ...COUNT_WORKLOADS,
   ...SWEEP_WORKLOADS,
+  ...BOARD_WORKLOADS,
   ...END_TO_END_WORKLOADS,
   ...SPARSE_WORKLOADS.filter((w) => w.suite === 'end-to-end'),
 ];

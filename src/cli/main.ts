@@ -8,6 +8,7 @@ import { countCommand } from './commands/count.js';
 import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
+import { nimberCommand } from './commands/nimber.js';
 import { noCommand } from './commands/no-command.js';
 import { queryCommand } from './commands/query.js';
 import { rmCommand } from './commands/rm.js';
@@ -32,6 +33,7 @@ const COMMANDS = [
   evalCommand,
   countCommand,
   tableCommand,
+  nimberCommand,
   benchCommand,
   storeCommand,
   rmCommand,

@@ -7,6 +7,7 @@ import { parseCount } from '../../numbers.js';
 import { valueByCertificate } from '../../period/certificate.js';
 import type { Store, GameRow } from '../../store/store.js';
 import { cppSource, pythonSource } from '../../export/contest.js';
+import { nimberCppSource, nimberPythonSource } from '../../export/nimber.js';
 import { describeRules } from '../../games/registry.js';
 import type { Rules } from '../../rules/types.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
@@ -28,7 +29,11 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
   describe: 'Write a stored table as CSV, JSON, an OEIS b-file, or a contest function grundy(n) in C++ or Python',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .positional('game', { type: 'string', demandOption: true, describe: 'the game (any spelling, or a stored key)' })
+      .positional('game', {
+        type: 'string',
+        demandOption: true,
+        describe: "the game (any spelling, or a stored key), or 'nimber' for nim multiplication code",
+      })
       .option('format', {
         type: 'string',
         describe:
@@ -41,10 +46,21 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       .example('$0 export octal:0.77 --format bfile --to 1000 --out b002186.txt', 'an OEIS b-file for Kayles')
       .example('$0 export sub:1,3,4 --format json --to 100', 'JSON on stdout')
       .example('$0 export kayles --format cpp --main --out kayles.cpp', 'g++ -O2 kayles.cpp && echo 1000000000000 | ./a.out')
-      .example('$0 export grundy --format py --to 5000', 'a Python grundy(n) over the first 5000 stored values') as Argv<ExportArgs>,
+      .example('$0 export grundy --format py --to 5000', 'a Python grundy(n) over the first 5000 stored values')
+      .example('$0 export nimber --format cpp', 'self-contained nim multiplication of 64-bit numbers') as Argv<ExportArgs>,
   handler: async (args) => {
     const format = chooseFormat(args);
     if (args.main && format !== 'cpp' && format !== 'py') throw new UsageError('--main goes with --format cpp or py');
+    if (args.game.trim().toLowerCase() === 'nimber') {
+      // Not a stored table: the nim-multiplication routine itself, generated from src/nimber.
+      if (format !== 'cpp' && format !== 'py') {
+        throw new UsageError('export nimber writes code: use --format cpp or --format py');
+      }
+      const text = format === 'cpp' ? nimberCppSource(args.main === true) : nimberPythonSource(args.main === true);
+      if (args.out) writeFileSync(args.out, text);
+      else process.stdout.write(text);
+      return;
+    }
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);

@@ -1,0 +1,50 @@
+/**
+ * Tables of two-dimensional games on positions (x, y), 0 <= x, y < n: g(x, y) at values[x * n + y]
+ * (row-major). Pure data; the kernels in this folder fill them.
+ */
+export type BoardValues = Uint8Array | Uint16Array | Uint32Array;
+
+export interface BoardTable {
+  readonly n: number;
+  readonly values: BoardValues;
+}
+
+export function valueAt(t: BoardTable, x: number, y: number): number {
+  return t.values[x * t.n + y]!;
+}
+
+/**
+ * The bench checksum of the project's C reference programs: sum over x, y < n of
+ * g(x, y) * ((x n + y) mod 1000003 + 1), exact (split accumulation: each partial sum stays below 2^53).
+ */
+export function boardChecksum(t: BoardTable): bigint {
+  const { n, values } = t;
+  let total = 0n;
+  let acc = 0;
+  let r = 0;
+  const cells = n * n;
+  for (let i = 0; i < cells; i++) {
+    acc += values[i]! * (r + 1);
+    if (++r === 1000003) r = 0;
+    // values < 2^32 and weights <= 1000003 < 2^20: flush well before 2^53
+    if ((i & 0x3ff) === 0x3ff) {
+      total += BigInt(acc);
+      acc = 0;
+    }
+  }
+  return total + BigInt(acc);
+}
+
+/** g(x, y) = g(y, x) games compute y >= x only: copy the upper triangle below, in cache-sized tiles. */
+export function mirrorUpper(values: BoardValues, n: number, x0 = 0, x1 = n): void {
+  const B = 32;
+  for (let xb = x0; xb < x1; xb += B) {
+    const xe = Math.min(xb + B, x1);
+    for (let yb = xb; yb < n; yb += B) {
+      const ye = Math.min(yb + B, n);
+      for (let x = xb; x < xe; x++) {
+        for (let y = Math.max(yb, x + 1); y < ye; y++) values[y * n + x] = values[x * n + y]!;
+      }
+    }
+  }
+}
