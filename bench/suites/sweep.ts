@@ -1,3 +1,4 @@
+import { SweepStore } from '../../src/store/sweeps.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,10 +59,8 @@ export const SWEEP_WORKLOADS: readonly Workload[] = [
         const summary = await ctx.timedAsync(() =>
           runSweep({ spec: input.spec, name: 'bench', limit: LIMIT, fixedLength: false, keepTables: false, store, pool: ctx.pool }),
         );
-        const rows = store.db
-          .prepare('SELECT preperiod, period, max_value, computed FROM sweep_results ORDER BY ord')
-          .raw()
-          .all() as [number | null, number | null, number, number][];
+        const sweeps = new SweepStore(store);
+        const rows = sweeps.summaries(sweeps.find('bench')!);
         return { checksum: resultsChecksum(rows), states: summary.computedNow };
       } finally {
         store.close();

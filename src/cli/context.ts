@@ -1,3 +1,4 @@
+import { faultPoint } from '../testing/faults.js';
 import { NotComputedError } from '../errors.js';
 import { parseRules } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
@@ -13,7 +14,7 @@ export interface GlobalArgs {
 }
 
 export function openForWrite(args: GlobalArgs): Store {
-  return Store.openForWrite(resolveDbPath(args.db));
+  return Store.openForWrite(resolveDbPath(args.db), { onCommit: faultPoint });
 }
 
 export function openForRead(args: GlobalArgs): Store | null {

@@ -1,3 +1,4 @@
+import { faultPoint } from '../testing/faults.js';
 import { computeGame } from '../engine/coordinator.js';
 import { WorkerPool } from '../engine/pool.js';
 import { GrundyError } from '../errors.js';
@@ -97,7 +98,7 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
           // A small missing table: compute and store it now (a writer replaces the reader).
           if (!store || store.readonly) {
             store?.close();
-            store = Store.openForWrite(opts.dbPath);
+            store = Store.openForWrite(opts.dbPath, { onCommit: faultPoint });
           }
           pool ??= new WorkerPool(opts.workers);
           const to = Number(computeTo) + 1;

@@ -1,3 +1,5 @@
+import { handleOf } from './handle.js';
+import type { Store } from './store.js';
 import type Database from 'better-sqlite3';
 
 /** One recorded benchmark figure (a row of bench_runs). */
@@ -75,7 +77,11 @@ const COMPARABLE = `workload = ? AND mode = ? AND workers = ? AND size = ? AND q
 
 /** The benchmark history in the store (migration "bench_runs"). Main thread only, like Store. */
 export class BenchRunStore {
-  constructor(private readonly db: Database.Database) {}
+  private readonly db: Database.Database;
+
+  constructor(store: Store) {
+    this.db = handleOf(store);
+  }
 
   record(run: BenchRun): BenchRun {
     const info = this.db

@@ -1,3 +1,4 @@
+import { statement } from './handle.js';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { InterruptedError, StoreError } from '../errors.js';
@@ -95,10 +96,9 @@ export async function acquireComputeLock(store: Store, gameKey: string, options:
   let released = false;
   return {
     release: () => {
-      if (released || !store.db.open) return;
+      if (released || !store.open) return;
       released = true;
-      store.db
-        .prepare('DELETE FROM compute_locks WHERE game_key = ? AND pid = ? AND host = ? AND process_start = ?')
+      statement(store, 'DELETE FROM compute_locks WHERE game_key = ? AND pid = ? AND host = ? AND process_start = ?')
         .run(gameKey, self.pid, self.host, self.processStart);
     },
   };
@@ -112,17 +112,16 @@ export function describeHolder(holder: LockHolder): string {
 
 /** Null when the lock is now ours; otherwise the live holder. One immediate transaction. */
 function tryAcquire(store: Store, gameKey: string): LockHolder | null {
-  const db = store.db;
-  const tx = db.transaction((): LockHolder | null => {
-    const row = db.prepare('SELECT pid, host, process_start, started_at FROM compute_locks WHERE game_key = ?').get(gameKey) as
+  return store.transaction((): LockHolder | null => {
+    const row = statement(store, 'SELECT pid, host, process_start, started_at FROM compute_locks WHERE game_key = ?').get(gameKey) as
       | RawLock
       | undefined;
     if (row) {
       const holder: LockHolder = { pid: row.pid, host: row.host, processStart: row.process_start, startedAt: row.started_at };
       if (holderAlive(holder)) return holder;
-      db.prepare('DELETE FROM compute_locks WHERE game_key = ?').run(gameKey);
+      statement(store, 'DELETE FROM compute_locks WHERE game_key = ?').run(gameKey);
     }
-    db.prepare('INSERT INTO compute_locks (game_key, pid, host, process_start, started_at) VALUES (?, ?, ?, ?, ?)').run(
+    statement(store, 'INSERT INTO compute_locks (game_key, pid, host, process_start, started_at) VALUES (?, ?, ?, ?, ?)').run(
       gameKey,
       self.pid,
       self.host,
@@ -131,5 +130,4 @@ function tryAcquire(store: Store, gameKey: string): LockHolder | null {
     );
     return null;
   });
-  return tx.immediate();
 }

@@ -1,3 +1,4 @@
+import { handleOf, statement } from './handle.js';
 import { statSync } from 'node:fs';
 import { StoreError } from '../errors.js';
 import { describeHolder, holderAlive, type LockHolder } from './locks.js';
@@ -58,7 +59,7 @@ function toHolder(r: RawLock): LockHolder {
 
 /** Computes running now (their locks), stale locks of dead processes left out. */
 export function liveComputes(store: Store): { game: string; holder: LockHolder }[] {
-  const rows = store.db.prepare('SELECT * FROM compute_locks ORDER BY game_key').all() as RawLock[];
+  const rows = statement(store, 'SELECT * FROM compute_locks ORDER BY game_key').all() as RawLock[];
   return rows.map((r) => ({ game: r.game_key, holder: toHolder(r) })).filter((l) => holderAlive(l.holder));
 }
 
@@ -70,8 +71,8 @@ export function liveComputes(store: Store): { game: string; holder: LockHolder }
  * name the game stay: they belong to their sweep.
  */
 export function removeGame(store: Store, key: string): RemovedGame {
-  const db = store.db;
-  const tx = db.transaction((): RemovedGame => {
+  const db = handleOf(store);
+  return store.transaction((): RemovedGame => {
     const game = db.prepare('SELECT id, computed FROM games WHERE key = ?').get(key) as { id: number; computed: number } | undefined;
     if (!game) throw new StoreError(`${key} vanished from the store while it was being removed`);
     const lock = db.prepare('SELECT * FROM compute_locks WHERE game_key = ?').get(key) as RawLock | undefined;
@@ -100,13 +101,12 @@ export function removeGame(store: Store, key: string): RemovedGame {
     db.prepare('DELETE FROM games WHERE id = ?').run(game.id);
     return removed;
   });
-  return tx.immediate();
 }
 
 /** Remove one named sweep and its per-game results in one transaction. */
 export function removeSweep(store: Store, name: string): RemovedSweep {
-  const db = store.db;
-  const tx = db.transaction((): RemovedSweep => {
+  const db = handleOf(store);
+  return store.transaction((): RemovedSweep => {
     const sweep = db.prepare('SELECT id, family, games FROM sweeps WHERE name = ?').get(name) as
       | { id: number; family: string; games: number }
       | undefined;
@@ -115,7 +115,6 @@ export function removeSweep(store: Store, name: string): RemovedSweep {
     db.prepare('DELETE FROM sweeps WHERE id = ?').run(sweep.id);
     return { sweep: name, family: sweep.family, games: sweep.games, results };
   });
-  return tx.immediate();
 }
 
 /**
@@ -134,8 +133,8 @@ export function vacuumStore(store: Store): { before: StoreSize; after: StoreSize
   }
   const before = storeSize(store.path);
   try {
-    store.db.exec('VACUUM');
-    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    handleOf(store).exec('VACUUM');
+    handleOf(store).pragma('wal_checkpoint(TRUNCATE)');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (/busy|locked/i.test(message)) throw new StoreError(`${store.path} is in use by another process (${message}); vacuum when it is done`);

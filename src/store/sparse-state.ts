@@ -1,3 +1,4 @@
+import { statement } from './handle.js';
 import type { SparseMask } from '../kernels/sparse-mask.js';
 import type { GameRow, Store } from './store.js';
 
@@ -13,7 +14,7 @@ export interface SparseState {
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export function loadSparseState(store: Store, game: GameRow): SparseState | undefined {
-  const row = store.db.prepare('SELECT mask_bits, mask_parity, upto, rare FROM sparse_state WHERE game_id = ?').get(game.id) as
+  const row = statement(store, 'SELECT mask_bits, mask_parity, upto, rare FROM sparse_state WHERE game_id = ?').get(game.id) as
     | { mask_bits: number; mask_parity: number; upto: number; rare: Uint8Array }
     | undefined;
   if (!row) return undefined;
@@ -28,8 +29,7 @@ export function loadSparseState(store: Store, game: GameRow): SparseState | unde
 export function saveSparseState(store: Store, game: GameRow, state: SparseState): void {
   if (!LITTLE_ENDIAN) throw new Error('grundy-engine stores little-endian data; this platform is big-endian');
   const blob = Buffer.from(state.rare.buffer, state.rare.byteOffset, state.rare.byteLength);
-  store.db
-    .prepare(
+  statement(store, 
       `INSERT INTO sparse_state (game_id, mask_bits, mask_parity, upto, rare) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (game_id) DO UPDATE SET mask_bits = excluded.mask_bits, mask_parity = excluded.mask_parity,
          upto = excluded.upto, rare = excluded.rare`,
@@ -38,5 +38,5 @@ export function saveSparseState(store: Store, game: GameRow, state: SparseState)
 }
 
 export function deleteSparseState(store: Store, game: GameRow): void {
-  store.db.prepare('DELETE FROM sparse_state WHERE game_id = ?').run(game.id);
+  statement(store, 'DELETE FROM sparse_state WHERE game_id = ?').run(game.id);
 }

@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import { plainValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
-import { faultPoint } from '../testing/faults.js';
 import { decodeChunk, encodeChunk } from './codec.js';
+import { bindHandle, statement } from './handle.js';
 import { openReadable, openWritable } from './database.js';
 import { deleteSparseState, loadSparseState, saveSparseState, type SparseState } from './sparse-state.js';
 
@@ -55,30 +55,52 @@ function toGame(r: RawGame): GameRow {
   };
 }
 
+/** Observers of a writer's commits. */
+export interface StoreHooks {
+  /** Inside a chunk's transaction ('commit'), and right after it ('after-commit'). */
+  readonly onCommit?: (point: 'commit' | 'after-commit') => void;
+}
+
 /** The one place that reads and writes the SQLite store. Writers live on the main thread only. */
 export class Store {
+  private readonly db: Database.Database;
+
   private constructor(
-    readonly db: Database.Database,
+    db: Database.Database,
     readonly path: string,
     readonly readonly: boolean,
-  ) {}
+    private readonly hooks: StoreHooks,
+  ) {
+    this.db = db;
+    bindHandle(this, db);
+  }
 
-  static openForWrite(path: string): Store {
-    return new Store(openWritable(path), path, false);
+  /** `hooks` observe commits: the crash tests' fault injection (src/testing/faults.ts) uses them. */
+  static openForWrite(path: string, hooks: StoreHooks = {}): Store {
+    return new Store(openWritable(path), path, false, hooks);
   }
 
   /** Null when no store exists at `path` yet (nothing has been computed). */
   static openForRead(path: string): Store | null {
     const db = openReadable(path);
-    return db ? new Store(db, path, true) : null;
+    return db ? new Store(db, path, true, {}) : null;
+  }
+
+  get open(): boolean {
+    return this.db.open;
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
 
+  /** Run `body` in one IMMEDIATE transaction (see DESIGN.md "Store"). */
+  transaction<T>(body: () => T): T {
+    return this.db.transaction(body).immediate();
+  }
+
   getGame(key: string): GameRow | undefined {
-    const row = this.db.prepare('SELECT * FROM games WHERE key = ?').get(key) as RawGame | undefined;
+    const row = statement(this, 'SELECT * FROM games WHERE key = ?').get(key) as RawGame | undefined;
     return row ? toGame(row) : undefined;
   }
 
@@ -86,14 +108,13 @@ export class Store {
     const existing = this.getGame(rules.key);
     if (existing) return existing;
     const { key, family, ...params } = rules;
-    this.db
-      .prepare('INSERT INTO games (key, family, params, created_at) VALUES (?, ?, ?, ?)')
+    statement(this, 'INSERT INTO games (key, family, params, created_at) VALUES (?, ?, ?, ?)')
       .run(key, family, JSON.stringify(params), new Date().toISOString());
     return this.getGame(key)!;
   }
 
   listGames(): GameRow[] {
-    return (this.db.prepare('SELECT * FROM games ORDER BY key').all() as RawGame[]).map(toGame);
+    return (statement(this, 'SELECT * FROM games ORDER BY key').all() as RawGame[]).map(toGame);
   }
 
   /**
@@ -109,24 +130,23 @@ export class Store {
     const data = encodeChunk(narrowTo(values, width));
     const hi = lo + values.length;
     const tx = this.db.transaction(() => {
-      const current = this.db.prepare('SELECT computed, max_value, width FROM games WHERE id = ?').get(game.id) as
+      const current = statement(this, 'SELECT computed, max_value, width FROM games WHERE id = ?').get(game.id) as
         | { computed: number; max_value: number; width: number }
         | undefined;
       if (!current) throw new Error(`game ${game.key} vanished from the store`);
       if (current.computed !== lo) {
         throw new Error(`store for ${game.key} holds ${current.computed} values, cannot append at ${lo}`);
       }
-      this.db.prepare('INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (?, ?, ?, ?, ?)').run(game.id, lo, hi, width, data);
-      faultPoint('commit');
+      statement(this, 'INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (?, ?, ?, ?, ?)').run(game.id, lo, hi, width, data);
+      this.hooks.onCommit?.('commit');
       const newMax = Math.max(current.max_value, maxValue);
-      this.db
-        .prepare('UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?')
+      statement(this, 'UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?')
         .run(hi, newMax, wider(current.width as Width, width), game.id);
       if (sparse === null) deleteSparseState(this, game);
       else if (sparse !== undefined) saveSparseState(this, game, sparse);
     });
     tx.immediate();
-    faultPoint('after-commit');
+    this.hooks.onCommit?.('after-commit');
     return this.getGame(game.key)!;
   }
 
@@ -141,11 +161,9 @@ export class Store {
     if (hi <= lo) return out;
     type Row = { lo: number; hi: number; width: number; data: Uint8Array };
     // Seek with the (game_id, lo) key: the row holding `lo`, then every row starting inside.
-    const first = this.db
-      .prepare('SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo <= ? ORDER BY lo DESC LIMIT 1')
+    const first = statement(this, 'SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo <= ? ORDER BY lo DESC LIMIT 1')
       .get(game.id, lo) as Row | undefined;
-    const rest = this.db
-      .prepare('SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo > ? AND lo < ? ORDER BY lo')
+    const rest = statement(this, 'SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo > ? AND lo < ? ORDER BY lo')
       .all(game.id, lo, hi) as Row[];
     const rows = first ? [first, ...rest] : rest;
     let filled = lo;
@@ -167,7 +185,7 @@ export class Store {
   }
 
   getCertificate(game: GameRow): Periodicity | undefined {
-    const row = this.db.prepare('SELECT * FROM certificates WHERE game_id = ?').get(game.id) as
+    const row = statement(this, 'SELECT * FROM certificates WHERE game_id = ?').get(game.id) as
       | { preperiod: number; period: number; saltus: number; proven: number; criterion: string; checked_to: number }
       | undefined;
     if (!row) return undefined;
@@ -184,11 +202,10 @@ export class Store {
   /** Store the latest claim; null clears an earlier observed claim that no longer holds. */
   saveCertificate(game: GameRow, cert: Periodicity | null): void {
     if (cert === null) {
-      this.db.prepare('DELETE FROM certificates WHERE game_id = ? AND proven = 0').run(game.id);
+      statement(this, 'DELETE FROM certificates WHERE game_id = ? AND proven = 0').run(game.id);
       return;
     }
-    this.db
-      .prepare(
+    statement(this, 
         `INSERT INTO certificates (game_id, preperiod, period, saltus, proven, criterion, checked_to, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (game_id) DO UPDATE SET preperiod = excluded.preperiod, period = excluded.period,
@@ -199,8 +216,7 @@ export class Store {
   }
 
   recordRun(game: GameRow, run: RunRecord): void {
-    this.db
-      .prepare(
+    statement(this, 
         `INSERT INTO runs (game_id, started_at, from_n, to_n, values_computed, workers, kernel, elapsed_ms, states_per_second, status)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -208,8 +224,7 @@ export class Store {
   }
 
   listRuns(game: GameRow, limit = 10): RunRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM runs WHERE game_id = ? ORDER BY id DESC LIMIT ?')
+    const rows = statement(this, 'SELECT * FROM runs WHERE game_id = ? ORDER BY id DESC LIMIT ?')
       .all(game.id, limit) as {
       started_at: string;
       from_n: number;
@@ -236,7 +251,7 @@ export class Store {
 
   /** Bytes of chunk data stored for a game. */
   storedBytes(game: GameRow): number {
-    const row = this.db.prepare('SELECT coalesce(sum(length(data)), 0) AS b FROM chunks WHERE game_id = ?').get(game.id) as { b: number };
+    const row = statement(this, 'SELECT coalesce(sum(length(data)), 0) AS b FROM chunks WHERE game_id = ?').get(game.id) as { b: number };
     return row.b;
   }
 }

@@ -1,9 +1,10 @@
+import { handleOf } from './handle.js';
 import type Database from 'better-sqlite3';
 import { maxOf } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
-import { resultAt, type BatchResults, type GameResult } from '../sweep/batch.js';
-import { isCodeSweep, type SkipCounts, type SweepGame, type SweepSpec } from '../sweep/enumerate.js';
+import { resultAt, type BatchResults, type GameResult } from './sweep-results.js';
+import { isCodeSweep, type SkipCounts, type SweepGame, type SweepSpec } from './sweep-spec.js';
 import type { Store } from './store.js';
 
 /** Rows per INSERT statement (11 parameters each, far below SQLite's variable limit). */
@@ -128,7 +129,7 @@ export class SweepStore {
   constructor(private readonly store: Store) {}
 
   private get db() {
-    return this.store.db;
+    return handleOf(this.store);
   }
 
   find(name: string): SweepRow | undefined {
@@ -246,6 +247,14 @@ export class SweepStore {
     }
     const existing = this.store.getCertificate(game);
     if (betterCertificate(r.periodicity, existing)) this.store.saveCertificate(game, r.periodicity);
+  }
+
+  /** Every result of the sweep as (preperiod, period, max value, values computed), in game order. */
+  summaries(sweep: SweepRow): [number | null, number | null, number, number][] {
+    return this.db
+      .prepare('SELECT preperiod, period, max_value, computed FROM sweep_results WHERE sweep_id = ? ORDER BY ord')
+      .raw()
+      .all(sweep.id) as [number | null, number | null, number, number][];
   }
 
   counts(sweep: SweepRow): SweepCounts {

@@ -70,7 +70,7 @@ describe('selectWorkloads', () => {
 
 describe('runSession', () => {
   it('records each figure and compares the next session with it', async () => {
-    const history = new BenchRunStore(store.db);
+    const history = new BenchRunStore(store);
     const registry = [fake('a')];
     const first = await runSession({ quick: true, cores: 2, iterations: 2, registry }, machine, history);
     expect(first.runs).toHaveLength(1);
@@ -89,7 +89,7 @@ describe('runSession', () => {
   });
 
   it('warns when the checksum of a workload changes against the history', async () => {
-    const history = new BenchRunStore(store.db);
+    const history = new BenchRunStore(store);
     await runSession({ quick: true, cores: 2, iterations: 1, registry: [fake('a', { plain: 5n })] }, machine, history);
     const later = await runSession({ quick: true, cores: 2, iterations: 1, registry: [fake('a', { plain: 6n })] }, machine, history);
     expect(later.warnings.join('\n')).toMatch(/checksum of a at N = 10 changed: 6 now, 5 on/);

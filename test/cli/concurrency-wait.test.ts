@@ -1,3 +1,4 @@
+import { handleOf } from '../../src/store/handle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireComputeLock } from '../../src/store/locks.js';
 import { Store } from '../../src/store/store.js';
@@ -33,7 +34,7 @@ describe('compute --wait', () => {
     const r = await waiter.result;
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).toContain('interrupted while waiting');
-    const row = store.db.prepare('SELECT pid FROM compute_locks WHERE game_key = ?').get('nim') as { pid: number };
+    const row = handleOf(store).prepare('SELECT pid FROM compute_locks WHERE game_key = ?').get('nim') as { pid: number };
     expect(row.pid).toBe(process.pid);
     lock.release();
     store.close();

@@ -1,3 +1,4 @@
+import { handleOf } from '../../src/store/handle.js';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/errors.js';
@@ -25,7 +26,7 @@ describe('compute locks', () => {
   });
 
   const plant = (pid: number, processStart: string, host = hostname()): void => {
-    store.db
+    handleOf(store)
       .prepare('INSERT INTO compute_locks (game_key, pid, host, process_start, started_at) VALUES (?, ?, ?, ?, ?)')
       .run('nim', pid, host, processStart, '2026-01-01T00:00:00.000Z');
   };
@@ -44,7 +45,7 @@ describe('compute locks', () => {
     plant(pid, '');
     expect(holderAlive({ pid, host: hostname(), processStart: '', startedAt: '' })).toBe(false);
     const lock = await acquireComputeLock(store, 'nim');
-    const row = store.db.prepare('SELECT pid FROM compute_locks WHERE game_key = ?').get('nim') as { pid: number };
+    const row = handleOf(store).prepare('SELECT pid FROM compute_locks WHERE game_key = ?').get('nim') as { pid: number };
     expect(row.pid).toBe(process.pid);
     lock.release();
   });
@@ -61,7 +62,7 @@ describe('compute locks', () => {
     expect(err).toBeInstanceOf(StoreError);
     expect((err as Error).message).toContain(`another grundy process (pid ${process.ppid}, since 2026-01-01T00:00:00.000Z)`);
     expect((err as Error).message).toContain(`kill -INT ${process.ppid}`);
-    store.db.prepare('DELETE FROM compute_locks').run();
+    handleOf(store).prepare('DELETE FROM compute_locks').run();
     plant(deadPid(), '', 'elsewhere.example');
     await expect(acquireComputeLock(store, 'nim')).rejects.toThrow(/on host elsewhere\.example/);
   });

@@ -1,3 +1,4 @@
+import { handleOf } from '../../src/store/handle.js';
 import { hostname } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processStartOf } from '../../src/store/locks.js';
@@ -41,11 +42,11 @@ function fixture(name: string): Store {
 }
 
 function count(store: Store, sql: string): number {
-  return store.db.prepare(sql).pluck().get() as number;
+  return handleOf(store).prepare(sql).pluck().get() as number;
 }
 
 function lock(store: Store, key: string, pid: number, processStart: string): void {
-  store.db
+  handleOf(store)
     .prepare('INSERT OR REPLACE INTO compute_locks (game_key, pid, host, process_start, started_at) VALUES (?, ?, ?, ?, ?)')
     .run(key, pid, hostname(), processStart, '2024-01-01T00:00:00Z');
 }
@@ -84,7 +85,7 @@ describe('removeGame', () => {
 describe('removeSweep and vacuumStore', () => {
   it('removes one sweep with its results; vacuum shrinks the file after a removal', () => {
     const store = fixture('vac');
-    store.db.prepare(
+    handleOf(store).prepare(
       "INSERT INTO sweep_results VALUES ((SELECT id FROM sweeps WHERE name = 's1'), 0, 'sub:1', 1, 0, 2, 0, 'c', 1, 10, 1)",
     ).run();
     expect(removeSweep(store, 's1')).toEqual({ sweep: 's1', family: 'sub', games: 3, results: 1 });

@@ -130,7 +130,7 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
       const name = args.history.trim() === '' ? undefined : args.history.trim();
       const store = openForRead(args);
       try {
-        const runs = store ? new BenchRunStore(store.db).list(name) : [];
+        const runs = store ? new BenchRunStore(store).list(name) : [];
         if (args.json) printJson(bench.report.historyJson(runs));
         else process.stdout.write(`${bench.report.historyText(runs, name)}\n`);
       } finally {
@@ -162,7 +162,7 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
       const report = await bench.session.runSession(
         { ...options, signal: interruption.signal, ...(anchorsDir ? { anchorsDir } : {}) },
         machine,
-        store ? new BenchRunStore(store.db) : null,
+        store ? new BenchRunStore(store) : null,
         { onStart: (label, i, total) => progress.update(`grundy bench [${i + 1}/${total}] ${label}`) },
       );
       progress.done();
