@@ -12,6 +12,7 @@ import { hasSplitKernel, orderedShare } from '../kernels/split/index.js';
 import { planSplitChunk, type SplitTuning } from './split-plan.js';
 import { emptyPhaseStats, RowScratch, runSplitChunk, type SplitPhaseStats } from './split-runner.js';
 import { SubtractGangRunner, type SubtractGangTuning } from './subtract-gang.js';
+import { faultHold } from '../testing/faults.js';
 
 export interface ComputeProgress {
   readonly game: string;
@@ -256,6 +257,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         }
       }
       report();
+      await faultHold('chunk-stored', req.signal);
     }
     if (stop !== 'proven' && next > startedFrom) periodicity = detector.detect(g, next);
     if (next > startedFrom || periodicity?.proven) store.saveCertificate(game, periodicity);

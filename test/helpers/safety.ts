@@ -8,10 +8,20 @@ import { seededRandom } from '../../src/testing/random.js';
 /** Options for a child CLI that the test signals or kills itself. */
 export interface SpawnOptions {
   readonly env?: Record<string, string>;
-  /** Run as this user (tests that need a read-only file while running as root). */
-  readonly uid?: number;
-  readonly gid?: number;
+  /** Let file permissions bind the child even when the tests run as root (see honouringPermissions). */
+  readonly honourPermissions?: boolean;
   readonly timeoutMs?: number;
+}
+
+/**
+ * Root writes through any file mode by CAP_DAC_OVERRIDE. So that a 0444 store or a 0555 folder
+ * is read-only to the CLI whoever runs the tests, a root child runs still as root (same user, so
+ * any checkout it can read stays readable) but without that one capability, through util-linux's
+ * setpriv: from then on the kernel checks the owner's mode bits, as for anyone else.
+ */
+function honouringPermissions(argv: readonly string[]): [string, string[]] {
+  if (process.getuid?.() !== 0) return [argv[0]!, argv.slice(1)];
+  return ['setpriv', ['--bounding-set=-dac_override', '--inh-caps=-dac_override', '--', ...argv]];
 }
 
 export interface Running {
@@ -22,10 +32,11 @@ export interface Running {
 
 /** Start `grundy ...args` and return the live child with a promise of its result. */
 export function startCli(args: readonly string[], opts: SpawnOptions = {}): Running {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const argv = [process.execPath, CLI, ...args];
+  const [command, rest] = opts.honourPermissions ? honouringPermissions(argv) : [argv[0]!, argv.slice(1)];
+  const child = spawn(command, rest, {
     env: { ...process.env, GRUNDY_DB: '', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid ?? opts.uid } : {}),
   });
   let stdout = '';
   let stderr = '';
@@ -33,7 +44,11 @@ export function startCli(args: readonly string[], opts: SpawnOptions = {}): Runn
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const result = new Promise<CliResult>((resolve, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 30_000);
-    child.on('error', reject);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      const why = `as root these tests need setpriv (util-linux) to drop CAP_DAC_OVERRIDE: ${err.message}`;
+      reject(command === 'setpriv' ? new Error(why) : err);
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
@@ -42,10 +57,12 @@ export function startCli(args: readonly string[], opts: SpawnOptions = {}): Runn
   return { child, result, stderr: () => stderr };
 }
 
-/** Run to completion, optionally as another user. */
-export function runAs(args: readonly string[], opts: SpawnOptions = {}): Promise<CliResult> {
-  if (opts.uid === undefined) return runCli(args, { env: opts.env ?? {}, timeoutMs: opts.timeoutMs ?? 30_000 });
-  return startCli(args, opts).result;
+/** Run to completion with file permissions binding it, even as root. */
+export function runHonouringPermissions(
+  args: readonly string[],
+  opts: Omit<SpawnOptions, 'honourPermissions'> = {},
+): Promise<CliResult> {
+  return startCli(args, { ...opts, honourPermissions: true }).result;
 }
 
 export function sha256(data: string | Buffer): string {
