@@ -1,7 +1,7 @@
 import { sparseShape, type SparseShape } from '../../src/kernels/sparse.js';
 import { parseRules } from '../../src/rules/parse.js';
 import type { Rules } from '../../src/rules/types.js';
-import { rng } from '../naive.js';
+import { rng } from './naive.js';
 
 /**
  * `count` seeded random take-and-break codes of 1 to 4 octal digits (d0 = 4 one time in five)

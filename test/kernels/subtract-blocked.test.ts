@@ -4,7 +4,7 @@ import { CONTROL_BYTES, createSubtractMemory, finishLimit, instantiateSubtractBl
 import { parseRules } from '../../src/rules/parse.js';
 import { infiniteSetElements } from '../../src/rules/infinite-sets.js';
 import type { InfiniteSetName } from '../../src/rules/types.js';
-import { naiveValues } from '../naive.js';
+import { naiveValues } from '../helpers/naive.js';
 
 /**
  * The WebAssembly tile kernel in one thread, driven by the gang's schedule (tiles j = t mod

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createKernel, type OptionsFunction } from '../src/kernels/index.js';
-import { maskMex, MexSet } from '../src/kernels/mex.js';
-import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
-import { parseRules } from '../src/rules/parse.js';
-import type { Rules } from '../src/rules/types.js';
-import { naiveValues, rng, type OptionGenerator } from './naive.js';
+import { createKernel, type OptionsFunction } from '../../src/kernels/index.js';
+import { maskMex, MexSet } from '../../src/kernels/mex.js';
+import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../../src/kernels/values.js';
+import { parseRules } from '../../src/rules/parse.js';
+import type { Rules } from '../../src/rules/types.js';
+import { naiveValues, rng, type OptionGenerator } from '../helpers/naive.js';
 
 /**
  * Run a kernel the way the coordinator does: random chunk boundaries, starting in 8 bits and
