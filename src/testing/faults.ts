@@ -19,7 +19,9 @@ import { appendFileSync, readFileSync } from 'node:fs';
  *                                          fast the machine; with ':deaf' it ignores the
  *                                          interruption too, so only a second Ctrl-C ends it
  *                                          (points: 'chunk-stored' = a compute just stored a
- *                                          chunk; 'batch-stored' = a sweep just stored a batch)
+ *                                          chunk; 'batch-stored' = a sweep just stored a batch);
+ *                                          a hold nobody ends exits 70 after 5 minutes, so a
+ *                                          failed test leaves no process behind
  */
 const killSpec = parseKill(process.env.GRUNDY_FAULT_KILL);
 const hits = new Map<string, number>();
@@ -83,11 +85,14 @@ export function faultHold(point: string, signal: AbortSignal | undefined): Promi
   hits.set(`hold:${point}`, hit);
   if (hit !== holdSpec.k) return undefined;
   return new Promise((resolve) => {
-    // A pending promise alone does not keep Node alive: the interval does.
-    const alive = setInterval(() => {}, 1 << 30);
+    // A pending promise alone does not keep Node alive: the timer does, for a bounded time.
+    const abandoned = setTimeout(() => {
+      process.stderr.write(`grundy: GRUNDY_FAULT_HOLD at ${point}: not interrupted within 5 minutes, exiting\n`);
+      process.exit(70);
+    }, 300_000);
     if (holdSpec.deaf || signal === undefined) return;
     const go = (): void => {
-      clearInterval(alive);
+      clearTimeout(abandoned);
       resolve();
     };
     if (signal.aborted) go();

@@ -42,7 +42,7 @@ describe('custom modules that misbehave', () => {
     const db = `${tmp.dir}/${file}.db`;
     const limit = timeout ?? '60s';
     const r = await runCli(['compute', `module:${path}`, '--to', '2000', '--module-timeout', limit, '--workers', '1', '--db', db], {
-      timeoutMs: 20_000,
+      timeoutMs: 120_000,
     });
     expect(r.code, r.stderr).toBe(5);
     expect(isOneLineError(r.stderr), r.stderr).toBe(true);

@@ -43,7 +43,7 @@ export function startCli(args: readonly string[], opts: SpawnOptions = {}): Runn
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const result = new Promise<CliResult>((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
     child.on('error', (err) => {
       clearTimeout(timer);
       const why = `as root these tests need setpriv (util-linux) to drop CAP_DAC_OVERRIDE: ${err.message}`;
@@ -75,7 +75,7 @@ export function fileHash(path: string): string {
 
 /** The stored table of `game` as `grundy export --format csv` prints it, hashed. */
 export async function exportChecksum(db: string, game: string): Promise<string> {
-  const r = await runCli(['export', game, '--format', 'csv', '--db', db], { timeoutMs: 30_000 });
+  const r = await runCli(['export', game, '--format', 'csv', '--db', db], { timeoutMs: 120_000 });
   if (r.code !== 0) throw new Error(`export failed (${r.code}): ${r.stderr}`);
   return sha256(r.stdout);
 }
@@ -97,7 +97,7 @@ export function storedCount(db: string, key: string): number {
 }
 
 /** Poll until `predicate` holds (or fail after timeoutMs). */
-export async function waitFor(predicate: () => boolean, timeoutMs = 20_000, pollMs = 20): Promise<void> {
+export async function waitFor(predicate: () => boolean, timeoutMs = 120_000, pollMs = 20): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!predicate()) {
     if (Date.now() > end) throw new Error('timed out waiting');
