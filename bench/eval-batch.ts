@@ -10,11 +10,15 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { scriptArgs, type ScriptArgs } from './args.js';
 
 const CLI = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
-const lines = Number(process.argv[2] ?? 1e6);
-const workers = process.argv[3] ?? '2';
-const moves = process.argv[4] ?? 'none';
+const MOVES = ['all', 'one', 'none'];
+const args: ScriptArgs = scriptArgs({ usage: '[lines=1e6] [workers=2] [moves=none|one|all]', positionals: 3 });
+const lines = args.count(0, '1e6', 'lines');
+const workers = String(args.count(1, '2', 'workers', 1, 256));
+const moves = args.positional(2) ?? 'none';
+if (!MOVES.includes(moves)) args.fail(`moves '${moves}' must be one of ${MOVES.join(', ')}`);
 
 /** CPU seconds of waited-for children (Linux /proc, user + system; 0 elsewhere). */
 function childCpuSeconds(): number {

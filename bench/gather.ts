@@ -14,20 +14,20 @@
 import { CONTROL_BYTES } from '../src/gang/control.js';
 import { createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractBlockedKernel } from '../src/kernels/wasm/subtract-blocked.js';
 import { lowerBound } from '../src/kernels/sparse.js';
-import { parseCount } from '../src/numbers.js';
-
 import { familyOf, parseRules } from '../src/games/registry.js';
-import { scriptArgs } from './args.js';
+import { scriptArgs, type ScriptArgs } from './args.js';
 
-const args = scriptArgs();
-const flag = args.flag;
-const N = args.count('1e7', 10_000);
-const setName = flag('--set') ?? 'squares';
-const tiles = parseCount(flag('--tiles') ?? '400', '--tiles', 1);
-const reps = parseCount(flag('--reps') ?? '15', '--reps', 1);
-const rules = parseRules(`sub:${setName}`);
-const set = familyOf(rules).subtraction?.(rules);
-if (!set) throw new Error(`--set ${setName}: not an infinite subtraction set`);
+const args: ScriptArgs = scriptArgs({
+  usage: '[N=1e7] [--set squares] [--tiles 400] [--reps 15]',
+  flags: { set: { type: 'string' }, tiles: { type: 'string' }, reps: { type: 'string' } },
+  positionals: 1,
+});
+const N = args.count(0, '1e7', 'N', 10_000);
+const setName = args.flag('set') ?? 'squares';
+const tiles = args.countFlag('tiles', '400');
+const reps = args.countFlag('reps', '15');
+const rules = args.check(() => parseRules(`sub:${setName}`));
+const set = familyOf(rules).subtraction?.(rules) ?? args.fail(`--set ${setName}: not an infinite subtraction set (e.g. squares, cubes, primes)`);
 
 const TILE = 192;
 const VMAX = 4096;

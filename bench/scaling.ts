@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeGame } from '../src/engine/coordinator.js';
 import { WorkerPool } from '../src/engine/pool.js';
-import { parseCount } from '../src/numbers.js';
+import { scriptArgs, type ScriptArgs } from './args.js';
 import { parseRules } from '../src/games/registry.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
@@ -85,28 +85,22 @@ function anchor(command: string): Measurement {
   return { label: `C: ${command}`, seconds: Number(field('time_s')), checksum: field('checksum'), extra: `max ${field('max')} (compute time only)` };
 }
 
-async function main(argv: string[]): Promise<void> {
-  const [spec, to, ...rest] = argv;
-  if (!spec || !to) {
-    process.stderr.write('usage: node dist/bench/scaling.js GAME N [--workers 1,2] [--kernel frozen-prefix,auto,auto-wide] [--anchor "PROGRAM ARGS"]\n');
-    process.exitCode = 2;
-    return;
-  }
-  const N = parseCount(to, 'N', 1, 2 ** 31 - 1);
-  let workers = [1, 2];
-  let anchorCommand: string | undefined;
-  let kernels: BenchKernel[] = ['frozen-prefix'];
-  for (let i = 0; i < rest.length; i++) {
-    if (rest[i] === '--workers') workers = rest[++i]!.split(',').map((w) => parseCount(w, '--workers', 1, 256));
-    else if (rest[i] === '--kernel') {
-      kernels = rest[++i]!.split(',').map((k) => {
-        const known = KERNELS.find((name) => name === k);
-        if (known === undefined) throw new Error(`--kernel takes ${KERNELS.join(', ')}, not ${k}`);
-        return known;
-      });
-    }
-    else if (rest[i] === '--anchor') anchorCommand = rest[++i];
-  }
+async function main(): Promise<void> {
+  const args: ScriptArgs = scriptArgs({
+    usage: 'GAME N [--workers 1,2] [--kernel frozen-prefix,auto,auto-wide] [--anchor "PROGRAM ARGS"]',
+    flags: { workers: { type: 'string' }, kernel: { type: 'string' }, anchor: { type: 'string' } },
+    positionals: 2,
+  });
+  const spec = args.positional(0);
+  if (spec === undefined || args.positional(1) === undefined) args.fail('name a GAME and a count N');
+  args.check(() => parseRules(spec));
+  const N = args.count(1, '', 'N');
+  const workers = args.countList('workers', '1,2', 1, 256);
+  const anchorCommand = args.flag('anchor');
+  const kernels: BenchKernel[] = (args.flag('kernel') ?? 'frozen-prefix').split(',').map((k) => {
+    const known = KERNELS.find((name) => name === k);
+    return known ?? args.fail(`--kernel takes ${KERNELS.join(', ')}, not ${k}`);
+  });
   const results: Measurement[] = [];
   for (const kernel of kernels) {
     for (const w of workers) {
@@ -129,4 +123,4 @@ async function main(argv: string[]): Promise<void> {
   if (sums.size !== 1) process.exitCode = 1;
 }
 
-await main(process.argv.slice(2));
+await main();

@@ -23,13 +23,16 @@ import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
 import { scriptArgs } from './args.js';
 
-const args = scriptArgs();
-const flag = args.flag;
-const N = args.count('2e6');
-const spec = flag('--game') ?? 'grundy';
-const cPath = flag('--c');
-const workers = Number(flag('--workers') ?? '2');
-const rules = parseRules(spec);
+const args = scriptArgs({
+  usage: '[N=2e6] [--game grundy] [--c PATH/grundy_sparse] [--workers 2] [--no-one]',
+  flags: { game: { type: 'string' }, c: { type: 'string' }, workers: { type: 'string' }, 'no-one': { type: 'boolean' } },
+  positionals: 1,
+});
+const N = args.count(0, '2e6', 'N');
+const spec = args.flag('game') ?? 'grundy';
+const cPath = args.flag('c');
+const workers = args.countFlag('workers', '2', 1, 256);
+const rules = args.check(() => parseRules(spec));
 
 interface Row {
   readonly name: string;
@@ -76,7 +79,7 @@ async function engineRow(threads: number, tuning: SparseTuning, name: string): P
   }
 }
 
-if (!args.has('--no-one')) await engineRow(1, { parallel: 'off' }, 'sparse, 1 worker');
+if (!args.has('no-one')) await engineRow(1, { parallel: 'off' }, 'sparse, 1 worker');
 await engineRow(workers, { parallel: 'auto' }, `sparse parallel, ${workers} workers`);
 
 const base = rows.find((r) => r.name.startsWith('sparse, 1')) ?? rows[0]!;

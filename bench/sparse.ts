@@ -23,11 +23,22 @@ import { heapChecksum as checksum } from './checksum.js';
 import { plainSparseTable, type SparseTableStats } from './sparse-driver.js';
 import { scriptArgs } from './args.js';
 
-const args = scriptArgs();
-const flag = args.flag;
-const N = args.count('1e7');
-const cPath = flag('--c') ?? '/tmp/anchors/grundy_sparse';
-const spec = flag('--game') ?? 'grundy';
+const args = scriptArgs({
+  usage: '[N=1e7] [--c PATH/grundy_sparse] [--cli] [--cli-workers 1,2] [--no-kernel] [--game grundy]',
+  flags: {
+    c: { type: 'string' },
+    game: { type: 'string' },
+    cli: { type: 'boolean' },
+    'cli-workers': { type: 'string' },
+    'no-kernel': { type: 'boolean' },
+  },
+  positionals: 1,
+});
+const N = args.count(0, '1e7', 'N');
+const cPath = args.flag('c') ?? '/tmp/anchors/grundy_sparse';
+const spec = args.flag('game') ?? 'grundy';
+const cliWorkers = args.countList('cli-workers', '1,2', 1, 256);
+const rules = args.check(() => parseRules(spec));
 
 interface Row {
   readonly name: string;
@@ -48,11 +59,11 @@ if (spec === 'grundy' && existsSync(cPath)) {
   }
 }
 
-if (!args.has('--no-kernel')) {
+if (!args.has('no-kernel')) {
   const stats: SparseTableStats = { mask: null, choices: 0, rareHeaps: 0, maxValue: 0 };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const g = plainSparseTable(parseRules(spec), N, { timed: (work) => work(), timedAsync: (work) => work() }, stats);
+  const g = plainSparseTable(rules, N, { timed: (work) => work(), timedAsync: (work) => work() }, stats);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   rows.push({
@@ -64,8 +75,7 @@ if (!args.has('--no-kernel')) {
   });
 }
 
-const cliWorkers = (flag('--cli-workers') ?? '1,2').split(',').map(Number);
-for (const workers of args.has('--cli') ? cliWorkers : []) {
+for (const workers of args.has('cli') ? cliWorkers : []) {
   const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
   try {
     const db = join(dir, 'b.db');
@@ -78,7 +88,7 @@ for (const workers of args.has('--cli') ? cliWorkers : []) {
     const rss = /maxrss_kb=(\d+)/.exec(res.stderr)?.[1];
     const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(res.stderr);
     const store = Store.openForRead(db)!;
-    const game = store.getGame(parseRules(spec).key)!;
+    const game = store.getGame(rules.key)!;
     const sum = checksum(store.readValues(game), N);
     store.close();
     rows.push({

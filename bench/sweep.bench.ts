@@ -13,12 +13,15 @@ import { join, resolve } from 'node:path';
 import { Bench } from 'tinybench';
 import { GameSolver } from '../src/sweep/solve-game.js';
 import { enumerateGames, sweepSize, type SweepSpec } from '../src/sweep/enumerate.js';
+import { scriptArgs } from './args.js';
 
 const spec: SweepSpec = { family: 'sub', minSize: 3, maxSize: 3, max: 60 };
 const GAMES = sweepSize(spec).games;
 const CLI = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
-const iterArg = process.argv.indexOf('--iterations');
-const iterations = iterArg > 0 ? Number(process.argv[iterArg + 1]) : 3;
+const iterations = scriptArgs({ usage: '[--iterations 3]', flags: { iterations: { type: 'string' } } }).countFlag(
+  'iterations',
+  '3',
+);
 const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
 let runs = 0;
 

@@ -41,6 +41,10 @@ export function listenForInterrupt(stopping: string, before?: () => void): Inter
   return {
     signal: abort.signal,
     dispose: () => {
+      // Once interrupted, keep listening until the process ends: the job winds down (store
+      // closed, pool destroyed) after dispose, and a second Ctrl-C then must still mean "exit
+      // 130 now", not Node's default of dying by the signal with no exit code.
+      if (interrupts > 0) return;
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     },

@@ -12,6 +12,7 @@ import type { SplitTuning } from './split-plan.js';
 import type { SplitPhaseStats } from './split-runner.js';
 import { selectStrategies, type ChunkStrategy, type KernelChoice } from './strategy.js';
 import type { SubtractGangTuning } from './subtract-gang.js';
+import { faultHold } from '../testing/faults.js';
 
 export interface ComputeProgress {
   readonly game: string;
@@ -229,6 +230,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         }
       }
       report();
+      await faultHold('chunk-stored', req.signal);
     }
     if (stop !== 'proven' && next > startedFrom) periodicity = detector.detect(g, next);
     if (next > startedFrom || periodicity?.proven) store.saveCertificate(game, periodicity);

@@ -5,6 +5,7 @@ import { specJson, SweepStore, type SweepRow } from '../store/sweeps.js';
 import { enumerateGames, sweepSize, validateSpec, type SkipCounts, type SweepGame, type SweepSpec } from './enumerate.js';
 import { packGames, packResults, type BatchResults } from './batch.js';
 import type { SweepBatchOutcome, SweepBatchTask } from './protocol.js';
+import { faultHold } from '../testing/faults.js';
 
 export interface SweepProgress {
   readonly name: string;
@@ -145,6 +146,7 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
         batchSize = nextBatchSize(batchSize, outcome.results);
       }
       report();
+      await faultHold('batch-stored', req.signal);
     }
   } catch (err) {
     // Only the commit can throw here: the store failed. Record what we can and say so.

@@ -13,6 +13,15 @@ import { appendFileSync, readFileSync } from 'node:fs';
  *                                          a chunk worker whose range holds heap n scribbles
  *                                          over its range and exits its thread, at most <times>
  *                                          times in total (counted in <file>, shared by threads)
+ *   GRUNDY_FAULT_HOLD=<point>:<k>[:deaf]   the k-th time a job reaches <point> it stands still
+ *                                          there until it is interrupted, so a test can look at
+ *                                          or signal a job that is surely still running, however
+ *                                          fast the machine; with ':deaf' it ignores the
+ *                                          interruption too, so only a second Ctrl-C ends it
+ *                                          (points: 'chunk-stored' = a compute just stored a
+ *                                          chunk; 'batch-stored' = a sweep just stored a batch);
+ *                                          a hold nobody ends exits 70 after 5 minutes, so a
+ *                                          failed test leaves no process behind
  */
 const killSpec = parseKill(process.env.GRUNDY_FAULT_KILL);
 const hits = new Map<string, number>();
@@ -56,4 +65,37 @@ export function workerShouldDie(lo: number, hi: number): boolean {
   if (died >= times) return false;
   appendFileSync(file, 'x');
   return true;
+}
+
+const holdSpec = parseHold(process.env.GRUNDY_FAULT_HOLD);
+
+function parseHold(spec: string | undefined): { point: string; k: number; deaf: boolean } | null {
+  if (!spec) return null;
+  const m = /^([a-z-]+):(\d+)(:deaf)?$/.exec(spec);
+  return m ? { point: m[1]!, k: Number(m[2]), deaf: m[3] !== undefined } : null;
+}
+
+/**
+ * Stand still here if the harness asked for it: a promise that settles when `signal` aborts
+ * (never when deaf), else undefined at once. Call it where the job's state is consistent.
+ */
+export function faultHold(point: string, signal: AbortSignal | undefined): Promise<void> | undefined {
+  if (holdSpec === null || holdSpec.point !== point) return undefined;
+  const hit = (hits.get(`hold:${point}`) ?? 0) + 1;
+  hits.set(`hold:${point}`, hit);
+  if (hit !== holdSpec.k) return undefined;
+  return new Promise((resolve) => {
+    // A pending promise alone does not keep Node alive: the timer does, for a bounded time.
+    const abandoned = setTimeout(() => {
+      process.stderr.write(`grundy: GRUNDY_FAULT_HOLD at ${point}: not interrupted within 5 minutes, exiting\n`);
+      process.exit(70);
+    }, 300_000);
+    if (holdSpec.deaf || signal === undefined) return;
+    const go = (): void => {
+      clearTimeout(abandoned);
+      resolve();
+    };
+    if (signal.aborted) go();
+    else signal.addEventListener('abort', go, { once: true });
+  });
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.js';
@@ -6,6 +7,11 @@ import { exportChecksum, startCli, storedCount, waitFor } from '../helpers/safet
 
 const GAME = 'sub:squares';
 const ARGS = ['compute', GAME, '--until-proven', '--to', '1e5', '--workers', '1'];
+/**
+ * The compute stands still after its first stored chunk until interrupted (src/testing/faults.ts),
+ * so Ctrl-C surely lands mid-run however fast the kernel or loaded the machine.
+ */
+const HOLD = { GRUNDY_FAULT_HOLD: 'chunk-stored:1' };
 
 describe('Ctrl-C (SIGINT) on a real child process', () => {
   const tmp = tempDir();
@@ -20,7 +26,7 @@ describe('Ctrl-C (SIGINT) on a real child process', () => {
 
   it('stops, keeps every finished chunk, says where it stopped and how to resume, exits 130', async () => {
     const db = `${tmp.dir}/once.db`;
-    const run = startCli([...ARGS, '--db', db]);
+    const run = startCli([...ARGS, '--db', db], { env: HOLD });
     await waitFor(() => storedCount(db, GAME) > 0);
     run.child.kill('SIGINT');
     const r = await run.result;
@@ -44,12 +50,16 @@ describe('Ctrl-C (SIGINT) on a real child process', () => {
 
   it('a second Ctrl-C exits at once, and the store still resumes to the same table', async () => {
     const db = `${tmp.dir}/twice.db`;
-    const run = startCli([...ARGS, '--db', db]);
+    // Deaf to the first Ctrl-C: the job cannot wind down by itself, only the second one ends it.
+    const run = startCli([...ARGS, '--db', db], { env: { GRUNDY_FAULT_HOLD: 'chunk-stored:1:deaf' } });
     await waitFor(() => storedCount(db, GAME) > 0);
     run.child.kill('SIGINT');
+    // Signals sent back to back may merge into one: send the second once the first was heard.
+    await waitFor(() => run.stderr().includes('Ctrl-C again to quit at once'));
     run.child.kill('SIGINT');
     const r = await run.result;
     expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toContain('interrupted again, exiting now');
     const list = await runCli(['list', '--json', '--db', db]);
     expect(list.code, list.stderr).toBe(0);
     const resumed = await runCli([...ARGS, '--db', db]);
@@ -79,29 +89,21 @@ describe('Ctrl-C (SIGINT) on a real child process', () => {
 
   it('stops the workers mid-chunk rather than waiting for the chunk to end', async () => {
     const db = `${tmp.dir}/stuck.db`;
-    // hangs.js never returns at heap 700: the chunk holding 700 can only end by the 60 s timeout.
+    const mark = `${tmp.dir}/stuck.mark`;
+    // hangs.js never returns at heap 700 (creating `mark` first): with an hour's --module-timeout
+    // the chunk holding 700 cannot end while the test runs, so exit 130 means it was cut short.
     const stuck = resolve(import.meta.dirname, '..', 'fixtures', 'modules', 'hangs.js');
-    const run = startCli(['compute', `module:${stuck}`, '--to', '5000', '--module-timeout', '60s', '--workers', '1', '--db', db], {
-      timeoutMs: 70_000,
-    });
-    // Every chunk below the stuck one commits quickly; then the worker spins in options(700).
-    let stored = 0;
-    await waitFor(() => {
-      const store = Store.openForRead(db);
-      const game = store?.listGames()[0];
-      stored = game?.computed ?? 0;
-      store?.close();
-      return stored > 0;
-    });
-    await new Promise((r) => setTimeout(r, 1000));
-    const sent = Date.now();
+    const args = ['compute', `module:${stuck}`, '--to', '5000', '--module-timeout', '1h', '--workers', '1', '--db', db];
+    const run = startCli(args, { env: { GRUNDY_TEST_HANG_MARK: mark } });
+    await waitFor(() => existsSync(mark));
     run.child.kill('SIGINT');
     const r = await run.result;
     expect(r.code, r.stderr).toBe(130);
     const m = /is stored up to n = (\d+) of 5000; resume with: /.exec(r.stderr);
     expect(m, r.stderr).not.toBeNull();
     expect(Number(m![1])).toBeLessThanOrEqual(700);
-    // Waiting for the chunk would mean waiting for the 60 s timeout.
-    expect(Date.now() - sent).toBeLessThan(15_000);
+    const store = Store.openForRead(db)!;
+    expect(store.listGames()[0]!.computed).toBe(Number(m![1]));
+    store.close();
   });
 });

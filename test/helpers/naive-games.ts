@@ -69,7 +69,7 @@ export function naiveValues(rules: Rules, count: number, custom?: (n: number) =>
   return g;
 }
 
-export { rng } from '../naive.js';
+export { rng } from './naive.js';
 
 export function randInt(r: () => number, lo: number, hi: number): number {
   return lo + Math.floor(r() * (hi - lo + 1));

@@ -8,10 +8,20 @@ import { seededRandom } from '../../src/testing/random.js';
 /** Options for a child CLI that the test signals or kills itself. */
 export interface SpawnOptions {
   readonly env?: Record<string, string>;
-  /** Run as this user (tests that need a read-only file while running as root). */
-  readonly uid?: number;
-  readonly gid?: number;
+  /** Let file permissions bind the child even when the tests run as root (see honouringPermissions). */
+  readonly honourPermissions?: boolean;
   readonly timeoutMs?: number;
+}
+
+/**
+ * Root writes through any file mode by CAP_DAC_OVERRIDE. So that a 0444 store or a 0555 folder
+ * is read-only to the CLI whoever runs the tests, a root child runs still as root (same user, so
+ * any checkout it can read stays readable) but without that one capability, through util-linux's
+ * setpriv: from then on the kernel checks the owner's mode bits, as for anyone else.
+ */
+function honouringPermissions(argv: readonly string[]): [string, string[]] {
+  if (process.getuid?.() !== 0) return [argv[0]!, argv.slice(1)];
+  return ['setpriv', ['--bounding-set=-dac_override', '--inh-caps=-dac_override', '--', ...argv]];
 }
 
 export interface Running {
@@ -22,18 +32,23 @@ export interface Running {
 
 /** Start `grundy ...args` and return the live child with a promise of its result. */
 export function startCli(args: readonly string[], opts: SpawnOptions = {}): Running {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const argv = [process.execPath, CLI, ...args];
+  const [command, rest] = opts.honourPermissions ? honouringPermissions(argv) : [argv[0]!, argv.slice(1)];
+  const child = spawn(command, rest, {
     env: { ...process.env, GRUNDY_DB: '', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid ?? opts.uid } : {}),
   });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const result = new Promise<CliResult>((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 30_000);
-    child.on('error', reject);
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      const why = `as root these tests need setpriv (util-linux) to drop CAP_DAC_OVERRIDE: ${err.message}`;
+      reject(command === 'setpriv' ? new Error(why) : err);
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
@@ -42,10 +57,12 @@ export function startCli(args: readonly string[], opts: SpawnOptions = {}): Runn
   return { child, result, stderr: () => stderr };
 }
 
-/** Run to completion, optionally as another user. */
-export function runAs(args: readonly string[], opts: SpawnOptions = {}): Promise<CliResult> {
-  if (opts.uid === undefined) return runCli(args, { env: opts.env ?? {}, timeoutMs: opts.timeoutMs ?? 30_000 });
-  return startCli(args, opts).result;
+/** Run to completion with file permissions binding it, even as root. */
+export function runHonouringPermissions(
+  args: readonly string[],
+  opts: Omit<SpawnOptions, 'honourPermissions'> = {},
+): Promise<CliResult> {
+  return startCli(args, { ...opts, honourPermissions: true }).result;
 }
 
 export function sha256(data: string | Buffer): string {
@@ -58,7 +75,7 @@ export function fileHash(path: string): string {
 
 /** The stored table of `game` as `grundy export --format csv` prints it, hashed. */
 export async function exportChecksum(db: string, game: string): Promise<string> {
-  const r = await runCli(['export', game, '--format', 'csv', '--db', db], { timeoutMs: 30_000 });
+  const r = await runCli(['export', game, '--format', 'csv', '--db', db], { timeoutMs: 120_000 });
   if (r.code !== 0) throw new Error(`export failed (${r.code}): ${r.stderr}`);
   return sha256(r.stdout);
 }
@@ -80,7 +97,7 @@ export function storedCount(db: string, key: string): number {
 }
 
 /** Poll until `predicate` holds (or fail after timeoutMs). */
-export async function waitFor(predicate: () => boolean, timeoutMs = 20_000, pollMs = 20): Promise<void> {
+export async function waitFor(predicate: () => boolean, timeoutMs = 120_000, pollMs = 20): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!predicate()) {
     if (Date.now() > end) throw new Error('timed out waiting');

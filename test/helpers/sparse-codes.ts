@@ -2,7 +2,7 @@ import { type SparseShape } from '../../src/kernels/sparse.js';
 import { sparseShape } from '../../src/games/registry.js';
 import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
-import { rng } from '../naive.js';
+import { rng } from './naive.js';
 
 /**
  * `count` seeded random take-and-break codes of 1 to 4 octal digits (d0 = 4 one time in five)

@@ -11,7 +11,7 @@ import { rowWordsFor } from '../../src/kernels/split/split-kernel.js';
 import { plainValues, type Values } from '../../src/kernels/values.js';
 import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
-import { rng } from '../naive.js';
+import { rng } from '../helpers/naive.js';
 import { randomSparseCodes } from '../helpers/sparse-codes.js';
 
 interface Totals {

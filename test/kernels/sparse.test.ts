@@ -8,7 +8,7 @@ import { bestMask, ValueHistogram, type SparseMask } from '../../src/kernels/spa
 import { maxOf, plainValues, type Values } from '../../src/kernels/values.js';
 import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
-import { naiveValues } from '../naive.js';
+import { naiveValues } from '../helpers/naive.js';
 import { randomSparseCodes } from '../helpers/sparse-codes.js';
 
 /** Run the sparse kernel over [0, N) in chunks of `chunk`, with a fixed mask or the automatic one. */

@@ -5,7 +5,7 @@ import { createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesVi
 import { parseRules } from '../../src/games/registry.js';
 import { infiniteSetElements } from '../../src/rules/infinite-sets.js';
 import type { InfiniteSetName } from '../../src/rules/types.js';
-import { naiveValues } from '../naive.js';
+import { naiveValues } from '../helpers/naive.js';
 
 /**
  * The WebAssembly tile kernel in one thread, driven by the gang's schedule (tiles j = t mod

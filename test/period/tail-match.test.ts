@@ -4,7 +4,7 @@ import { PeriodDetector } from '../../src/period/detect.js';
 import { searchTail } from '../../src/period/tail-match.js';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
 import { parseRules } from '../../src/games/registry.js';
-import { rng } from '../naive.js';
+import { rng } from '../helpers/naive.js';
 
 /** A sequence with preperiod e and period p over `alphabet` values, with noise before e. */
 function eventuallyPeriodic(rand: () => number, L: number, e: number, p: number, alphabet: number): Uint8Array {

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { fileHash, isOneLineError, runAs } from '../helpers/safety.js';
+import { fileHash, isOneLineError, runHonouringPermissions } from '../helpers/safety.js';
 
 /** Read-only stores and directories: exit 4, one line, nothing changed or created. */
 const COMMANDS: readonly (readonly string[])[] = [
@@ -12,10 +12,11 @@ const COMMANDS: readonly (readonly string[])[] = [
   ['export', 'nim'],
 ];
 
-/** Root ignores file permissions: the read-only cases run the CLI as nobody instead. */
-const asRoot = process.getuid?.() === 0;
-const NOBODY = 65534;
-
+/**
+ * Read-only means the file modes: the refusing runs go through runHonouringPermissions, which as
+ * root drops the capability to write through them (no other user, no dependence on where the
+ * checkout lives).
+ */
 describe('read-only stores', () => {
   const tmp = tempDir();
   afterAll(() => tmp.cleanup());
@@ -25,12 +26,9 @@ describe('read-only stores', () => {
     mkdirSync(dir);
     const path = `${dir}/store.db`;
     expect((await runCli(['compute', 'kayles', '--until-proven', '--workers', '1', '--db', path])).code).toBe(0);
-    chmodSync(path, 0o444);
-    chmodSync(tmp.dir, 0o755);
-    if (asRoot) chmodSync(dir, 0o777); // the directory is writable: only the file is read-only
+    chmodSync(path, 0o444); // the directory stays writable: only the file is read-only
     const hash = fileHash(path);
-    const user = asRoot ? { uid: NOBODY } : {};
-    const r = await runAs(['compute', 'nim', '--to', '100', '--workers', '1', '--db', path], user);
+    const r = await runHonouringPermissions(['compute', 'nim', '--to', '100', '--workers', '1', '--db', path]);
     expect(r.code, r.stderr).toBe(4);
     expect(isOneLineError(r.stderr), r.stderr).toBe(true);
     expect(r.stderr).toContain('is read-only');
@@ -42,16 +40,15 @@ describe('read-only stores', () => {
     mkdirSync(dir);
     const path = `${dir}/store.db`;
     expect((await runCli(['compute', 'kayles', '--until-proven', '--workers', '1', '--db', path])).code).toBe(0);
-    chmodSync(tmp.dir, 0o755);
     chmodSync(dir, 0o555);
     const hash = fileHash(path);
-    const user = asRoot ? { uid: NOBODY } : {};
-    const fresh = await runAs(['compute', 'nim', '--to', '100', '--workers', '1', '--db', `${dir}/new.db`], user);
+    const created = `${dir}/new.db`;
+    const fresh = await runHonouringPermissions(['compute', 'nim', '--to', '100', '--workers', '1', '--db', created]);
     expect(fresh.code, fresh.stderr).toBe(4);
     expect(isOneLineError(fresh.stderr), fresh.stderr).toBe(true);
     expect(existsSync(`${dir}/new.db`)).toBe(false);
     for (const args of COMMANDS) {
-      const r = await runAs([...args, '--db', path], user);
+      const r = await runHonouringPermissions([...args, '--db', path]);
       // Reading a WAL store needs its -shm file, which SQLite must create beside it: exit 4 is
       // the honest answer in a directory nobody may write to.
       expect(r.code, `${args[0]}: ${r.stderr}`).toBe(4);

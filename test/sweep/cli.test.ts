@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { naiveValues } from '../naive.js';
+import { naiveValues } from '../helpers/naive.js';
 import { naiveWindowPeriod, subRules } from './naive.js';
 
 interface ReportJson {

@@ -23,9 +23,10 @@ describe('Ctrl-C on a real sweep', () => {
 
   it('stores the finished batches, exits 130, and the same command finishes the rest', async () => {
     const db = `${tmp.dir}/s.db`;
-    // Octal codes of up to 2 digits to 2^13 values: long enough to interrupt mid-way.
     const args = ['sweep', 'octal', '--max-digits', '2', '--to', '2^13', '--workers', '1', '--db', db];
-    const run = startCli(args);
+    // The sweep stands still after its first stored batch until interrupted (src/testing/faults.ts):
+    // Ctrl-C surely lands mid-way, however fast the machine.
+    const run = startCli(args, { env: { GRUNDY_FAULT_HOLD: 'batch-stored:1' } });
     await waitFor(() => storedResults(db) > 0);
     run.child.kill('SIGINT');
     const r = await run.result;

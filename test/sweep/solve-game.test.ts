@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PeriodDetector } from '../../src/period/detect.js';
 import { parseRules } from '../../src/games/registry.js';
 import { GameSolver } from '../../src/sweep/solve-game.js';
-import { naiveValues } from '../naive.js';
+import { naiveValues } from '../helpers/naive.js';
 
 describe('GameSolver (kernel + proof inside one thread)', () => {
   it('proves Kayles and Dawson\'s Kayles (THEORY.md section 5)', () => {

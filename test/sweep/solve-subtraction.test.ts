@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PeriodDetector } from '../../src/period/detect.js';
 import { SubtractionSolver } from '../../src/sweep/solve-subtraction.js';
-import { naiveValues, rng } from '../naive.js';
+import { naiveValues, rng } from '../helpers/naive.js';
 import { naiveWindowPeriod, subRules } from './naive.js';
 
 const untilProven = { limit: 2 ** 26, fixedLength: false };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { plainKernel } from '../src/games/registry.js';
-import { plainValues } from '../src/kernels/values.js';
-import { valueByCertificate } from '../src/period/certificate.js';
-import { PeriodDetector } from '../src/period/detect.js';
-import { reversedZ } from '../src/period/z-function.js';
-import { parseRules } from '../src/games/registry.js';
-import { rng } from './naive.js';
+import { plainKernel } from '../../src/games/registry.js';
+import { plainValues } from '../../src/kernels/values.js';
+import { valueByCertificate } from '../../src/period/certificate.js';
+import { PeriodDetector } from '../../src/period/detect.js';
+import { reversedZ } from '../../src/period/z-function.js';
+import { parseRules } from '../../src/games/registry.js';
+import { rng } from '../helpers/naive.js';
 
 function table(spec: string, N: number): Uint16Array {
   const g = plainValues(16, N) as Uint16Array;

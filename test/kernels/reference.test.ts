@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { plainKernel } from '../src/games/registry.js';
-import { plainValues } from '../src/kernels/values.js';
-import { parseRules } from '../src/games/registry.js';
+import { plainKernel } from '../../src/games/registry.js';
+import { plainValues } from '../../src/kernels/values.js';
+import { parseRules } from '../../src/games/registry.js';
 
 interface Sequence {
   oeis: string;
@@ -11,7 +11,7 @@ interface Sequence {
   offset: number;
   values: number[];
 }
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/oeis-sequences.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/oeis-sequences.json', import.meta.url), 'utf8')) as {
   sequences: Sequence[];
 };
 

@@ -3,9 +3,9 @@
  * take the XOR of their values, and the mex of those. Deliberately slow and obvious, sharing no
  * code with src/kernels, so the kernels are checked against the definitions of THEORY.md.
  */
-import { builtin } from './helpers/builtin-rules.js';
-import type { Rules } from '../src/rules/types.js';
-import { seededRandom } from '../src/testing/random.js';
+import type { Rules } from '../../src/rules/types.js';
+import { builtin } from './builtin-rules.js';
+import { seededRandom } from '../../src/testing/random.js';
 
 export type OptionGenerator = (n: number) => number[][];
 
@@ -118,4 +118,4 @@ export function naiveValues(rules: Rules, N: number, custom?: OptionGenerator): 
 export { seededRandom as rng };
 
 /** The checksum the C anchors print: sum g(n) * (n mod 1000003 + 1), exact as a BigInt. */
-export { heapChecksum as checksum } from '../bench/checksum.js';
+export { heapChecksum as checksum } from '../../bench/checksum.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../src/errors.js';
-import { parseBigInteger, parseCount, parsePositions } from '../src/numbers.js';
-import { parseRules } from '../src/games/registry.js';
+import { UsageError } from '../../src/errors.js';
+import { parseBigInteger, parseCount, parsePositions } from '../../src/numbers.js';
+import { parseRules } from '../../src/games/registry.js';
 
 describe('game specs normalise to one canonical key', () => {
   it.each([

@@ -3,12 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StoreError } from '../src/errors.js';
-import { parseRules } from '../src/games/registry.js';
-import { decodeChunk, encodeChunk } from '../src/store/codec.js';
-import { APPLICATION_ID, SCHEMA_VERSION } from '../src/store/database.js';
-import { Store } from '../src/store/store.js';
-import { tempDir } from './helpers/cli.js';
+import { StoreError } from '../../src/errors.js';
+import { parseRules } from '../../src/games/registry.js';
+import { decodeChunk, encodeChunk } from '../../src/store/codec.js';
+import { APPLICATION_ID, SCHEMA_VERSION } from '../../src/store/database.js';
+import { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers/cli.js';
 
 let dir: string;
 let cleanup: () => void;

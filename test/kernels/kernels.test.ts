@@ -1,12 +1,12 @@
-import type { CustomRules } from '../src/rules/types.js';
+import type { CustomRules } from '../../src/rules/types.js';
 import { describe, expect, it } from 'vitest';
-import { plainKernel } from '../src/games/registry.js';
-import type { OptionsFunction } from '../src/kernels/kernel.js';
-import { maskMex, MexSet } from '../src/kernels/mex.js';
-import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
-import { parseRules } from '../src/games/registry.js';
-import type { Rules } from '../src/rules/types.js';
-import { naiveValues, rng, type OptionGenerator } from './naive.js';
+import { plainKernel } from '../../src/games/registry.js';
+import type { OptionsFunction } from '../../src/kernels/kernel.js';
+import { maskMex, MexSet } from '../../src/kernels/mex.js';
+import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../../src/kernels/values.js';
+import { parseRules } from '../../src/games/registry.js';
+import type { Rules } from '../../src/rules/types.js';
+import { naiveValues, rng, type OptionGenerator } from '../helpers/naive.js';
 
 /**
  * Run a kernel the way the coordinator does: random chunk boundaries, starting in 8 bits and

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { computeGame } from '../src/engine/coordinator.js';
-import { WorkerPool } from '../src/engine/pool.js';
-import { InterruptedError } from '../src/errors.js';
-import { parseRules } from '../src/games/registry.js';
-import { Store } from '../src/store/store.js';
-import { tempDir } from './helpers/cli.js';
-import { checksum, naiveValues } from './naive.js';
+import { computeGame } from '../../src/engine/coordinator.js';
+import { WorkerPool } from '../../src/engine/pool.js';
+import { InterruptedError } from '../../src/errors.js';
+import { parseRules } from '../../src/games/registry.js';
+import { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers/cli.js';
+import { checksum, naiveValues } from '../helpers/naive.js';
 
 let pool: WorkerPool;
 beforeAll(() => {
