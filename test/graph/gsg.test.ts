@@ -66,7 +66,7 @@ describe('generalized Sprague-Grundy values', () => {
     for (let h = 0; h <= 200; h++) for (const s of S) if (s <= h) edges.push([h, h - s]);
     const gv = generalizedValues(graphFromEdges(201, edges));
     const g = new Uint8Array(201);
-    subtractionKernel(S).run(g, 0, 201);
+    subtractionKernel(S).run(g, 0, 201, 0);
     expect(gv.acyclic).toBe(true);
     expect(Array.from(gv.values)).toEqual(Array.from(g));
   });
