@@ -116,7 +116,8 @@ function parent(): void {
       console.log(`  C   : ${c.wallS.toFixed(2)} s whole run (parse ${cField('parse_seconds')} s, values ` +
         `${cField('seconds')} s, algo ${cField('algo')}, stages ${cField('stages')}), ` +
         `peak ${(c.maxRssKb * 1024 / m).toFixed(1)} B/edge`);
-      console.log(`  TS  : ${ts.wallS.toFixed(2)} s whole run (read+sha256 floor ${(rep.readMs / 1000).toFixed(2)} s, ` +
+      console.log(`  TS  : ${ts.wallS.toFixed(2)} s whole run ` +
+        `(read+sha256 floor ${(rep.readMs / 1000).toFixed(2)} s, ` +
         `parse ${(rep.parseMs / 1000).toFixed(2)} s, CSR ${(rep.csrMs / 1000).toFixed(2)} s, ` +
         `values ${(rep.valuesMs / 1000).toFixed(2)} s, kahn_done ${rep.kahnDone}, stages ${rep.stages}), ` +
         `peak ${(ts.maxRssKb * 1024 / m).toFixed(1)} B/edge`);

@@ -194,7 +194,9 @@ export function jsonParser(file: string): LineParser {
     feed,
     finish(lastLine) {
       lineNo = lastLine;
-      if (state === S.Start) throw new UsageError(`${file}: empty, expected {"vertices": [...], "edges": [[u, v], ...]}`);
+      if (state === S.Start) {
+        throw new UsageError(`${file}: empty, expected {"vertices": [...], "edges": [[u, v], ...]}`);
+      }
       if (state !== S.End) fail('the JSON object is not closed');
       if (!sawVertices) fail('no "vertices" list');
       const names = table.finish((rawToId) => edges.remap(rawToId));

@@ -47,7 +47,8 @@ export function readGraphEdges(
   try {
     fd = openSync(path, 'r');
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}; give a readable file`);
+    const code = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new UsageError(`cannot read ${path}: ${code}; give a readable file`);
   }
   const hash = createHash('sha256');
   let buf = Buffer.allocUnsafe(CHUNK);

@@ -98,7 +98,8 @@ describe('edge-list format', () => {
 
 describe('JSON format', () => {
   it('numbers and strings, 7 and "7" alike, duplicate edges and self-loops', () => {
-    const p = parse('g.json', '{"vertices": [0, "a", "b\\"q", 7],\n "edges": [[0, "a"], ["a", "a"],\n [0, "a"], ["7", "b\\"q"]]}\n');
+    const text = '{"vertices": [0, "a", "b\\"q", 7],\n "edges": [[0, "a"], ["a", "a"],\n [0, "a"], ["7", "b\\"q"]]}\n';
+    const p = parse('g.json', text);
     expect(allNames(p)).toEqual(['0', 'a', 'b"q', '7']);
     expect(edgeNames(p)).toEqual(['0>a', '0>a', 'a>a', '7>b"q']);
   });
@@ -117,10 +118,12 @@ describe('JSON format', () => {
     expect(usageError(() => parse('t.json', '{"vertices": [0, 1],\n\n"edges": [[0, 1, 1]]}'))).toBe(
       "t.json line 3: expected ']' (an edge is [u, v], two vertices), found ','");
     expect(usageError(() => parse('d.json', '{"vertices": [0, 0]}'))).toBe('d.json line 1: vertex 0 listed twice');
-    expect(usageError(() => parse('n.json', '{"vertices": [1.5]}'))).toMatch(/^n\.json line 1: a vertex must be a string or a non-negative/);
+    expect(usageError(() => parse('n.json', '{"vertices": [1.5]}'))).toMatch(
+      /^n\.json line 1: a vertex must be a string or a non-negative/);
     expect(usageError(() => parse('k.json', '{"vertexes": []}'))).toMatch(/^k\.json line 1: unknown key "vertexes"/);
     expect(usageError(() => parse('c.json', '{"vertices": [0]\n'))).toBe('c.json line 1: the JSON object is not closed');
-    expect(usageError(() => parse('x.json', '{"vertices": [0]} 1'))).toMatch(/^x\.json line 1: unexpected '1' after/);
+    expect(usageError(() => parse('x.json', '{"vertices": [0]} 1'))).toMatch(
+      /^x\.json line 1: unexpected '1' after/);
     expect(usageError(() => parse('e.json', '{"vertices": []}'))).toMatch(/^e\.json has no vertices/);
   });
 });
@@ -133,7 +136,8 @@ describe('counted format (the C reference: header "n m")', () => {
   });
 
   it('errors', () => {
-    expect(usageError(() => parse('h.txt', '# x\n5\n', 'counted'))).toMatch(/^h\.txt line 2: expected the header 'n m'/);
+    expect(usageError(() => parse('h.txt', '# x\n5\n', 'counted'))).toMatch(
+      /^h\.txt line 2: expected the header 'n m'/);
     expect(usageError(() => parse('r.txt', '3 1\n0 3\n', 'counted'))).toBe(
       'r.txt line 2: vertex 3 is not below n = 3 (the header)');
     expect(usageError(() => parse('f.txt', '3 2\n0 1\n', 'counted'))).toBe(
