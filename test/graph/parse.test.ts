@@ -121,7 +121,8 @@ describe('JSON format', () => {
     expect(usageError(() => parse('n.json', '{"vertices": [1.5]}'))).toMatch(
       /^n\.json line 1: a vertex must be a string or a non-negative/);
     expect(usageError(() => parse('k.json', '{"vertexes": []}'))).toMatch(/^k\.json line 1: unknown key "vertexes"/);
-    expect(usageError(() => parse('c.json', '{"vertices": [0]\n'))).toBe('c.json line 1: the JSON object is not closed');
+    expect(usageError(() => parse('c.json', '{"vertices": [0]\n'))).toBe(
+      'c.json line 1: the JSON object is not closed');
     expect(usageError(() => parse('x.json', '{"vertices": [0]} 1'))).toMatch(
       /^x\.json line 1: unexpected '1' after/);
     expect(usageError(() => parse('e.json', '{"vertices": []}'))).toMatch(/^e\.json has no vertices/);
