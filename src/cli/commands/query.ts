@@ -7,6 +7,7 @@ import { parseRules } from '../../games/registry.js';
 import type { GameRow, Store } from '../../store/store.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
+import { answerVertex, formatValueOf, openGraphTable, vertexJson } from '../graph-table.js';
 
 interface QueryArgs extends GlobalArgs {
   game: string;
@@ -35,12 +36,23 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       })
       .example('$0 query octal:0.77 1e30', 'Kayles at 10^30, from its proven period')
       .example('$0 query sub:1,3,4 0..20', 'a run of values')
-      .example('$0 query grundy 100 200 --json', 'several values as JSON') as Argv<QueryArgs>,
+      .example('$0 query grundy 100 200 --json', 'several values as JSON')
+      .example('$0 query graph:g.txt a b', 'vertices of a game graph by name: value (3 or inf{0,2}) and outcome P/N/D')
+      .epilogue('For a game graph the positions are vertex names as the file writes them; --json gives ' +
+        '{vertex, value, infinite, K, outcome} per vertex.') as Argv<QueryArgs>,
   handler: (args) => {
     const items = args.n.map(String);
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);
+      const graph = openGraphTable(store!, game);
+      if (graph) {
+        // Every name is checked before anything is printed: an unknown vertex fails the command.
+        const answers = items.map((item) => answerVertex(graph, graph.codec.parse(item)));
+        if (args.json) printJson({ game: game.key, values: answers.map(vertexJson) });
+        else process.stdout.write(answers.map((a) => `g(${a.vertex}) = ${formatValueOf(a)}  ${a.outcome}\n`).join(''));
+        return;
+      }
       const answerer = new Answerer(store!, game, args.game);
       const groups = items.map((item) => ({ item, answers: answerer.answerItem(item) }));
       if (args.json) {
