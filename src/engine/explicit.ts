@@ -17,8 +17,8 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
   const { rules, store } = req;
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  let game = store.ensureGame(rules);
-  const summary = (stop: ComputeSummary['stop'], kernel: string, newly: number): ComputeSummary => {
+  // Stored tables are final; a file that fails to parse leaves no row behind.
+  const summary = (game: GameRow, stop: ComputeSummary['stop'], kernel: string, newly: number): ComputeSummary => {
     const elapsedMs = performance.now() - started;
     return {
       game: rules.key, computed: game.computed, newlyComputed: newly, maxValue: game.maxValue, periodicity: null, elapsedMs,
@@ -27,13 +27,15 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
       stop, explicit: explicitSummary(store, game),
     };
   };
-  if (game.computed > 0) return summary('already-computed', 'none', 0);
+  const stored = store.getGame(rules.key);
+  if (stored && stored.computed > 0) return summary(stored, 'already-computed', 'none', 0);
   const loaded = explicit.load(rules);
+  let game = store.ensureGame(rules);
   req.onProgress?.({
     game: rules.key, computed: 0, target: loaded.graph.n, startedFrom: 0, elapsedMs: performance.now() - started, maxValue: 0,
     periodicity: null,
   });
-  if (req.signal?.aborted) return summary('target', 'none', 0);
+  if (req.signal?.aborted) return summary(game, 'target', 'none', 0);
   const gv = generalizedValues(loaded.graph);
   const kernel = gv.acyclic ? 'graph-kahn' : 'graph-gsg';
   game = saveGraphTable(store, game, { ...loaded.source, vertices: loaded.graph.n, edges: loaded.graph.m }, gv, loaded.names);
@@ -42,7 +44,7 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
     startedAt, fromN: 0, toN: game.computed, valuesComputed: game.computed, workers: 1, kernel, elapsedMs,
     statesPerSecond: game.computed / (elapsedMs / 1000), status: 'done',
   });
-  const out = summary('target', kernel, game.computed);
+  const out = summary(game, 'target', kernel, game.computed);
   // Counted here, from the values in hand (explicitSummary would reload them).
   const outcomes = { P: 0, N: 0, D: 0 };
   for (let v = 0; v < gv.values.length; v++) outcomes[outcomeOf(valueOf(gv, v))]++;
