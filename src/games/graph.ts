@@ -55,7 +55,9 @@ export const graph = defineFamily<GraphRules>({
     }
   },
   explicit: {
-    load: (rules) => loaded(rules),
+    // A fresh read each time: compute and eval read the file once, and a large graph should
+    // not stay cached in a long-lived process.
+    load: (rules) => readChecked(rules),
     codec: (names, n, game) => vertexCodec(names, n, game),
   },
 });
@@ -63,14 +65,19 @@ export const graph = defineFamily<GraphRules>({
 /** The graph of the rules, read once per process and checked against the hash in the key. */
 const cache = new Map<string, ExplicitGraph>();
 
+function readChecked(rules: GraphRules): ExplicitGraph {
+  const parsed = readGraphFile(rules.path, rules.format);
+  if (parsed.sha256 !== rules.sha256) {
+    throw new UsageError(`${rules.path} changed since its spec was read; run the command again`);
+  }
+  return { graph: parsed.graph, names: parsed.names, source: { format: parsed.format, sha256: parsed.sha256, bytes: parsed.bytes } };
+}
+
+/** For options, cost and moves (called per position): the graph, read once per process. */
 function loaded(rules: GraphRules): ExplicitGraph {
   let hit = cache.get(rules.key);
   if (!hit) {
-    const parsed = readGraphFile(rules.path, rules.format);
-    if (parsed.sha256 !== rules.sha256) {
-      throw new UsageError(`${rules.path} changed while it was being read; run the command again`);
-    }
-    hit = { graph: parsed.graph, names: parsed.names, source: { format: parsed.format, sha256: parsed.sha256, bytes: parsed.bytes } };
+    hit = readChecked(rules);
     cache.clear(); // one graph at a time: they may be large
     cache.set(rules.key, hit);
   }
