@@ -48,12 +48,6 @@ export function vertexJson(a: VertexAnswer): object {
   };
 }
 
-export const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
-  P: 'P (the player to move loses)',
-  N: 'N (the player to move wins)',
-  D: 'D (a draw: neither player can force a win)',
-};
-
 /** Vertices by outcome, in one pass over the table. */
 export function outcomeCounts(t: StoredGraphTable): { P: number; N: number; D: number } {
   const out = { P: 0, N: 0, D: 0 };

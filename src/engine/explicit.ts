@@ -21,8 +21,8 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
   const summary = (game: GameRow, stop: ComputeSummary['stop'], kernel: string, newly: number): ComputeSummary => {
     const elapsedMs = performance.now() - started;
     return {
-      game: rules.key, computed: game.computed, newlyComputed: newly, maxValue: game.maxValue, periodicity: null, elapsedMs,
-      statesPerSecond: newly > 0 ? newly / (elapsedMs / 1000) : 0, workers: newly > 0 ? 1 : 0, kernel,
+      game: rules.key, computed: game.computed, newlyComputed: newly, maxValue: game.maxValue, periodicity: null,
+      elapsedMs, statesPerSecond: newly > 0 ? newly / (elapsedMs / 1000) : 0, workers: newly > 0 ? 1 : 0, kernel,
       split: emptyPhaseStats(), sparse: { chunks: 0, rescans: 0, continued: 0, regrows: 0 },
       stop, explicit: explicitSummary(store, game),
     };
@@ -32,13 +32,14 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
   const loaded = explicit.load(rules);
   let game = store.ensureGame(rules);
   req.onProgress?.({
-    game: rules.key, computed: 0, target: loaded.graph.n, startedFrom: 0, elapsedMs: performance.now() - started, maxValue: 0,
-    periodicity: null,
+    game: rules.key, computed: 0, target: loaded.graph.n, startedFrom: 0, elapsedMs: performance.now() - started,
+    maxValue: 0, periodicity: null,
   });
   if (req.signal?.aborted) return summary(game, 'target', 'none', 0);
   const gv = generalizedValues(loaded.graph);
   const kernel = gv.acyclic ? 'graph-kahn' : 'graph-gsg';
-  game = saveGraphTable(store, game, { ...loaded.source, vertices: loaded.graph.n, edges: loaded.graph.m }, gv, loaded.names);
+  const source = { ...loaded.source, vertices: loaded.graph.n, edges: loaded.graph.m };
+  game = saveGraphTable(store, game, source, gv, loaded.names);
   const elapsedMs = performance.now() - started;
   store.recordRun(game, {
     startedAt, fromN: 0, toN: game.computed, valuesComputed: game.computed, workers: 1, kernel, elapsedMs,
@@ -55,5 +56,6 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
 function explicitSummary(store: Store, game: GameRow): ExplicitSummary | undefined {
   const source = graphSource(store, game);
   if (!source) return undefined;
-  return { vertices: source.vertices, edges: source.edges, infinite: source.infinite, acyclic: source.acyclic, outcomes: null };
+  const { vertices, edges, infinite, acyclic } = source;
+  return { vertices, edges, infinite, acyclic, outcomes: null };
 }

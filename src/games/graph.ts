@@ -29,13 +29,16 @@ export const graph = defineFamily<GraphRules>({
       format = body.slice(0, colon) as GraphFormat;
       body = body.slice(colon + 1);
     }
-    if (body === '') throw new UsageError(`'${spec}' names no file; write graph:path/to/graph.txt (an edge list) or graph:g.json`);
+    if (body === '') {
+      throw new UsageError(`'${spec}' names no file; write graph:path/to/graph.txt (an edge list) or graph:g.json`);
+    }
     const path = resolve(cwd, body);
     const sha256 = hashFile(path);
     const chosen = format ?? formatFor(path);
     // The key carries the content hash: an edited file is a different game, a new table.
     const shown = format ? `${format}:` : '';
-    return { family: 'graph', key: `graph:${shown}${basename(path)}#${sha256.slice(0, 16)}`, path, format: chosen, sha256 };
+    const key = `graph:${shown}${basename(path)}#${sha256.slice(0, 16)}`;
+    return { family: 'graph', key, path, format: chosen, sha256 };
   },
   describe: (rules) => `game on the ${rules.format === 'json' ? 'JSON ' : ''}graph ${rules.path}`,
   *options(rules, n) {
@@ -51,7 +54,8 @@ export const graph = defineFamily<GraphRules>({
     const { graph: g, names } = loaded(rules);
     for (const w of graphOptions(g, Number(n))) {
       const v = values.value(BigInt(w));
-      if (v === target) yield { description: `move to ${vertexName(names, w)}`, remove: 0n, leaves: [BigInt(w)], values: [v] };
+      if (v !== target) continue;
+      yield { description: `move to ${vertexName(names, w)}`, remove: 0n, leaves: [BigInt(w)], values: [v] };
     }
   },
   explicit: {
@@ -70,7 +74,8 @@ function readChecked(rules: GraphRules): ExplicitGraph {
   if (parsed.sha256 !== rules.sha256) {
     throw new UsageError(`${rules.path} changed since its spec was read; run the command again`);
   }
-  return { graph: parsed.graph, names: parsed.names, source: { format: parsed.format, sha256: parsed.sha256, bytes: parsed.bytes } };
+  const source = { format: parsed.format, sha256: parsed.sha256, bytes: parsed.bytes };
+  return { graph: parsed.graph, names: parsed.names, source };
 }
 
 /** For options, cost and moves (called per position): the graph, read once per process. */
@@ -97,7 +102,9 @@ export function vertexCodec(names: VertexNames, n: number, game: string): Positi
       } else {
         id = findVertex(names, n, token);
       }
-      if (id === undefined) throw new UsageError(`vertex '${token}' is not in the graph of ${game}; name a vertex as the file writes it`);
+      if (id === undefined) {
+        throw new UsageError(`vertex '${token}' is not in the graph of ${game}; name a vertex as the file writes it`);
+      }
       return id;
     },
     format: (index) => vertexName(names, index),

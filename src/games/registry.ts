@@ -46,7 +46,9 @@ export function registerFamily(family: GameFamily): void {
   for (const prefix of family.prefixes ?? []) byPrefix.set(prefix, family);
 }
 
-for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom, graph]) registerFamily(family);
+for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom, graph]) {
+  registerFamily(family);
+}
 
 /** The family that owns these rules. */
 export function familyOf(rules: Rules): GameFamily {

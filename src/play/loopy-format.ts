@@ -7,23 +7,30 @@ const OUTCOME_TEXT = {
 } as const;
 
 function label(c: LoopyComponent): { game: string; what: string; tokens: string[] } {
-  if (c.kind === 'graph') return { game: c.key, what: 'tokens', tokens: c.vertices.map((v) => c.codec.format(v)) };
+  if (c.kind === 'vertices') return { game: c.key, what: 'tokens', tokens: c.vertices.map((v) => c.codec.format(v)) };
   return { game: c.resolved.game.key, what: 'heaps', tokens: c.resolved.heaps.map(String) };
 }
 
-export function loopyText(position: string, components: readonly LoopyComponent[], e: LoopyEvaluation, mode: string): string {
+export function loopyText(
+  position: string, components: readonly LoopyComponent[], e: LoopyEvaluation, mode: string,
+): string {
   const lines = [position];
   const labels = components.map(label);
   const width = Math.max(...labels.map((l) => l.game.length));
   labels.forEach((l, i) => {
-    lines.push(`  ${l.game.padEnd(width)}  ${l.what} ${l.tokens.join(', ')}  ->  g ${e.values[i]!.map(formatLoopy).join(', ')}`);
+    const values = e.values[i]!.map(formatLoopy).join(', ');
+    lines.push(`  ${l.game.padEnd(width)}  ${l.what} ${l.tokens.join(', ')}  ->  g ${values}`);
   });
   lines.push(`sum ${formatLoopy(e.sum)}: ${OUTCOME_TEXT[e.outcome]}`);
   if (e.outcome !== 'P' && mode !== 'none') {
     const many = mode === 'all';
-    if (e.outcome === 'N') lines.push(many ? `winning moves, to a P-position (${count(e)}):` : 'a winning move (to a P-position):');
-    else {
-      lines.push('no move wins; ' + (many ? `the moves that keep the draw (never into a loss) (${count(e)}):` : 'a move that keeps the draw (never into a loss):'));
+    if (e.outcome === 'N') {
+      lines.push(many ? `winning moves, to a P-position (${count(e)}):` : 'a winning move (to a P-position):');
+    } else {
+      const keep = many
+        ? `the moves that keep the draw (never into a loss) (${count(e)}):`
+        : 'a move that keeps the draw (never into a loss):';
+      lines.push(`no move wins; ${keep}`);
     }
     for (const m of e.moves) {
       lines.push(`  component ${m.component} (${m.game}), ${m.what} ${m.from}: ${m.description}` +
@@ -45,7 +52,8 @@ function valueJson(x: LoopyValue): object {
 }
 
 function moveJson(m: LoopyMove): object {
-  return { component: m.component, token: m.token, game: m.game, from: m.from, move: m.description, after: valueJson(m.after), outcomeAfter: m.outcomeAfter };
+  const { component, token, game, from, outcomeAfter } = m;
+  return { component, token, game, from, move: m.description, after: valueJson(m.after), outcomeAfter };
 }
 
 export function loopyJson(position: string, components: readonly LoopyComponent[], e: LoopyEvaluation): object {
@@ -53,7 +61,8 @@ export function loopyJson(position: string, components: readonly LoopyComponent[
     position,
     components: components.map((c, i) => {
       const l = label(c);
-      return { spec: c.kind === 'graph' ? c.spec : c.resolved.spec, game: l.game, [l.what]: l.tokens, values: e.values[i]!.map(valueJson) };
+      const spec = c.kind === 'vertices' ? c.spec : c.resolved.spec;
+      return { spec, game: l.game, [l.what]: l.tokens, values: e.values[i]!.map(valueJson) };
     }),
     sum: valueJson(e.sum),
     outcome: e.outcome,

@@ -46,7 +46,8 @@ export async function resolveLoopy(
       if (!table) throw new Error(`store for ${rules.key} has values but no graph table`);
       const codec = explicit.codec(table.names, table.source.vertices, rules.key);
       const vertices = c.tokens.map((t) => codec.parse(t));
-      slots.push({ kind: 'graph', spec: c.spec, key: rules.key, graph: explicit.load(rules).graph, values: table.values, codec, vertices });
+      const graph = explicit.load(rules).graph;
+      slots.push({ kind: 'vertices', spec: c.spec, key: rules.key, graph, values: table.values, codec, vertices });
     } finally {
       store?.close();
     }

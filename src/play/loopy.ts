@@ -17,7 +17,7 @@ export type LoopyOutcome = 'P' | 'N' | 'D';
 
 /** Tokens on vertices of one game graph, with its stored values and the family's codec. */
 export interface GraphComponent {
-  readonly kind: 'graph';
+  readonly kind: 'vertices';
   readonly spec: string;
   readonly key: string;
   readonly graph: Graph;
@@ -92,7 +92,9 @@ export function formatLoopy(x: LoopyValue): string {
  */
 export function evaluateLoopy(components: readonly LoopyComponent[], mode: MovesMode, limit = 100): LoopyEvaluation {
   const values = components.map((c) =>
-    c.kind === 'graph' ? c.vertices.map((v) => graphValue(c.values, v)) : c.resolved.heaps.map((n) => c.resolved.game.value(n)),
+    c.kind === 'vertices'
+      ? c.vertices.map((v) => graphValue(c.values, v))
+      : c.resolved.heaps.map((n) => c.resolved.game.value(n)),
   );
   const flat = values.flat();
   const sum = loopySum(flat);
@@ -108,18 +110,24 @@ export function evaluateLoopy(components: readonly LoopyComponent[], mode: Moves
     const row = values[ci]!;
     for (let ti = 0; ti < row.length; ti++, index++) {
       const rest = loopySum(flat.filter((_, i) => i !== index));
-      const found = c.kind === 'graph' ? graphMoves(c, c.vertices[ti]!, rest, want) : heapMoves(c.resolved, c.resolved.heaps[ti]!, row[ti] as bigint, rest, want);
+      const found =
+        c.kind === 'vertices'
+          ? graphMoves(c, c.vertices[ti]!, rest, want)
+          : heapMoves(c.resolved, c.resolved.heaps[ti]!, row[ti] as bigint, rest, want);
       for (const m of found) {
         if (moves.length >= cap) {
           truncated = mode === 'all';
           break outer;
         }
         const after = loopySum([rest, m.value]);
-        if (loopyOutcome(after) !== want) throw new Error(`internal check failed: move '${m.description}' does not reach ${want}`);
-        const from = c.kind === 'graph' ? c.codec.format(c.vertices[ti]!) : c.resolved.heaps[ti]!.toString();
-        const game = c.kind === 'graph' ? c.key : c.resolved.game.key;
-        const what = c.kind === 'graph' ? 'token' : 'heap';
-        moves.push({ component: ci + 1, token: ti + 1, game, what, from, description: m.description, after, outcomeAfter: want });
+        if (loopyOutcome(after) !== want) {
+          throw new Error(`internal check failed: move '${m.description}' does not reach ${want}`);
+        }
+        const from = c.kind === 'vertices' ? c.codec.format(c.vertices[ti]!) : c.resolved.heaps[ti]!.toString();
+        const game = c.kind === 'vertices' ? c.key : c.resolved.game.key;
+        const what = c.kind === 'vertices' ? 'token' : 'heap';
+        const { description } = m;
+        moves.push({ component: ci + 1, token: ti + 1, game, what, from, description, after, outcomeAfter: want });
       }
     }
   }
@@ -146,11 +154,15 @@ function* graphMoves(c: GraphComponent, v: number, rest: LoopyValue, want: Loopy
  * moves to an option of exactly that value. To D (the rest is infinite): any option whose
  * value x keeps 0 out of K(rest) xor x; the option values come from the family's options.
  */
-function* heapMoves(c: ResolvedComponent, n: bigint, g: bigint, rest: LoopyValue, want: LoopyOutcome): Iterable<Candidate> {
+function* heapMoves(
+  c: ResolvedComponent, n: bigint, g: bigint, rest: LoopyValue, want: LoopyOutcome,
+): Iterable<Candidate> {
   const opts = (limit: number) => (c.options ? { limit, options: c.options } : { limit });
   if (want === 'P') {
     if (typeof rest !== 'bigint') return;
-    for (const m of findMoves(c.game, n, rest, opts(1_000_000)).moves) yield { description: m.description, value: rest };
+    for (const m of findMoves(c.game, n, rest, opts(1_000_000)).moves) {
+      yield { description: m.description, value: rest };
+    }
     return;
   }
   for (const x of optionValues(c, n, g)) {

@@ -8,7 +8,8 @@ export interface PositionComponent {
 }
 
 export const POSITION_HELP =
-  "GAME@heaps joined by '+', e.g. 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'; on a game graph, tokens on vertices: graph:g.txt@a,b";
+  "GAME@heaps joined by '+', e.g. 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'; " +
+  'on a game graph, tokens on vertices: graph:g.txt@a,b';
 
 /**
  * Parse `octal:0.77@10 + sub:1,3,4@100,7 + nim@5`. The game spec is everything before the last

@@ -68,7 +68,8 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
     }
     if (familyOf(rules).positions !== 'heap') {
       // Heap-indexed evaluation (batches, counts) cannot carry infinite values or vertex names.
-      out.set(req.spec, new UsageError(`${rules.key} is a game graph: evaluate its tokens one position at a time (grundy eval '${req.spec}@v')`));
+      const how = `evaluate its tokens one position at a time (grundy eval '${req.spec}@v')`;
+      out.set(req.spec, new UsageError(`${rules.key} is a game graph: ${how}`));
       continue;
     }
     const computeTo = req.computeTo ?? (req.maxHeap <= BigInt(ON_THE_FLY_LIMIT) ? req.maxHeap : -1n);

@@ -58,7 +58,9 @@ function blobInt32(b: Uint8Array): Int32Array {
  * (an infinite vertex holds 0 there), the high-water mark n, and the side row with the infinite
  * vertices, their K sets and the names. A crash leaves all of it or none.
  */
-export function saveGraphTable(store: Store, game: GameRow, source: GraphSource, gv: GraphValues, names: VertexNames): GameRow {
+export function saveGraphTable(
+  store: Store, game: GameRow, source: GraphSource, gv: GraphValues, names: VertexNames,
+): GameRow {
   const n = gv.values.length;
   let maxValue = 0;
   let infinite = 0;
@@ -76,11 +78,18 @@ export function saveGraphTable(store: Store, game: GameRow, source: GraphSource,
     kOffsets[i + 1] = kOffsets[i]! + (gv.kOffsets[v + 1]! - gv.kOffsets[v]!);
     i++;
   }
+  // A JSON array of strings: JSON files may name vertices with any characters, newlines included.
   const namesBlob =
-    names.kind === 'range' ? null : names.kind === 'ints' ? int32Blob(names.ints) : Buffer.from(names.strings.join('\n'), 'utf8');
+    names.kind === 'range'
+      ? null
+      : names.kind === 'ints'
+        ? int32Blob(names.ints)
+        : Buffer.from(JSON.stringify(names.strings), 'utf8');
   const db = store.db;
   const tx = db.transaction(() => {
-    const current = db.prepare('SELECT computed FROM games WHERE id = ?').get(game.id) as { computed: number } | undefined;
+    const current = db.prepare('SELECT computed FROM games WHERE id = ?').get(game.id) as
+      | { computed: number }
+      | undefined;
     if (!current) throw new Error(`game ${game.key} vanished from the store`);
     if (current.computed !== 0) throw new Error(`store for ${game.key} already holds its table`);
     const insert = db.prepare('INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (?, ?, ?, ?, ?)');
@@ -95,8 +104,8 @@ export function saveGraphTable(store: Store, game: GameRow, source: GraphSource,
       `INSERT INTO graph_tables (game_id, format, sha256, bytes, vertices, edges, acyclic, kahn_done, stages,
          names_kind, names, inf_vertices, k_offsets, k_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
-      game.id, source.format, source.sha256, source.bytes, source.vertices, source.edges, gv.acyclic ? 1 : 0, gv.kahnDone,
-      gv.stages, names.kind, namesBlob, int32Blob(infVertices), int32Blob(kOffsets), int32Blob(gv.kValues),
+      game.id, source.format, source.sha256, source.bytes, source.vertices, source.edges, gv.acyclic ? 1 : 0,
+      gv.kahnDone, gv.stages, names.kind, namesBlob, int32Blob(infVertices), int32Blob(kOffsets), int32Blob(gv.kValues),
     );
     faultPoint('commit');
     db.prepare('UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?').run(n, maxValue, width, game.id);
@@ -107,9 +116,14 @@ export function saveGraphTable(store: Store, game: GameRow, source: GraphSource,
 }
 
 /** The stored side row of a game graph, without the values (show, list), or undefined. */
-export function graphSource(store: Store, game: GameRow): (GraphSource & { infinite: number; acyclic: boolean }) | undefined {
+export function graphSource(
+  store: Store, game: GameRow,
+): (GraphSource & { infinite: number; acyclic: boolean }) | undefined {
   const row = store.db
-    .prepare('SELECT format, sha256, bytes, vertices, edges, acyclic, length(inf_vertices) AS inf FROM graph_tables WHERE game_id = ?')
+    .prepare(
+      `SELECT format, sha256, bytes, vertices, edges, acyclic, length(inf_vertices) AS inf
+       FROM graph_tables WHERE game_id = ?`,
+    )
     .get(game.id) as (Omit<RawGraphRow, 'acyclic'> & { acyclic: number; inf: number }) | undefined;
   if (!row) return undefined;
   const { format, sha256, bytes, vertices, edges } = row;
@@ -123,7 +137,8 @@ export function loadGraphTable(store: Store, game: GameRow): StoredGraphTable | 
   const n = row.vertices;
   if (game.computed !== n) throw new Error(`store for ${game.key} holds ${game.computed} values for ${n} vertices`);
   const values = new Int32Array(n);
-  const rows = store.db.prepare('SELECT lo, hi, width, data FROM chunks WHERE game_id = ? ORDER BY lo').all(game.id) as {
+  const select = store.db.prepare('SELECT lo, hi, width, data FROM chunks WHERE game_id = ? ORDER BY lo');
+  const rows = select.all(game.id) as {
     lo: number; hi: number; width: number; data: Uint8Array;
   }[];
   for (const r of rows) values.set(decodeChunk(r.data, r.width as Width, r.hi - r.lo), r.lo);
@@ -146,7 +161,9 @@ export function loadGraphTable(store: Store, game: GameRow): StoredGraphTable | 
   };
   let names: VertexNames;
   if (row.names_kind === 'ints') names = { kind: 'ints', ints: blobInt32(row.names!) };
-  else if (row.names_kind === 'strings') names = { kind: 'strings', strings: Buffer.from(row.names!).toString('utf8').split('\n') };
+  else if (row.names_kind === 'strings') {
+    names = { kind: 'strings', strings: JSON.parse(Buffer.from(row.names!).toString('utf8')) as string[] };
+  }
   else names = { kind: 'range' };
   const { format, sha256, bytes, vertices, edges } = row;
   return { source: { format, sha256, bytes, vertices, edges }, values: gv, names, infinite: infVertices.length };

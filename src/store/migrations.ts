@@ -166,7 +166,7 @@ export const MIGRATIONS: readonly Migration[] = [
           kahn_done INTEGER NOT NULL,    -- vertices valued by the Kahn pass (no cycle reachable)
           stages INTEGER NOT NULL,       -- stages of the labelling after it
           names_kind TEXT NOT NULL,      -- range (no names stored) | ints | strings
-          names BLOB,                    -- ints: int32 LE per vertex; strings: UTF-8 joined by newlines
+          names BLOB,                    -- ints: int32 LE per vertex; strings: a JSON array (UTF-8)
           inf_vertices BLOB NOT NULL,    -- ascending ids of the infinite vertices, int32 LE
           k_offsets BLOB NOT NULL,       -- per infinite vertex, where its K starts (one more at the end)
           k_values BLOB NOT NULL         -- the K sets, ascending each

@@ -48,9 +48,11 @@ describe('graph:FILE end to end', () => {
     const c = await cli('compute', 'graph:loopy.txt', '--json');
     expect(c.stderr).toBe('');
     expect(c.code).toBe(0);
-    const summary = JSON.parse(c.stdout) as { game: string; computed: number; graph: { vertices: number; edges: number; infinite: number; outcomes: object } };
+    const summary = JSON.parse(c.stdout) as { game: string; computed: number; graph: object };
     expect(summary.game).toMatch(/^graph:loopy\.txt#[0-9a-f]{16}$/);
-    expect(summary.graph).toMatchObject({ vertices: 7, edges: 11, infinite: 3, acyclic: false, outcomes: { P: 2, N: 4, D: 1 } });
+    expect(summary.graph).toMatchObject({
+      vertices: 7, edges: 11, infinite: 3, acyclic: false, outcomes: { P: 2, N: 4, D: 1 },
+    });
     const again = await cli('compute', 'graph:loopy.txt');
     expect(again.stdout).toMatch(/already computed/);
 
@@ -76,18 +78,34 @@ describe('graph:FILE end to end', () => {
     expect(show.stdout).toMatch(/2 P \(loss\), 4 N \(win\), 1 D \(draw\)/);
     expect(show.stdout).toMatch(/first 7: a=0 b=1 c=0 d=1 e=inf\{\} f=inf\{0\} g=inf\{0,1\}/);
     const list = await cli('list', '--json');
-    const tables = (JSON.parse(list.stdout) as { tables: { game: string; computed: number; graph?: { edges: number; infinite: number } }[] }).tables;
-    expect(tables.find((t) => t.game.startsWith('graph:loopy.txt#'))).toMatchObject({ computed: 7, graph: { edges: 11, infinite: 3 } });
+    const tables = (JSON.parse(list.stdout) as { tables: { game: string }[] }).tables;
+    expect(tables.find((t) => t.game.startsWith('graph:loopy.txt#'))).toMatchObject({
+      computed: 7, graph: { edges: 11, infinite: 3 },
+    });
     const bfile = await cli('export', 'graph:loopy.txt', '--format', 'bfile');
     expect(bfile.code).toBe(2);
     expect(bfile.stderr).toMatch(/--format csv or json/);
+  });
+
+  it('keeps JSON vertex names as given, spaces included, and integers as their own names', async () => {
+    file('named.json', '{"vertices": ["start", "a b", 7], "edges": [["start", "a b"], ["a b", 7], [7, "start"]]}\n');
+    expect((await cli('compute', 'graph:named.json')).code).toBe(0);
+    // A 3-cycle without exits: every vertex is inf{} (a draw).
+    expect((await cli('query', 'graph:named.json', 'a b', '7')).stdout).toBe('g(a b) = inf{}  D\ng(7) = inf{}  D\n');
+    const csv = await cli('export', 'graph:named.json');
+    expect(csv.stdout).toBe('vertex,value,outcome\nstart,inf{},D\na b,inf{},D\n7,inf{},D\n');
+    const e = await cli('eval', 'graph:named.json@a b + nim@1');
+    expect(e.stdout).toMatch(/tokens a b {2}->/);
+    expect(e.stdout).toMatch(/sum inf\{\}: D-position/);
   });
 
   it('keys the table by content: an edited file is a new table', async () => {
     const path = file('edited.txt', LOOPY);
     const first = JSON.parse((await cli('compute', 'graph:edited.txt', '--json')).stdout) as { game: string };
     writeFileSync(path, `${LOOPY}c a\n`);
-    const second = JSON.parse((await cli('compute', 'graph:edited.txt', '--json')).stdout) as { game: string; stop: string };
+    const second = JSON.parse((await cli('compute', 'graph:edited.txt', '--json')).stdout) as {
+      game: string; stop: string;
+    };
     expect(second.game).not.toBe(first.game);
     expect(second.stop).toBe('target');
     // c -> a now: no vertex is terminal, so every vertex is inf{} (a draw).
@@ -101,16 +119,22 @@ describe('graph:FILE end to end', () => {
     expect(win.stdout).toMatch(/token b: move to a {2}\[sum after 0: P for the opponent\]/);
 
     const draw = await cli('eval', 'graph:loopy.txt@e + nim@3', '--moves', 'all', '--json');
-    const d = JSON.parse(draw.stdout) as { sum: { value: string }; outcome: string; moves: { game: string; move: string; outcomeAfter: string }[] };
+    const d = JSON.parse(draw.stdout) as {
+      sum: { value: string }; outcome: string; moves: { move: string; outcomeAfter: string }[];
+    };
     expect(d.outcome).toBe('D');
     expect(d.sum.value).toBe('inf{}');
     // Every move keeps the draw: e -> e, and any nim move (the rest stays infinite with an empty K).
-    expect(d.moves.map((m) => m.move)).toEqual(['move to e', 'remove 3 tokens (the whole heap)', 'remove 2 tokens, leaving 1', 'remove 1 token, leaving 2']);
+    expect(d.moves.map((m) => m.move)).toEqual([
+      'move to e', 'remove 3 tokens (the whole heap)', 'remove 2 tokens, leaving 1', 'remove 1 token, leaving 2',
+    ]);
     expect(d.moves.every((m) => m.outcomeAfter === 'D')).toBe(true);
 
     // inf{0,1} + nim@1 = inf{0,1}: a win, and the one move to a P-position is g -> b (1 xor 1 = 0).
     const mixed = await cli('eval', 'graph:loopy.txt@g + nim@1', '--moves', 'all', '--json');
-    const m = JSON.parse(mixed.stdout) as { outcome: string; moves: { from: string; move: string; after: { value: number } }[] };
+    const m = JSON.parse(mixed.stdout) as {
+      outcome: string; moves: { from: string; move: string; after: { value: number } }[];
+    };
     expect(m.outcome).toBe('N');
     expect(m.moves.map((x) => `${x.from}: ${x.move}`)).toEqual(['g: move to b']);
     expect(m.moves[0]!.after.value).toBe(0);
@@ -126,7 +150,8 @@ describe('graph:FILE end to end', () => {
       const adj = randomAdj(rand, 30, 3);
       // Names in a scrambled order of first appearance: v<k> for vertex k, declared first.
       const order = adj.map((_, v) => v).sort((x, y) => ((x * 7919 + t) % 31) - ((y * 7919 + t) % 31));
-      const text = order.map((v) => `v${v}\n`).join('') + adj.flatMap((opts, u) => opts.map((w) => `v${u} v${w}\n`)).join('');
+      const edges = adj.flatMap((opts, u) => opts.map((w) => `v${u} v${w}\n`));
+      const text = order.map((v) => `v${v}\n`).join('') + edges.join('');
       file(`random${t}.txt`, text);
       const out = await cli('export', `graph:random${t}.txt`);
       expect(out.code).toBe(3); // not computed yet: exit 3 naming the command
@@ -197,7 +222,9 @@ describe('graph:FILE end to end', () => {
       expect(byVertex.get(n!)).toBe(v);
     }
     // And through eval: the same outcome and winning move for a sum with a heap.
-    const viaGraph = JSON.parse((await cli('eval', 'graph:sub134.txt@37 + nim@2', '--json')).stdout) as { sum: { value: number } };
+    const viaGraph = JSON.parse((await cli('eval', 'graph:sub134.txt@37 + nim@2', '--json')).stdout) as {
+      sum: { value: number };
+    };
     const viaHeap = JSON.parse((await cli('eval', 'sub:1,3,4@37 + nim@2', '--json')).stdout) as { nimSum: number };
     expect(viaGraph.sum.value).toBe(viaHeap.nimSum);
   });

@@ -56,7 +56,9 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     const rules = parseRules(args.game);
     const whole = familyOf(rules).explicit !== undefined;
     if (whole && (args.to !== undefined || args['until-proven'])) {
-      throw new UsageError(`${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`);
+      throw new UsageError(
+        `${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`,
+      );
     }
     const untilProven = args['until-proven'] === true;
     const canProve = proofCriterion(rules) !== null;
@@ -155,7 +157,8 @@ function printGraphSummary(s: ComputeSummary, description: string): void {
     `${s.game}  (${description})`,
     `  graph      ${fmtInt(g.vertices)} vertices, ${fmtInt(g.edges)} edges, ${g.acyclic ? 'acyclic' : 'with cycles'}`,
     s.newlyComputed > 0
-      ? `  computed   ${fmtInt(s.computed)} values in ${fmtDuration(s.elapsedMs)}: ${fmtRate(s.statesPerSecond)} vertices/s (kernel ${s.kernel})`
+      ? `  computed   ${fmtInt(s.computed)} values in ${fmtDuration(s.elapsedMs)}: ` +
+        `${fmtRate(s.statesPerSecond)} vertices/s (kernel ${s.kernel})`
       : `  stored     ${fmtInt(s.computed)} values (already computed; an edited file is a new table)`,
     `  values     finite up to ${s.maxValue}, ${fmtInt(g.infinite)} infinite`,
   ];

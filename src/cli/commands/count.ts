@@ -56,8 +56,9 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
       const rules = parseRules(spec);
       if (familyOf(rules).positions !== 'heap') {
         throw new UsageError(
-          `grundy count counts heap tuples by nim-sum; ${rules.key} is a game graph (a loopy game: values may be infinite, ` +
-            `outcomes include draws), which it does not cover; use grundy export ${spec} --format csv for its outcomes`,
+          `grundy count counts heap tuples by nim-sum; ${rules.key} is a game graph (a loopy game: ` +
+            'values may be infinite, outcomes include draws), which it does not cover; ' +
+            `use grundy export ${spec} --format csv for its outcomes`,
         );
       }
     }

@@ -45,7 +45,7 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
       .example("$0 eval 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'", 'nim-sum, outcome and one winning move')
       .example("$0 eval 'kayles@1e30 + nim@3' --moves all --json", 'a heap far beyond the table, via the proven period')
-      .example("$0 eval 'graph:g.txt@a,b + nim@3'", 'tokens on a game graph plus a heap: value (maybe inf{...}), P/N/D, a good move')
+      .example("$0 eval 'graph:g.txt@a,b + nim@3'", 'tokens on a game graph plus a heap: value, P/N/D, a good move')
       .example('$0 eval --file positions.txt --out results.jsonl', 'a batch on the worker pool; bad lines are reported, exit 1')
       .example('$0 eval --file positions.txt --out results.csv --moves one', 'CSV with one winning move per N-position') as Argv<EvalArgs>,
   handler: async (args) => {

@@ -57,9 +57,13 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       const graph = openGraphTable(store!, game);
       if (graph) {
         if (format !== 'csv' && format !== 'json') {
-          throw new UsageError(`${game.key} is a game graph: export it with --format csv or json (vertex, value, outcome)`);
+          throw new UsageError(
+            `${game.key} is a game graph: export it with --format csv or json (vertex, value, outcome)`,
+          );
         }
-        if (args.to !== undefined) throw new UsageError(`${game.key} is a game graph: every vertex is exported, so drop --to`);
+        if (args.to !== undefined) {
+          throw new UsageError(`${game.key} is a game graph: every vertex is exported, so drop --to`);
+        }
         const out: Writable = args.out ? createWriteStream(args.out) : process.stdout;
         await writeGraphTable(out, graph, game.key, format);
         if (args.out) {
@@ -120,7 +124,8 @@ async function writeTable(out: Writable, store: Store, game: GameRow, to: number
 /** One row per vertex in the file's vertex order: `vertex,value,outcome`, value `3` or `inf{0,2}`. */
 async function writeGraphTable(out: Writable, t: GraphTable, key: string, format: 'csv' | 'json'): Promise<void> {
   const n = t.source.vertices;
-  await write(out, format === 'csv' ? 'vertex,value,outcome\n' : `{"game":${JSON.stringify(key)},"count":${n},"vertices":[`);
+  const head = format === 'csv' ? 'vertex,value,outcome\n' : `{"game":${JSON.stringify(key)},"count":${n},"vertices":[`;
+  await write(out, head);
   for (let lo = 0; lo < n; lo += BLOCK) {
     const parts: string[] = [];
     for (let v = lo; v < Math.min(n, lo + BLOCK); v++) {

@@ -40,7 +40,12 @@ export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         game.key,
         fmtInt(game.computed),
         String(game.maxValue),
-        graph ? `graph: ${fmtInt(graph.edges)} edges, ${fmtInt(graph.infinite)} infinite` : cert ? `${cert.preperiod}+${cert.period}${cert.saltus ? ` (saltus ${cert.saltus})` : ''} ${cert.proven ? 'proven' : 'observed'}` : '-',
+        graph
+          ? `graph: ${fmtInt(graph.edges)} edges, ${fmtInt(graph.infinite)} infinite`
+          : cert
+            ? `${cert.preperiod}+${cert.period}${cert.saltus ? ` (saltus ${cert.saltus})` : ''} ` +
+              (cert.proven ? 'proven' : 'observed')
+            : '-',
         fmtInt(bytes),
       ]);
       const header = ['game', 'values', 'max', 'period (pre+per)', 'bytes'];

@@ -46,9 +46,11 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         }
         const lines = [
           `${game.key}  (${description})`,
-          `  graph      ${fmtInt(src.vertices)} vertices, ${fmtInt(src.edges)} edges, ${graph.values.acyclic ? 'acyclic' : 'with cycles'}` +
-            ` (${src.format}, ${fmtInt(src.bytes)} bytes, sha256 ${src.sha256.slice(0, 16)})`,
-          `  values     finite up to ${game.maxValue}, ${fmtInt(graph.infinite)} infinite; ${fmtInt(store.storedBytes(game))} bytes stored`,
+          `  graph      ${fmtInt(src.vertices)} vertices, ${fmtInt(src.edges)} edges, ` +
+            `${graph.values.acyclic ? 'acyclic' : 'with cycles'} (${src.format}, ${fmtInt(src.bytes)} bytes, ` +
+            `sha256 ${src.sha256.slice(0, 16)})`,
+          `  values     finite up to ${game.maxValue}, ${fmtInt(graph.infinite)} infinite; ` +
+            `${fmtInt(store.storedBytes(game))} bytes stored`,
           `  outcomes   ${fmtInt(outcomes.P)} P (loss), ${fmtInt(outcomes.N)} N (win), ${fmtInt(outcomes.D)} D (draw)`,
           `  first ${answers.length}: ${answers.map((a) => `${a.vertex}=${formatValueOf(a)}`).join(' ')}`,
         ];
