@@ -3,6 +3,7 @@ import { BOARD_WORKLOADS } from './board.js';
 import { COUNT_WORKLOADS } from './count.js';
 import { END_TO_END_WORKLOADS } from './end-to-end.js';
 import { EVAL_WORKLOADS } from './eval.js';
+import { GRAPH_WORKLOADS } from './graph.js';
 import { INFINITE_SUBTRACTION_WORKLOADS, SUBTRACTION_WORKLOADS } from './subtraction.js';
 import { SWEEP_WORKLOADS } from './sweep.js';
 import { SPARSE_WORKLOADS } from './sparse.js';
@@ -23,6 +24,7 @@ export const WORKLOADS: readonly Workload[] = [
   ...SWEEP_WORKLOADS,
   ...BOARD_WORKLOADS,
   ...END_TO_END_WORKLOADS,
+  ...GRAPH_WORKLOADS,
   ...SPARSE_WORKLOADS.filter((w) => w.suite === 'end-to-end'),
 ];
 

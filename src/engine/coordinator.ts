@@ -4,6 +4,8 @@ import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { acquireComputeLock, type LockOptions } from '../store/locks.js';
 import type { GameRow, Store } from '../store/store.js';
+import { familyOf } from '../games/registry.js';
+import { computeExplicit } from './explicit.js';
 import { checkTableFits, nextCheckAt } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
@@ -68,6 +70,17 @@ export interface ComputeSummary {
   readonly sparse: SparsePhaseStats;
   /** Why the run stopped. */
   readonly stop: 'target' | 'proven' | 'already-proven' | 'already-computed';
+  /** For an explicit game graph: its size and what its table holds. */
+  readonly explicit?: ExplicitSummary;
+}
+
+export interface ExplicitSummary {
+  readonly vertices: number;
+  readonly edges: number;
+  readonly infinite: number;
+  readonly acyclic: boolean;
+  /** Vertices by outcome, when this run computed them. */
+  readonly outcomes: { readonly P: number; readonly N: number; readonly D: number } | null;
 }
 
 /**
@@ -79,6 +92,9 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
   // One compute per game per store at a time, across processes (store/locks.ts).
   const lock = await acquireComputeLock(req.store, req.rules.key, { ...req.lock, signal: req.signal });
   try {
+    // A game graph is computed whole (`to` and `untilProven` do not apply: its size is the file's).
+    const explicit = familyOf(req.rules).explicit;
+    if (explicit) return computeExplicit(req, explicit);
     return await computeLocked(req);
   } finally {
     lock.release();

@@ -5,21 +5,26 @@ import type { ProofCriterion } from '../period/detect.js';
 import type { GameValues } from '../play/game-values.js';
 import type { HeapMove, MoveSearchState } from '../play/heap-moves.js';
 import type { Rules } from '../rules/types.js';
+import type { Graph } from '../graph/csr.js';
+import type { VertexNames } from '../graph/names.js';
 
 /**
  * A game family: everything the engine, the CLI and the store need to know about one kind of
  * game, in one module (src/games/<family>.ts), registered in src/games/registry.ts. Nothing
  * outside the registry asks which family a game is: it asks the family.
  *
- * Positions are indexed by a non-negative integer (a heap size today; a vertex or a cell of a
- * two-dimensional table is an index too, with `positions` saying how to read it) and computed
- * in index order: every option of position n has a smaller index.
+ * Positions are indexed by a non-negative integer: a heap size ('heap', computed in index order:
+ * every option of position n has a smaller index), or a vertex of an explicit game graph
+ * ('vertex': the graph may have cycles, its table is computed whole by `explicit`, and the user
+ * names positions through its codec).
  */
 export interface GameFamily<R extends Rules = Rules> {
   /** The `family` tag of the rules this module owns. */
   readonly id: string;
-  /** How positions are indexed: 'heap' (the index is the heap size). */
-  readonly positions: 'heap';
+  /** How positions are indexed: 'heap' (the index is the heap size) or 'vertex' (see `explicit`). */
+  readonly positions: 'heap' | 'vertex';
+  /** A family of explicit game graphs: the whole graph, and how positions are written. */
+  readonly explicit?: ExplicitSupport<R>;
   /** The spec forms it reads, for help and error messages ('sub:1,3,4'). */
   readonly syntax: readonly string[];
   /** Bare words it answers to ('nim'), and prefixes before a colon ('sub' in 'sub:1,3,4'). */
@@ -47,8 +52,11 @@ export interface GameFamily<R extends Rules = Rules> {
 
   /** User code the kernels call (custom modules): loaded once per worker thread and game. */
   readonly code?: UserCode<R>;
-  /** The plain range kernel: the reference every faster strategy must equal. */
-  plain(rules: R, loaded?: OptionsFunction): RangeKernel;
+  /**
+   * The plain range kernel: the reference every faster strategy must equal. Every 'heap' family
+   * has one; a 'vertex' family has none (its table is not computed in index order).
+   */
+  plain?(rules: R, loaded?: OptionsFunction): RangeKernel;
   /** The frozen-prefix split (gather from final values, finish in order), where it exists. */
   split?(rules: R): SplitSupport | null;
   /** Sparse space: the shape of its one- and two-heap moves, where it applies. */
@@ -73,6 +81,31 @@ export interface GameFamily<R extends Rules = Rules> {
 
   /** Moves from position n to options of value `target`, described in the game's own terms. */
   moves(context: MoveContext<R>): Iterable<HeapMove>;
+}
+
+/**
+ * An explicit game graph: positions are its vertices, moves its edges, cycles allowed. The
+ * engine computes the generalized Sprague-Grundy table of the whole graph in one piece.
+ */
+export interface ExplicitSupport<R extends Rules> {
+  /** Read the whole graph from its source; a UsageError (with the line) when it is malformed. */
+  load(rules: R): ExplicitGraph;
+  /** How the user writes positions of this family, from the names stored with its table. */
+  codec(names: VertexNames, n: number, game: string): PositionCodec;
+}
+
+export interface ExplicitGraph {
+  readonly graph: Graph;
+  readonly names: VertexNames;
+  /** What the table was computed from, stored beside it: format, content hash and size. */
+  readonly source: { readonly format: string; readonly sha256: string; readonly bytes: number };
+}
+
+/** A position as the user writes it <-> its index. */
+export interface PositionCodec {
+  /** The index of a written position; a UsageError naming it when there is none. */
+  parse(token: string): number;
+  format(index: number): string;
 }
 
 export interface SetForm<R extends Rules> {

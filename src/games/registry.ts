@@ -7,6 +7,7 @@ import type { Rules } from '../rules/types.js';
 import { allBut } from './all-but.js';
 import { custom } from './custom.js';
 import type { GameFamily, SplitSupport } from './family.js';
+import { graph } from './graph.js';
 import { grundy } from './grundy.js';
 import { infiniteSubtraction } from './infinite-subtraction.js';
 import { nim } from './nim.js';
@@ -45,7 +46,9 @@ export function registerFamily(family: GameFamily): void {
   for (const prefix of family.prefixes ?? []) byPrefix.set(prefix, family);
 }
 
-for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom]) registerFamily(family);
+for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom, graph]) {
+  registerFamily(family);
+}
 
 /** The family that owns these rules. */
 export function familyOf(rules: Rules): GameFamily {
@@ -99,7 +102,9 @@ export function describeRules(rules: Rules): string {
 
 /** The family's plain range kernel (custom modules need their loaded options function). */
 export function plainKernel(rules: Rules, loaded?: OptionsFunction): RangeKernel {
-  return familyOf(rules).plain(rules, loaded);
+  const family = familyOf(rules);
+  if (!family.plain) throw new Error(`${rules.key} is a game graph, computed whole: it has no range kernel`);
+  return family.plain(rules, loaded);
 }
 
 /** The family's frozen-prefix split, or null when it has none. */

@@ -7,7 +7,9 @@ export interface PositionComponent {
   readonly heaps: readonly bigint[];
 }
 
-export const POSITION_HELP = "GAME@heaps joined by '+', e.g. 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'";
+export const POSITION_HELP =
+  "GAME@heaps joined by '+', e.g. 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'; " +
+  'on a game graph, tokens on vertices: graph:g.txt@a,b';
 
 /**
  * Parse `octal:0.77@10 + sub:1,3,4@100,7 + nim@5`. The game spec is everything before the last
@@ -15,12 +17,26 @@ export const POSITION_HELP = "GAME@heaps joined by '+', e.g. 'octal:0.77@10 + su
  * be written 1e30 or 2^100. Specs are not resolved here: that needs the file system.
  */
 export function parsePosition(text: string): PositionComponent[] {
-  const trimmed = text.trim();
-  if (trimmed === '') throw new UsageError(`empty position; write ${POSITION_HELP}`);
-  return trimmed.split('+').map((raw) => parseComponent(raw.trim()));
+  return splitPosition(text).map(({ spec, tokens }) => ({ spec, heaps: tokens.map((t) => parseHeap(t, spec)) }));
 }
 
-function parseComponent(raw: string): PositionComponent {
+/** A component as written: the game spec and its comma-separated positions, not yet read. */
+export interface WrittenComponent {
+  readonly spec: string;
+  readonly tokens: readonly string[];
+}
+
+/**
+ * The components of a position with their positions as written (heap sizes, or vertex names
+ * of a game graph: `graph:g.txt@a,b`), for the caller to read with the game's own codec.
+ */
+export function splitPosition(text: string): WrittenComponent[] {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new UsageError(`empty position; write ${POSITION_HELP}`);
+  return trimmed.split('+').map((raw) => splitComponent(raw.trim()));
+}
+
+function splitComponent(raw: string): WrittenComponent {
   if (raw === '') throw new UsageError(`empty component (two '+' in a row or a trailing '+'); write ${POSITION_HELP}`);
   const at = raw.lastIndexOf('@');
   if (at < 0) throw new UsageError(`component '${raw}' has no heaps; write GAME@heaps, e.g. ${raw}@10`);
@@ -28,15 +44,15 @@ function parseComponent(raw: string): PositionComponent {
   if (spec === '') throw new UsageError(`component '${raw}' names no game before '@'; write e.g. kayles${raw}`);
   const body = raw.slice(at + 1).trim();
   if (body === '') throw new UsageError(`component '${raw}' has no heaps after '@'; write e.g. ${spec}@10 or ${spec}@3,7`);
-  const heaps = body.split(',').map((h) => {
+  const tokens = body.split(',').map((h) => {
     const item = h.trim();
     if (item === '') throw new UsageError(`component '${raw}' has an empty heap (two commas or a trailing comma)`);
-    return parseHeap(item, spec);
+    return item;
   });
-  return { spec, heaps };
+  return { spec, tokens };
 }
 
-function parseHeap(item: string, spec: string): bigint {
+export function parseHeap(item: string, spec: string): bigint {
   // Fast path for the common case; batch evaluation parses millions of these.
   if (item.length <= 15 && /^\d+$/.test(item)) return BigInt(item);
   return parseBigInteger(item, `heap of ${spec}`);

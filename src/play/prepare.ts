@@ -1,7 +1,7 @@
 import { faultPoint } from '../testing/faults.js';
 import { computeGame } from '../engine/coordinator.js';
 import { WorkerPool } from '../engine/pool.js';
-import { GrundyError } from '../errors.js';
+import { GrundyError, UsageError } from '../errors.js';
 import { notComputed } from './not-computed.js';
 import { plainValues, sharedValues, type Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
@@ -66,6 +66,12 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
         continue;
       }
       throw err;
+    }
+    if (familyOf(rules).positions !== 'heap') {
+      // Heap-indexed evaluation (batches, counts) cannot carry infinite values or vertex names.
+      const how = `evaluate its tokens one position at a time (grundy eval '${req.spec}@v')`;
+      out.set(req.spec, new UsageError(`${rules.key} is a game graph: ${how}`));
+      continue;
     }
     const computeTo = req.computeTo ?? (req.maxHeap <= BigInt(ON_THE_FLY_LIMIT) ? req.maxHeap : -1n);
     const entry = byKey.get(rules.key);

@@ -42,3 +42,11 @@ export interface CustomRules extends Rules {
   readonly path: string;
   readonly hash: string;
 }
+/** An explicit game graph read from a file (src/graph/); the key carries the content's sha256. */
+export interface GraphRules extends Rules {
+  readonly family: 'graph';
+  readonly path: string;
+  readonly format: 'edges' | 'json' | 'counted';
+  /** sha256 (hex) of the file's bytes when the spec was parsed. */
+  readonly sha256: string;
+}

@@ -149,4 +149,28 @@ export const MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    // Games on explicit graphs (src/games/graph.ts): finite values stay in chunks (an infinite
+    // vertex holds 0 there); this row says which vertices are infinite, their K sets, the names.
+    name: 'graph tables',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE graph_tables (
+          game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+          format TEXT NOT NULL,          -- edges | json | counted
+          sha256 TEXT NOT NULL,          -- of the file's bytes
+          bytes INTEGER NOT NULL,
+          vertices INTEGER NOT NULL,
+          edges INTEGER NOT NULL,
+          acyclic INTEGER NOT NULL,
+          kahn_done INTEGER NOT NULL,    -- vertices valued by the Kahn pass (no cycle reachable)
+          stages INTEGER NOT NULL,       -- stages of the labelling after it
+          names_kind TEXT NOT NULL,      -- range (no names stored) | ints | strings
+          names BLOB,                    -- ints: int32 LE per vertex; strings: a JSON array (UTF-8)
+          inf_vertices BLOB NOT NULL,    -- ascending ids of the infinite vertices, int32 LE
+          k_offsets BLOB NOT NULL,       -- per infinite vertex, where its K starts (one more at the end)
+          k_values BLOB NOT NULL         -- the K sets, ascending each
+        );
+      `),
+  },
 ];

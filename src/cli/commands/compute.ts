@@ -4,10 +4,9 @@ import { computeGame, type ComputeSummary } from '../../engine/coordinator.js';
 import { checkTableFits, MAX_HEAP } from '../../engine/planner.js';
 import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../../engine/pool.js';
 import { parseDuration } from '../../durations.js';
-import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { proofCriterion } from '../../games/registry.js';
-import { describeRules, parseRules, specHelp } from '../../games/registry.js';
+import { describeRules, familyOf, parseRules, proofCriterion, specHelp } from '../../games/registry.js';
+import { InterruptedError, UsageError } from '../../errors.js';
 import { openForWrite, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
 
@@ -47,6 +46,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       .example('$0 compute octal:0.77 --until-proven', 'Kayles until its period 12 is proven')
       .example('$0 compute sub:squares --to 1e6 --workers 2', 'subtract-a-square to a million')
       .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
+      .example('$0 compute graph:g.txt', 'a game on a graph (edge list u v per line; cycles give draws)')
       .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
       .epilogue(
         'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second Ctrl-C quits at once.\n' +
@@ -54,6 +54,12 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       ) as Argv<ComputeArgs>,
   handler: async (args) => {
     const rules = parseRules(args.game);
+    const whole = familyOf(rules).explicit !== undefined;
+    if (whole && (args.to !== undefined || args['until-proven'])) {
+      throw new UsageError(
+        `${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`,
+      );
+    }
     const untilProven = args['until-proven'] === true;
     const canProve = proofCriterion(rules) !== null;
     if (untilProven && !canProve) {
@@ -65,7 +71,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     const moduleTimeoutMs =
       args['module-timeout'] !== undefined ? parseDuration(args['module-timeout'], '--module-timeout') : DEFAULT_MODULE_TIMEOUT_MS;
     // Before the store is opened or created: a table that cannot fit is refused with nothing touched.
-    checkTableFits(to);
+    if (!whole) checkTableFits(to);
     const store = openForWrite(args);
     const pool = new WorkerPool(workers, { moduleTimeoutMs });
     // --until-proven stops at the proof: its limit is a safety net, not a target to show progress against.
@@ -125,10 +131,15 @@ function summaryJson(s: ComputeSummary): object {
     workers: s.workers,
     kernel: s.kernel,
     stop: s.stop,
+    ...(s.explicit ? { graph: s.explicit } : {}),
   };
 }
 
 function printSummary(s: ComputeSummary, description: string): void {
+  if (s.explicit) {
+    printGraphSummary(s, description);
+    return;
+  }
   const lines = [
     `${s.game}  (${description})`,
     `  computed   ${fmtInt(s.computed)} values stored, ${fmtInt(s.newlyComputed)} new in ${fmtDuration(s.elapsedMs)}` +
@@ -137,5 +148,21 @@ function printSummary(s: ComputeSummary, description: string): void {
     `  period     ${fmtPeriodicity(s.periodicity, s.computed)}`,
   ];
   if (s.stop === 'already-proven') lines.push('  (already proven: nothing to compute; query any n with grundy query)');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function printGraphSummary(s: ComputeSummary, description: string): void {
+  const g = s.explicit!;
+  const o = g.outcomes;
+  const lines = [
+    `${s.game}  (${description})`,
+    `  graph      ${fmtInt(g.vertices)} vertices, ${fmtInt(g.edges)} edges, ${g.acyclic ? 'acyclic' : 'with cycles'}`,
+    s.newlyComputed > 0
+      ? `  computed   ${fmtInt(s.computed)} values in ${fmtDuration(s.elapsedMs)}: ` +
+        `${fmtRate(s.statesPerSecond)} vertices/s (kernel ${s.kernel})`
+      : `  stored     ${fmtInt(s.computed)} values (already computed; an edited file is a new table)`,
+    `  values     finite up to ${s.maxValue}, ${fmtInt(g.infinite)} infinite`,
+  ];
+  if (o) lines.push(`  outcomes   ${fmtInt(o.P)} P (loss), ${fmtInt(o.N)} N (win), ${fmtInt(o.D)} D (draw)`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { countPositions } from '../../count/count.js';
 import { defaultWorkers } from '../../engine/pool.js';
-import { familyOf } from '../../games/registry.js';
+import { familyOf, parseRules } from '../../games/registry.js';
 import { GrundyError, UsageError } from '../../errors.js';
 import { parseBigInteger, parseCount } from '../../numbers.js';
 import { notComputed } from '../../play/not-computed.js';
@@ -52,6 +52,16 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     if (heaps < 1n) throw new UsageError('--heaps must be at least 1');
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
 
+    for (const spec of args.game !== undefined ? [args.game] : gameSpecs) {
+      const rules = parseRules(spec);
+      if (familyOf(rules).positions !== 'heap') {
+        throw new UsageError(
+          `grundy count counts heap tuples by nim-sum; ${rules.key} is a game graph (a loopy game: ` +
+            'values may be infinite, outcomes include draws), which it does not cover; ' +
+            `use grundy export ${spec} --format csv for its outcomes`,
+        );
+      }
+    }
     // Heaps of one game share a factor: K copies of a histogram become one power.
     const multiplicity = new Map<string, bigint>();
     for (const spec of args.game !== undefined ? [args.game] : gameSpecs) {

@@ -7,7 +7,10 @@ import { BatchLinesFailedError, evaluateFile, formatForOut } from '../../play/ba
 import type { BatchFormat } from '../../play/batch-protocol.js';
 import { evaluate, type MovesMode } from '../../play/evaluate.js';
 import { evaluationJson, evaluationText } from '../../play/format.js';
-import { formatPosition, parsePosition, POSITION_HELP } from '../../play/position.js';
+import { formatPosition, parsePosition, POSITION_HELP, splitPosition } from '../../play/position.js';
+import { evaluateLoopy } from '../../play/loopy.js';
+import { loopyJson, loopyText } from '../../play/loopy-format.js';
+import { hasGraphComponent, resolveLoopy } from '../../play/loopy-resolve.js';
 import { resolvePosition, type PrepareOptions } from '../../play/prepare.js';
 import { resolveDbPath } from '../../store/database.js';
 import type { GlobalArgs } from '../context.js';
@@ -46,6 +49,7 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
       .example("$0 eval 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'", 'nim-sum, outcome and one winning move')
       .example("$0 eval 'kayles@1e30 + nim@3' --moves all --json", 'a heap far beyond the table, via the proven period')
+      .example("$0 eval 'graph:g.txt@a,b + nim@3'", 'tokens on a game graph plus a heap: value, P/N/D, a good move')
       .example('$0 eval --file positions.txt --out results.jsonl', 'a batch on the worker pool; bad lines are reported, exit 1')
       .example('$0 eval --file positions.txt --out results.csv --moves one', 'CSV with one winning move per N-position')
       .example("printf 'kayles@5\\nnim@3 + nim@3\\n' | $0 eval --file -", 'positions from standard input') as Argv<EvalArgs>,
@@ -56,7 +60,12 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
     const prepare: PrepareOptions = {
       dbPath: resolveDbPath(args.db),
       workers,
-      onCompute: (key, to) => process.stderr.write(`grundy: ${key} is not stored far enough: computing and storing g(0..${to - 1})\n`),
+      onCompute: (key, to) =>
+        process.stderr.write(
+          to > 0
+            ? `grundy: ${key} is not stored far enough: computing and storing g(0..${to - 1})\n`
+            : `grundy: ${key} is not stored: computing and storing its table\n`,
+        ),
     };
     const position = (args.position ?? []).map(String).join(' ').trim();
     if (args.file !== undefined) {
@@ -66,6 +75,16 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
     }
     if (args.out !== undefined) throw new UsageError('--out goes with --file; for one position, redirect stdout');
     if (position === '') throw new UsageError(`name a position (${POSITION_HELP}) or --file FILE`);
+    const written = splitPosition(position);
+    if (hasGraphComponent(written)) {
+      // Tokens on game graphs: values may be infinite, outcomes P, N or D (Smith's sum rules).
+      const loopy = await resolveLoopy(written, { ...prepare, needOptions: mode !== 'none' });
+      const e = evaluateLoopy(loopy, mode, limit);
+      const canonical = written.map((c) => `${c.spec}@${c.tokens.join(',')}`).join(' + ');
+      if (args.json) printJson(loopyJson(canonical, loopy, e));
+      else process.stdout.write(loopyText(canonical, loopy, e, mode));
+      return;
+    }
     const parsed = parsePosition(position);
     const components = await resolvePosition(parsed, { ...prepare, needOptions: mode !== 'none' });
     const e = evaluate(components, mode, limit);

@@ -11,6 +11,8 @@ import { nimberCppSource, nimberPythonSource } from '../../export/nimber.js';
 import { describeRules } from '../../games/registry.js';
 import type { Rules } from '../../rules/types.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
+import { answerVertex, formatValueOf, openGraphTable, vertexJson, type GraphTable } from '../graph-table.js';
+import { csvField } from '../../play/format.js';
 
 interface ExportArgs extends GlobalArgs {
   game: string;
@@ -64,6 +66,24 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);
+      const graph = openGraphTable(store!, game);
+      if (graph) {
+        if (format !== 'csv' && format !== 'json') {
+          throw new UsageError(
+            `${game.key} is a game graph: export it with --format csv or json (vertex, value, outcome)`,
+          );
+        }
+        if (args.to !== undefined) {
+          throw new UsageError(`${game.key} is a game graph: every vertex is exported, so drop --to`);
+        }
+        const out: Writable = args.out ? createWriteStream(args.out) : process.stdout;
+        await writeGraphTable(out, graph, game.key, format);
+        if (args.out) {
+          out.end();
+          await once(out, 'finish');
+        }
+        return;
+      }
       if (format === 'cpp' || format === 'py') {
         const text = contestExport(store!, game, format, args);
         if (args.out) writeFileSync(args.out, text);
@@ -117,6 +137,23 @@ async function writeTable(out: Writable, store: Store, game: GameRow, to: number
     else if (format === 'bfile') text = values.map((v, i) => `${lo + i} ${v}\n`).join('');
     else text = (lo > 0 ? ',' : '') + values.join(',');
     await write(out, text);
+  }
+  if (format === 'json') await write(out, ']}\n');
+}
+
+/** One row per vertex in the file's vertex order: `vertex,value,outcome`, value `3` or `inf{0,2}`. */
+async function writeGraphTable(out: Writable, t: GraphTable, key: string, format: 'csv' | 'json'): Promise<void> {
+  const n = t.source.vertices;
+  const head = format === 'csv' ? 'vertex,value,outcome\n' : `{"game":${JSON.stringify(key)},"count":${n},"vertices":[`;
+  await write(out, head);
+  for (let lo = 0; lo < n; lo += BLOCK) {
+    const parts: string[] = [];
+    for (let v = lo; v < Math.min(n, lo + BLOCK); v++) {
+      const a = answerVertex(t, v);
+      if (format === 'csv') parts.push(`${csvField(a.vertex)},${csvField(formatValueOf(a))},${a.outcome}\n`);
+      else parts.push(JSON.stringify(vertexJson(a)));
+    }
+    await write(out, format === 'csv' ? parts.join('') : (lo > 0 ? ',' : '') + parts.join(','));
   }
   if (format === 'json') await write(out, ']}\n');
 }

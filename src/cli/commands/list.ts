@@ -2,6 +2,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { announceStore, openForRead, type GlobalArgs } from '../context.js';
 import { locateStore } from '../../store/location.js';
 import { fmtInt, periodicityJson, printJson } from '../output.js';
+import { graphSource } from '../../store/graph-tables.js';
+import { isGraphGame } from '../graph-table.js';
 
 export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'list',
@@ -14,11 +16,12 @@ export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         game,
         cert: store!.getCertificate(game) ?? null,
         bytes: store!.storedBytes(game),
+        graph: isGraphGame(game) ? graphSource(store!, game) : undefined,
       }));
       if (args.json) {
         printJson({
           store: locateStore(args.db).path,
-          tables: tables.map(({ game, cert, bytes }) => ({
+          tables: tables.map(({ game, cert, bytes, graph }) => ({
             game: game.key,
             family: game.family,
             computed: game.computed,
@@ -26,6 +29,7 @@ export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
             width: game.width,
             bytes,
             periodicity: periodicityJson(cert),
+            ...(graph ? { graph } : {}),
           })),
         });
         return;
@@ -35,11 +39,16 @@ export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         process.stdout.write('no tables stored yet; try: grundy compute octal:0.77 --until-proven\n');
         return;
       }
-      const rows = tables.map(({ game, cert, bytes }) => [
+      const rows = tables.map(({ game, cert, bytes, graph }) => [
         game.key,
         fmtInt(game.computed),
         String(game.maxValue),
-        cert ? `${cert.preperiod}+${cert.period}${cert.saltus ? ` (saltus ${cert.saltus})` : ''} ${cert.proven ? 'proven' : 'observed'}` : '-',
+        graph
+          ? `graph: ${fmtInt(graph.edges)} edges, ${fmtInt(graph.infinite)} infinite`
+          : cert
+            ? `${cert.preperiod}+${cert.period}${cert.saltus ? ` (saltus ${cert.saltus})` : ''} ` +
+              (cert.proven ? 'proven' : 'observed')
+            : '-',
         fmtInt(bytes),
       ]);
       const header = ['game', 'values', 'max', 'period (pre+per)', 'bytes'];

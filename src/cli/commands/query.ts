@@ -7,6 +7,7 @@ import { parseRules } from '../../games/registry.js';
 import type { GameRow, Store } from '../../store/store.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
+import { answerVertex, formatValueOf, openGraphTable, vertexJson } from '../graph-table.js';
 import { isStdinArg, readStdin } from '../stdin.js';
 
 interface QueryArgs extends GlobalArgs {
@@ -39,7 +40,12 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       .example('$0 query octal:0.77 1e30', 'Kayles at 10^30, from its proven period')
       .example('$0 query sub:1,3,4 0..20', 'a run of values')
       .example('$0 query grundy 100 200 --json', 'several values as JSON')
-      .example('seq 0 99 | $0 query kayles - --values', 'one n a line in, one value a line out') as Argv<QueryArgs>,
+      .example('seq 0 99 | $0 query kayles - --values', 'one n a line in, one value a line out')
+      .example('$0 query graph:g.txt a b', 'vertices of a game graph by name: value (3 or inf{0,2}) and outcome P/N/D')
+      .epilogue(
+        'For a game graph the positions are vertex names as the file writes them; --json gives ' +
+          '{vertex, value, infinite, K, outcome} per vertex.',
+      ) as Argv<QueryArgs>,
   handler: async (args) => {
     if (args.values && args.json) throw new UsageError('give --values or --json, not both');
     const store = openForRead(args);
@@ -47,6 +53,15 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       const game = requireStoredGame(store, args.game);
       // Standard input is read only once there is something to answer from.
       const items = await expandStdin(args.n.map(String));
+      const graph = openGraphTable(store!, game);
+      if (graph) {
+        // Every name is checked before anything is printed: an unknown vertex fails the command.
+        const answers = items.map(({ item }) => answerVertex(graph, graph.codec.parse(item)));
+        if (args.json) printJson({ game: game.key, values: answers.map(vertexJson) });
+        else if (args.values) process.stdout.write(answers.map((a) => `${formatValueOf(a)}\n`).join(''));
+        else process.stdout.write(answers.map((a) => `g(${a.vertex}) = ${formatValueOf(a)}  ${a.outcome}\n`).join(''));
+        return;
+      }
       const answerer = new Answerer(store!, game, args.game);
       const groups = items.map(({ item, line }) => {
         try {

@@ -5,6 +5,7 @@ import { parseCount } from '../../numbers.js';
 import type { Rules } from '../../rules/types.js';
 import { announceStore, findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
+import { answerVertex, formatValueOf, openGraphTable, outcomeCounts, vertexJson } from '../graph-table.js';
 
 /** More than this is an export's job. */
 const MAX_FIRST = 1_000_000;
@@ -34,9 +35,36 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
       const cert = store.getCertificate(game) ?? null;
       const runs = store.listRuns(game, 5);
       const first = Math.min(game.computed, wanted);
-      const values = Array.from(store.readValues(game, 0, first));
       const rules = { key: game.key, family: game.family, ...(JSON.parse(game.params) as object) } as Rules;
       const description = safeDescribe(rules, args.game);
+      const graph = game.computed > 0 ? openGraphTable(store, game) : undefined;
+      if (graph) {
+        const answers = Array.from({ length: first }, (_, v) => answerVertex(graph, v));
+        const outcomes = outcomeCounts(graph);
+        const src = graph.source;
+        if (args.json) {
+          printJson({
+            game: game.key, family: game.family, description, computed: game.computed, maxValue: game.maxValue,
+            graph: { ...src, infinite: graph.infinite, acyclic: graph.values.acyclic, outcomes },
+            bytes: store.storedBytes(game), createdAt: game.createdAt, runs, first: answers.map(vertexJson),
+          });
+          return;
+        }
+        const lines = [
+          `${game.key}  (${description})`,
+          `  graph      ${fmtInt(src.vertices)} vertices, ${fmtInt(src.edges)} edges, ` +
+            `${graph.values.acyclic ? 'acyclic' : 'with cycles'} (${src.format}, ${fmtInt(src.bytes)} bytes, ` +
+            `sha256 ${src.sha256.slice(0, 16)})`,
+          `  values     finite up to ${game.maxValue}, ${fmtInt(graph.infinite)} infinite; ` +
+            `${fmtInt(store.storedBytes(game))} bytes stored`,
+          `  outcomes   ${fmtInt(outcomes.P)} P (loss), ${fmtInt(outcomes.N)} N (win), ${fmtInt(outcomes.D)} D (draw)`,
+          `  first ${answers.length}: ${answers.map((a) => `${a.vertex}=${formatValueOf(a)}`).join(' ')}`,
+        ];
+        for (const r of runs) lines.push(`  run ${r.startedAt}  ${r.status}  ${fmtDuration(r.elapsedMs)}  ${r.kernel}`);
+        process.stdout.write(`${lines.join('\n')}\n`);
+        return;
+      }
+      const values = Array.from(store.readValues(game, 0, first));
       if (args.json) {
         printJson({
           store: store.path,

@@ -1,0 +1,57 @@
+import { computeGame } from '../engine/coordinator.js';
+import { WorkerPool } from '../engine/pool.js';
+import { familyOf, parseRules } from '../games/registry.js';
+import { loadGraphTable } from '../store/graph-tables.js';
+import { Store } from '../store/store.js';
+import type { GraphComponent, LoopyComponent } from './loopy.js';
+import { parseHeap, type PositionComponent, type WrittenComponent } from './position.js';
+import { resolvePosition, type PrepareOptions } from './prepare.js';
+
+/** Whether any component is a game graph: then the position is evaluated as a loopy sum. */
+export function hasGraphComponent(components: readonly WrittenComponent[]): boolean {
+  return components.some((c) => familyOf(parseRules(c.spec)).explicit !== undefined);
+}
+
+/**
+ * Resolve a position with game-graph components: each graph's table from the store (computed
+ * and stored first when missing, as heap tables are on the fly), its vertices read by the
+ * family's codec (an unknown name is a UsageError naming it), and the heap components as
+ * `grundy eval` resolves them.
+ */
+export async function resolveLoopy(
+  components: readonly WrittenComponent[],
+  opts: PrepareOptions & { readonly needOptions: boolean },
+): Promise<LoopyComponent[]> {
+  const heapParts: PositionComponent[] = [];
+  const slots: (GraphComponent | number)[] = [];
+  for (const c of components) {
+    const rules = parseRules(c.spec);
+    const explicit = familyOf(rules).explicit;
+    if (!explicit) {
+      slots.push(heapParts.length);
+      heapParts.push({ spec: c.spec, heaps: c.tokens.map((t) => parseHeap(t, c.spec)) });
+      continue;
+    }
+    let store = Store.openForRead(opts.dbPath);
+    try {
+      let game = store?.getGame(rules.key);
+      if (!store || !game || game.computed === 0) {
+        store?.close();
+        store = Store.openForWrite(opts.dbPath);
+        opts.onCompute?.(rules.key, 0);
+        await computeGame({ rules, store, pool: new WorkerPool(1), to: 0, untilProven: false });
+        game = store.getGame(rules.key)!;
+      }
+      const table = loadGraphTable(store, game);
+      if (!table) throw new Error(`store for ${rules.key} has values but no graph table`);
+      const codec = explicit.codec(table.names, table.source.vertices, rules.key);
+      const vertices = c.tokens.map((t) => codec.parse(t));
+      const graph = explicit.load(rules).graph;
+      slots.push({ kind: 'vertices', spec: c.spec, key: rules.key, graph, values: table.values, codec, vertices });
+    } finally {
+      store?.close();
+    }
+  }
+  const heaps = heapParts.length > 0 ? await resolvePosition(heapParts, opts) : [];
+  return slots.map((s) => (typeof s === 'number' ? { kind: 'heap', resolved: heaps[s]! } : s));
+}
