@@ -7,7 +7,8 @@ import { parseDuration } from '../../durations.js';
 import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { proofCriterion } from '../../games/registry.js';
-import { describeRules, parseRules, specHelp } from '../../games/registry.js';
+import { describeRules, familyOf, parseRules, specHelp } from '../../games/registry.js';
+import { computeBoardCommand } from '../board-table.js';
 import { openForWrite, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
 
@@ -18,6 +19,7 @@ interface ComputeArgs extends GlobalArgs {
   workers?: string;
   'module-timeout'?: string;
   wait?: boolean;
+  size?: string;
 }
 
 const DEFAULT_TO = 1_000_000;
@@ -43,10 +45,12 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         type: 'string',
         describe: `for module: rules, stop when options(n) runs longer than this per position: 10, 2.5s, 500ms, 2m (default ${DEFAULT_MODULE_TIMEOUT_MS / 1000} s)`,
       })
+      .option('size', { type: 'string', describe: 'for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= 4096' })
       .option('wait', { type: 'boolean', describe: 'if another process is computing the same game, wait for it instead of refusing' })
       .example('$0 compute octal:0.77 --until-proven', 'Kayles until its period 12 is proven')
       .example('$0 compute sub:squares --to 1e6 --workers 2', 'subtract-a-square to a million')
       .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
+      .example('$0 compute wythoff --size 1024', "Wythoff's game, the 1024 x 1024 table")
       .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
       .epilogue(
         'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second Ctrl-C quits at once.\n' +
@@ -54,6 +58,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       ) as Argv<ComputeArgs>,
   handler: async (args) => {
     const rules = parseRules(args.game);
+    if (familyOf(rules).board) return computeBoardCommand(args, rules);
     const untilProven = args['until-proven'] === true;
     const canProve = proofCriterion(rules) !== null;
     if (untilProven && !canProve) {

@@ -11,6 +11,7 @@ import { nimberCppSource, nimberPythonSource } from '../../export/nimber.js';
 import { describeRules } from '../../games/registry.js';
 import type { Rules } from '../../rules/types.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
+import { boardRules, exportBoardCommand } from '../board-table.js';
 
 interface ExportArgs extends GlobalArgs {
   game: string;
@@ -61,6 +62,8 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       else process.stdout.write(text);
       return;
     }
+    const board = boardRules(args.game);
+    if (board) return exportBoardCommand(args, board, format);
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);

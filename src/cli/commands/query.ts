@@ -8,6 +8,7 @@ import type { GameRow, Store } from '../../store/store.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
 import { isStdinArg, readStdin } from '../stdin.js';
+import { boardRules, queryBoardCommand } from '../board-table.js';
 
 interface QueryArgs extends GlobalArgs {
   game: string;
@@ -39,9 +40,12 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       .example('$0 query octal:0.77 1e30', 'Kayles at 10^30, from its proven period')
       .example('$0 query sub:1,3,4 0..20', 'a run of values')
       .example('$0 query grundy 100 200 --json', 'several values as JSON')
+      .example('$0 query wythoff 3,5 1e18,2^64', 'a 2-D game: cells X,Y (Wythoff: P/N at any size)')
       .example('seq 0 99 | $0 query kayles - --values', 'one n a line in, one value a line out') as Argv<QueryArgs>,
   handler: async (args) => {
     if (args.values && args.json) throw new UsageError('give --values or --json, not both');
+    const board = boardRules(args.game);
+    if (board) return queryBoardCommand(args, board);
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);
