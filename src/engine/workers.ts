@@ -1,4 +1,5 @@
 import type { BatchOutcome, BatchTask } from '../play/batch-protocol.js';
+import type { BoardOutcome, BoardTask } from './board-protocol.js';
 import type { SweepBatchOutcome, SweepBatchTask } from '../sweep/protocol.js';
 import type { ChunkOutcome, ChunkTask, FinishTask, GatherOutcome, GatherTask } from './protocol.js';
 import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from './sparse-protocol.js';
@@ -15,6 +16,7 @@ export interface WorkerTasks {
   gang: { task: SparseGangTask; outcome: SparseGangOutcome } | { task: SubtractGangTask; outcome: SubtractGangOutcome };
   sweep: { task: SweepBatchTask; outcome: SweepBatchOutcome };
   eval: { task: BatchTask; outcome: BatchOutcome };
+  board: { task: BoardTask; outcome: BoardOutcome };
 }
 
 export type WorkerName = keyof WorkerTasks;

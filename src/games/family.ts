@@ -4,6 +4,7 @@ import type { OrderedShare, SplitKernel } from '../kernels/split/split-kernel.js
 import type { ProofCriterion } from '../period/detect.js';
 import type { GameValues } from '../play/game-values.js';
 import type { HeapMove, MoveSearchState } from '../play/heap-moves.js';
+import type { BoardTable } from '../board/table.js';
 import type { Rules } from '../rules/types.js';
 import type { Graph } from '../graph/csr.js';
 import type { VertexNames } from '../graph/names.js';
@@ -21,8 +22,11 @@ import type { VertexNames } from '../graph/names.js';
 export interface GameFamily<R extends Rules = Rules> {
   /** The `family` tag of the rules this module owns. */
   readonly id: string;
-  /** How positions are indexed: 'heap' (the index is the heap size) or 'vertex' (see `explicit`). */
-  readonly positions: 'heap' | 'vertex';
+  /**
+   * How positions are indexed: 'heap' (the index is the heap size), 'vertex' (see `explicit`) or
+   * 'cell' (see `board`).
+   */
+  readonly positions: 'heap' | 'vertex' | 'cell';
   /** A family of explicit game graphs: the whole graph, and how positions are written. */
   readonly explicit?: ExplicitSupport<R>;
   /** The spec forms it reads, for help and error messages ('sub:1,3,4'). */
@@ -81,6 +85,9 @@ export interface GameFamily<R extends Rules = Rules> {
 
   /** Moves from position n to options of value `target`, described in the game's own terms. */
   moves(context: MoveContext<R>): Iterable<HeapMove>;
+
+  /** A game on cells (x, y) of the quadrant, stored as N x N tables (positions: 'cell'). */
+  readonly board?: BoardSupport<R>;
 }
 
 /**
@@ -165,4 +172,56 @@ export interface MoveContext<R extends Rules> {
 /** Register a family with its rules type checked once here; the registry stores it widened. */
 export function defineFamily<R extends Rules>(family: GameFamily<R>): GameFamily {
   return family as unknown as GameFamily;
+}
+
+/**
+ * A two-dimensional game on cells (x, y), x, y >= 0. Its heap-style members see a cell as its
+ * index in anti-diagonal order (src/board/cells.ts), where every option has a smaller index;
+ * the engine stores and computes it as an N x N table (src/engine/board-compute.ts).
+ */
+export interface BoardSupport<R extends Rules> {
+  /** The board size when it is part of the game (the knight's N x N), else null: any size. */
+  fixedSize(rules: R): number | null;
+  /** The options of (x, y) as tuples of cells whose values XOR, the slow and obvious way. */
+  options(rules: R, x: number, y: number, loaded?: BoardOptionsFunction): Iterable<readonly Cell[]>;
+  /** Heap games whose stored tables the values are made of (a product): computed first. */
+  factors?(rules: R): readonly Rules[];
+  /** The n x n table, in one thread; `factors` holds g(0..n-1) of each factor game. */
+  table(rules: R, n: number, input: BoardInput): BoardTable;
+  /**
+   * A line game (src/board/line-games.ts: Wythoff with diagonals, the rook without), whose rows
+   * several threads can pipeline over shared memory; null otherwise.
+   */
+  lineGame?(rules: R): { readonly diagonal: boolean } | null;
+  /** The value at any cell without a table (rook: x xor y), or null. */
+  value?(rules: R, x: bigint, y: bigint): bigint | null;
+  /** Whether (x, y) is a P-position, at any size without a table (Wythoff), or null. */
+  isP?(rules: R, x: bigint, y: bigint): boolean | null;
+  /** Moves to options of value `target` from any cell without a table, or null when it cannot tell. */
+  movesTo?(rules: R, x: bigint, y: bigint, target: bigint): readonly BoardMove[] | null;
+  /** The closed form of the P-positions, for exports and help, when there is one. */
+  readonly pFormula?: string;
+  /** The user code the game runs (a custom 2-D module), or null. */
+  code?(rules: R): BoardCode | null;
+  /** A move from `from` to `to` in the game's own words. */
+  describeMove(rules: R, from: readonly [bigint, bigint], to: readonly (readonly [bigint, bigint])[]): string;
+}
+
+export type Cell = readonly [number, number];
+export type BoardOptionsFunction = (x: number, y: number) => Iterable<Cell>;
+
+export interface BoardInput {
+  readonly loaded?: BoardOptionsFunction;
+  readonly factors?: readonly ArrayLike<number>[];
+}
+
+export interface BoardMove {
+  readonly to: readonly [bigint, bigint];
+  readonly description: string;
+}
+
+export interface BoardCode {
+  /** What runs, for messages. */
+  readonly describe: string;
+  load(): Promise<BoardOptionsFunction>;
 }

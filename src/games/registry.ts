@@ -13,6 +13,10 @@ import { infiniteSubtraction } from './infinite-subtraction.js';
 import { nim } from './nim.js';
 import { subtraction } from './subtraction.js';
 import { takeBreak } from './take-break.js';
+import { board2d } from './board2d.js';
+import { installLookup } from './lookup.js';
+import { product } from './product.js';
+import { wythoff } from './wythoff.js';
 
 /**
  * The game families, by the `family` tag of their rules. Registering a family is the only step
@@ -49,6 +53,8 @@ export function registerFamily(family: GameFamily): void {
 for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom, graph]) {
   registerFamily(family);
 }
+for (const family of [wythoff, board2d, product]) registerFamily(family);
+installLookup({ familyOf: (rules) => familyOf(rules), parseRules: (spec, cwd) => parseRules(spec, cwd) });
 
 /** The family that owns these rules. */
 export function familyOf(rules: Rules): GameFamily {

@@ -10,6 +10,8 @@ export interface ResolvedComponent {
   readonly heaps: readonly bigint[];
   /** The option function of a custom module, needed to list its moves. */
   readonly options?: OptionsFunction;
+  /** How to print each position when it is not a heap size: '(3, 5)' for a cell. */
+  readonly labels?: readonly string[];
 }
 
 export type MovesMode = 'all' | 'one' | 'none';

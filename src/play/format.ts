@@ -42,7 +42,7 @@ export function evaluationText(position: string, components: readonly ResolvedCo
   const lines = [position];
   const width = Math.max(...components.map((c) => c.game.key.length));
   components.forEach((c, i) => {
-    lines.push(`  ${c.game.key.padEnd(width)}  heaps ${c.heaps.join(', ')}  ->  g ${e.values[i]!.join(', ')}`);
+    lines.push(`  ${c.game.key.padEnd(width)}  ${c.labels ? 'cells' : 'heaps'} ${(c.labels ?? c.heaps).join(', ')}  ->  g ${e.values[i]!.join(', ')}`);
   });
   lines.push(
     e.outcome === 'P'
@@ -53,7 +53,8 @@ export function evaluationText(position: string, components: readonly ResolvedCo
     lines.push(mode === 'one' ? 'a winning move:' : `winning moves (${e.moves.length}${e.truncated ? ', list cut at the limit' : ''}):`);
     for (const m of e.moves) {
       const after = m.leaves.length === 0 ? 'nothing left' : `g ${m.values.join(' ^ ')} = ${m.toValue}`;
-      lines.push(`  component ${m.component} (${m.game}), heap ${m.from}: ${m.description}  [${after}; nim-sum 0]`);
+      const from = components[m.component - 1]!.labels?.[m.heap - 1] ?? `heap ${m.from}`;
+      lines.push(`  component ${m.component} (${m.game}), ${from}: ${m.description}  [${after}; nim-sum 0]`);
     }
     if (e.periodic) {
       lines.push('  (a heap beyond its table was searched over one proven period: each split listed also works with a part');

@@ -11,6 +11,7 @@ import { Store } from '../store/store.js';
 import type { ResolvedComponent } from './evaluate.js';
 import { GameValues } from './game-values.js';
 import type { PositionComponent } from './position.js';
+import { boardComponentRules, resolveBoardComponent } from './board-values.js';
 
 /** Heaps up to this size are computed on the fly when their table is missing (issue 4). */
 export const ON_THE_FLY_LIMIT = 1_000_000;
@@ -139,7 +140,9 @@ export async function resolvePosition(
   opts: PrepareOptions & { readonly needOptions: boolean },
 ): Promise<ResolvedComponent[]> {
   const maxBySpec = new Map<string, bigint>();
+  const boards = new Map(components.map((c) => [c.spec, boardComponentRules(c.spec)] as const));
   for (const c of components) {
+    if (boards.get(c.spec)) continue;
     const top = c.heaps.reduce((a, b) => (b > a ? b : a), 0n);
     const before = maxBySpec.get(c.spec);
     maxBySpec.set(c.spec, before !== undefined && before > top ? before : top);
@@ -147,6 +150,11 @@ export async function resolvePosition(
   const prepared = await prepareGames([...maxBySpec].map(([spec, maxHeap]) => ({ spec, maxHeap })), opts);
   const resolved: ResolvedComponent[] = [];
   for (const c of components) {
+    const board = boards.get(c.spec);
+    if (board) {
+      resolved.push(await resolveBoardComponent(c, board, opts));
+      continue;
+    }
     const p = prepared.get(c.spec)!;
     if (p instanceof GrundyError) throw p;
     const game = new GameValues(p.rules, p.table, p.cert);

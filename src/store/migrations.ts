@@ -173,4 +173,17 @@ export const MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    // Two-dimensional games (README: Two-dimensional games): one N x N table per game, replaced whole.
+    name: 'board tables',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE boards (
+          game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+          size INTEGER NOT NULL,   -- g(x, y) for 0 <= x, y < size
+          width INTEGER NOT NULL,  -- 8, 16 or 32 bits a value
+          data BLOB NOT NULL       -- g(x, y) at x * size + y, little-endian
+        );
+      `),
+  },
 ];

@@ -7,6 +7,7 @@ import { parseDuration } from '../../durations.js';
 import { parseCount } from '../../numbers.js';
 import { describeRules, familyOf, parseRules, proofCriterion, specHelp } from '../../games/registry.js';
 import { InterruptedError, UsageError } from '../../errors.js';
+import { computeBoardCommand } from '../board-table.js';
 import { openForWrite, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
 
@@ -17,6 +18,7 @@ interface ComputeArgs extends GlobalArgs {
   workers?: string;
   'module-timeout'?: string;
   wait?: boolean;
+  size?: string;
 }
 
 const DEFAULT_TO = 1_000_000;
@@ -42,11 +44,13 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         type: 'string',
         describe: `for module: rules, stop when options(n) runs longer than this per position: 10, 2.5s, 500ms, 2m (default ${DEFAULT_MODULE_TIMEOUT_MS / 1000} s)`,
       })
+      .option('size', { type: 'string', describe: 'for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= 4096' })
       .option('wait', { type: 'boolean', describe: 'if another process is computing the same game, wait for it instead of refusing' })
       .example('$0 compute octal:0.77 --until-proven', 'Kayles until its period 12 is proven')
       .example('$0 compute sub:squares --to 1e6 --workers 2', 'subtract-a-square to a million')
       .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
       .example('$0 compute graph:g.txt', 'a game on a graph (edge list u v per line; cycles give draws)')
+      .example('$0 compute wythoff --size 1024', "Wythoff's game, the 1024 x 1024 table")
       .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
       .epilogue(
         'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second Ctrl-C quits at once.\n' +
@@ -54,6 +58,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       ) as Argv<ComputeArgs>,
   handler: async (args) => {
     const rules = parseRules(args.game);
+    if (familyOf(rules).board) return computeBoardCommand(args, rules);
     const whole = familyOf(rules).explicit !== undefined;
     if (whole && (args.to !== undefined || args['until-proven'])) {
       throw new UsageError(

@@ -16,6 +16,7 @@ import { resolveDbPath } from '../../store/database.js';
 import type { GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';
+import { evalOutcomeOnly } from '../board-eval.js';
 
 interface EvalArgs extends GlobalArgs {
   position?: string[];
@@ -50,6 +51,8 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       .example("$0 eval 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'", 'nim-sum, outcome and one winning move')
       .example("$0 eval 'kayles@1e30 + nim@3' --moves all --json", 'a heap far beyond the table, via the proven period')
       .example("$0 eval 'graph:g.txt@a,b + nim@3'", 'tokens on a game graph plus a heap: value, P/N/D, a good move')
+      .example("$0 eval 'wythoff@3,7 + 2d:king@2,7 + nim@4'", 'two-dimensional games take cells X,Y')
+      .example("$0 eval 'wythoff@1e18,2e18'", 'Wythoff beyond any table: P/N and a winning move from the formula')
       .example('$0 eval --file positions.txt --out results.jsonl', 'a batch on the worker pool; bad lines are reported, exit 1')
       .example('$0 eval --file positions.txt --out results.csv --moves one', 'CSV with one winning move per N-position')
       .example("printf 'kayles@5\\nnim@3 + nim@3\\n' | $0 eval --file -", 'positions from standard input') as Argv<EvalArgs>,
@@ -86,6 +89,7 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       return;
     }
     const parsed = parsePosition(position);
+    if (evalOutcomeOnly(parsed, args.json === true)) return;
     const components = await resolvePosition(parsed, { ...prepare, needOptions: mode !== 'none' });
     const e = evaluate(components, mode, limit);
     const canonical = formatPosition(parsed);

@@ -13,6 +13,7 @@ import type { Rules } from '../../rules/types.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
 import { answerVertex, formatValueOf, openGraphTable, vertexJson, type GraphTable } from '../graph-table.js';
 import { csvField } from '../../play/format.js';
+import { boardRules, exportBoardCommand } from '../board-table.js';
 
 interface ExportArgs extends GlobalArgs {
   game: string;
@@ -63,6 +64,8 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       else process.stdout.write(text);
       return;
     }
+    const board = boardRules(args.game);
+    if (board) return exportBoardCommand(args, board, format);
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);

@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { announceStore, openForRead, type GlobalArgs } from '../context.js';
 import { locateStore } from '../../store/location.js';
+import { boardBytes } from '../../store/boards.js';
 import { fmtInt, periodicityJson, printJson } from '../output.js';
 import { graphSource } from '../../store/graph-tables.js';
 import { isGraphGame } from '../graph-table.js';
@@ -15,7 +16,7 @@ export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       const tables = (store?.listGames() ?? []).map((game) => ({
         game,
         cert: store!.getCertificate(game) ?? null,
-        bytes: store!.storedBytes(game),
+        bytes: store!.storedBytes(game) + boardBytes(store!, game),
         graph: isGraphGame(game) ? graphSource(store!, game) : undefined,
       }));
       if (args.json) {

@@ -9,6 +9,7 @@ import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../c
 import { jsonInteger, printJson } from '../output.js';
 import { answerVertex, formatValueOf, openGraphTable, vertexJson } from '../graph-table.js';
 import { isStdinArg, readStdin } from '../stdin.js';
+import { boardRules, queryBoardCommand } from '../board-table.js';
 
 interface QueryArgs extends GlobalArgs {
   game: string;
@@ -42,12 +43,15 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       .example('$0 query grundy 100 200 --json', 'several values as JSON')
       .example('seq 0 99 | $0 query kayles - --values', 'one n a line in, one value a line out')
       .example('$0 query graph:g.txt a b', 'vertices of a game graph by name: value (3 or inf{0,2}) and outcome P/N/D')
+      .example('$0 query wythoff 3,5 1e18,2^64', 'a 2-D game: cells X,Y (Wythoff: P/N at any size)')
       .epilogue(
         'For a game graph the positions are vertex names as the file writes them; --json gives ' +
           '{vertex, value, infinite, K, outcome} per vertex.',
       ) as Argv<QueryArgs>,
   handler: async (args) => {
     if (args.values && args.json) throw new UsageError('give --values or --json, not both');
+    const board = boardRules(args.game);
+    if (board) return queryBoardCommand(args, board);
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);

@@ -1,11 +1,12 @@
 import type { Argv, CommandModule } from 'yargs';
-import { NotComputedError } from '../../errors.js';
+import { NotComputedError, UsageError } from '../../errors.js';
 import { describeRules, parseRules } from '../../games/registry.js';
 import { parseCount } from '../../numbers.js';
 import type { Rules } from '../../rules/types.js';
 import { announceStore, findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
 import { answerVertex, formatValueOf, openGraphTable, outcomeCounts, vertexJson } from '../graph-table.js';
+import { boardRules, showBoardCommand } from '../board-table.js';
 
 /** More than this is an export's job. */
 const MAX_FIRST = 1_000_000;
@@ -13,6 +14,7 @@ const MAX_FIRST = 1_000_000;
 interface ShowArgs extends GlobalArgs {
   game: string;
   first?: string;
+  rows?: boolean;
 }
 
 export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
@@ -22,9 +24,14 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
     y
       .positional('game', { type: 'string', demandOption: true, describe: 'the game (any spelling, or a stored key)' })
       .option('first', { type: 'string', describe: `how many leading values to print (default 40, at most ${fmtInt(MAX_FIRST)})` })
+      .option('rows', { type: 'boolean', describe: 'two-dimensional games: the observed additive period of every row' })
       .example('$0 show kayles', 'the Kayles table')
+      .example('$0 show wythoff --rows', "Wythoff's table: the top-left block and each row's preperiod, period, saltus")
       .example('$0 show sub:1,3,4 --json', 'as JSON') as Argv<ShowArgs>,
   handler: (args) => {
+    const board = boardRules(args.game);
+    if (board) return showBoardCommand(args, board);
+    if (args.rows) throw new UsageError('--rows goes with two-dimensional games (wythoff, 2d:..., product:...)');
     // Checked before the store is read: a bad number is bad input whatever is stored.
     const wanted = args.first !== undefined ? parseCount(args.first, '--first', 0, MAX_FIRST) : 40;
     const store = openForRead(args);

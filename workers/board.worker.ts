@@ -1,0 +1,36 @@
+import { attachLineGame, computeRowsPipelined } from '../src/board/line-games.js';
+import type { BoardOutcome, BoardTask } from '../src/engine/board-protocol.js';
+import type { BoardOptionsFunction } from '../src/games/family.js';
+import { familyOf } from '../src/games/registry.js';
+import type { Rules } from '../src/rules/types.js';
+import { defineWorker } from '../src/worker/define-worker.js';
+
+/** User code of 2-D modules, loaded once per thread and game. */
+const loaded = new Map<string, Promise<BoardOptionsFunction>>();
+
+async function codeFor(rules: Rules): Promise<BoardOptionsFunction | undefined> {
+  const code = familyOf(rules).board?.code?.(rules) ?? null;
+  if (code === null) return undefined;
+  let loading = loaded.get(rules.key);
+  if (!loading) {
+    loading = code.load();
+    loaded.set(rules.key, loading);
+    loading.catch(() => loaded.delete(rules.key));
+  }
+  return loading;
+}
+
+async function run(task: BoardTask): Promise<BoardOutcome> {
+  if (task.kind === 'rows') {
+    computeRowsPipelined(attachLineGame(task.state), task.first, task.state.n, task.step, task.progress);
+    return { kind: 'rows' };
+  }
+  const board = familyOf(task.rules).board;
+  if (!board) throw new Error(`${task.rules.key} is not a two-dimensional game`);
+  const code = await codeFor(task.rules);
+  const input = { ...(code ? { loaded: code } : {}), ...(task.factors ? { factors: task.factors } : {}) };
+  const table = board.table(task.rules, task.n, input);
+  return { kind: 'table', values: table.values, kernel: code ? 'board-generic' : `board-${task.rules.family}` };
+}
+
+export default defineWorker(run);
