@@ -39,7 +39,7 @@ const variants: [string, SubtractBlockedKernel][] = [
   ['no touches', instantiateSubtractBlocked(made.memory, false)[2]],
 ];
 const rowsOf = (member: number): number => CONTROL_BYTES + member * made.stride;
-const g = valuesView(made.memory.buffer, made.gOffset, N, 2);
+const _g = valuesView(made.memory.buffer, made.gOffset, N, 2);
 
 // g below N, one tile at a time (every tile's frozen bound is its start: nothing to wait for).
 const kernel = variants[0]![1];
@@ -73,7 +73,11 @@ const pass = (k: SubtractBlockedKernel, member: number): number => {
   return performance.now() - t0;
 };
 const times: number[][] = variants.map(() => []);
-for (let r = 0; r < reps; r++) variants.forEach(([, k], i) => times[i]!.push(pass(k, i)));
+for (let r = 0; r < reps; r++) {
+  variants.forEach(([, k], i) => {
+    times[i]!.push(pass(k, i));
+  });
+}
 const rows = variants.map((_, i) => new Uint8Array(made.memory.buffer, rowsOf(i), TILE * V));
 if (!rows[0]!.every((b, i) => b === rows[1]![i])) throw new Error('the variants left different rows');
 

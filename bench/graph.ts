@@ -40,7 +40,7 @@ function readOnly(path: string): number {
   const fd = openSync(path, 'r');
   const buf = Buffer.allocUnsafe(1 << 20);
   const hash = createHash('sha256');
-  for (let got; (got = readSync(fd, buf, 0, buf.length, null)) > 0; ) hash.update(buf.subarray(0, got));
+  for (let got: number; (got = readSync(fd, buf, 0, buf.length, null)) > 0; ) hash.update(buf.subarray(0, got));
   closeSync(fd);
   hash.digest();
   return performance.now() - t;

@@ -49,6 +49,7 @@ export class InterruptedError extends GrundyError {
 
 /** Control characters (newlines first of all) shown as escapes, so an error stays one line. */
 export function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => {
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';

@@ -1,7 +1,7 @@
 import type { PositionCodec } from '../games/family.js';
 import { familyById } from '../games/registry.js';
 import { kSet } from '../graph/gsg.js';
-import { formatValue, outcomeOf, valueOf, type GValue, type Outcome } from '../graph/sums.js';
+import { formatValue, outcomeOf, vertexValue, type GValue, type Outcome } from '../graph/sums.js';
 import { loadGraphTable, type StoredGraphTable } from '../store/graph-tables.js';
 import type { GameRow, Store } from '../store/store.js';
 
@@ -32,7 +32,7 @@ export interface VertexAnswer {
 }
 
 export function answerVertex(t: GraphTable, v: number): VertexAnswer {
-  const value = valueOf(t.values, v);
+  const value = vertexValue(t.values, v);
   return { vertex: t.codec.format(v), value, outcome: outcomeOf(value) };
 }
 

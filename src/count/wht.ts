@@ -61,7 +61,9 @@ export function countXorTuples(factors: readonly CountFactor[], target: bigint, 
   const product: bigint[] = new Array<bigint>(size).fill(1n);
   for (const f of factors) {
     const t = new Array<bigint>(size).fill(0n);
-    f.histogram.forEach((c, v) => (t[v] = M === undefined ? c : c % M));
+    f.histogram.forEach((c, v) => {
+      t[v] = M === undefined ? c : c % M;
+    });
     walshHadamard(t, M);
     for (let i = 0; i < size; i++) {
       const p = M === undefined ? t[i]! ** f.copies : modPow(t[i]!, f.copies, M);

@@ -3,7 +3,7 @@ import { maxOf, regrow, sharedValues, widthFor, wider, type Values, type Width }
 import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { acquireComputeLock, type LockOptions } from '../store/locks.js';
-import type { GameRow, Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
 import { familyOf } from '../games/registry.js';
 import { computeExplicit } from './explicit.js';
 import { checkTableFits, nextCheckAt } from './planner.js';

@@ -1,6 +1,6 @@
 import type { ExplicitSupport } from '../games/family.js';
 import { generalizedValues } from '../graph/gsg.js';
-import { outcomeOf, valueOf } from '../graph/sums.js';
+import { outcomeOf, vertexValue } from '../graph/sums.js';
 import type { Rules } from '../rules/types.js';
 import { graphSource, saveGraphTable } from '../store/graph-tables.js';
 import type { GameRow, Store } from '../store/store.js';
@@ -48,7 +48,7 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
   const out = summary(game, 'target', kernel, game.computed);
   // Counted here, from the values in hand (explicitSummary would reload them).
   const outcomes = { P: 0, N: 0, D: 0 };
-  for (let v = 0; v < gv.values.length; v++) outcomes[outcomeOf(valueOf(gv, v))]++;
+  for (let v = 0; v < gv.values.length; v++) outcomes[outcomeOf(vertexValue(gv, v))]++;
   return { ...out, explicit: { ...out.explicit!, outcomes } };
 }
 

@@ -18,7 +18,7 @@ import { MAX_CHUNK, MIN_SPARSE_CHUNK, WORK_PER_CHUNK } from './budget.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { ChunkStrategy, StoredState } from './strategy.js';
-import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from './sparse-protocol.js';
+import type { SparseGangTask, SparseTask } from './sparse-protocol.js';
 import { sparseRowStride } from '../kernels/sparse-split.js';
 import { rowWordsFor } from '../kernels/split/split-kernel.js';
 import { GANG, GANG_SLOTS } from '../gang/control.js';

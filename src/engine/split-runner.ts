@@ -1,8 +1,8 @@
-import { GrundyError } from '../errors.js';
+
 import type { Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import type { WorkerPool } from './pool.js';
-import type { ChunkOutcome, FinishTask, GatherOutcome, GatherTask } from './protocol.js';
+import type { ChunkOutcome, FinishTask, GatherTask } from './protocol.js';
 import type { SplitChunkPlan } from './split-plan.js';
 
 /** The shared row scratch of frozen-prefix chunks, reused across chunks and grown on demand. */

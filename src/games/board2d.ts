@@ -85,7 +85,7 @@ function* moduleOptions(rules: Board2dRules, x: number, y: number, loaded: Board
   for (const pair of loaded(x, y)) {
     const [a, b] = Array.isArray(pair) ? (pair as unknown[]) : [];
     if (typeof a !== 'number' || typeof b !== 'number' || !Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0 || a + b >= x + y) {
-      throw new ComputeError(`${rules.path}: options(${x}, ${y}) yielded ${JSON.stringify(pair)}; ` + "options must be [x', y'] with x', y' >= 0 and x' + y' < x + y");
+      throw new ComputeError(`${rules.path}: options(${x}, ${y}) yielded ${JSON.stringify(pair)}; options must be [x', y'] with x', y' >= 0 and x' + y' < x + y`);
     }
     yield [[a, b]];
   }

@@ -124,7 +124,7 @@ function hashFile(path: string): string {
   const hash = createHash('sha256');
   const buf = Buffer.allocUnsafe(1 << 20);
   try {
-    for (let got; (got = readSync(fd, buf, 0, buf.length, null)) > 0; ) hash.update(buf.subarray(0, got));
+    for (let got: number; (got = readSync(fd, buf, 0, buf.length, null)) > 0; ) hash.update(buf.subarray(0, got));
   } finally {
     closeSync(fd);
   }

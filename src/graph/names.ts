@@ -98,7 +98,7 @@ export class VertexTable {
     return x < this.firstId.length && this.firstId[x]! >= 0;
   }
   hasName(s: string): boolean {
-    return this.map !== null && this.map.has(s);
+    return this.map?.has(s) === true;
   }
 
   private switchToNames(): void {

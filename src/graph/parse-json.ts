@@ -12,7 +12,7 @@ import type { LineParser } from './parse-text.js';
  * silently, changing values without a word).
  */
 
-const enum S {
+enum S {
   Start, KeyOrClose, Colon, ListOpen, ItemOrClose, Item, AfterItem, EdgeFirst, EdgeComma, EdgeSecond,
   EdgeClose, AfterMember, Key, End,
 }

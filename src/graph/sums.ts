@@ -7,7 +7,7 @@ export type GValue = number | { readonly infinite: readonly number[] };
 /** P: the player to move loses; N: wins; D: neither can force a win (a draw). */
 export type Outcome = 'P' | 'N' | 'D';
 
-export function valueOf(gv: GraphValues, v: number): GValue {
+export function vertexValue(gv: GraphValues, v: number): GValue {
   const x = gv.values[v]!;
   return x === INFINITE ? { infinite: Array.from(kSet(gv, v)) } : x;
 }
@@ -56,7 +56,7 @@ export interface MoveAdvice {
  * candidate's value is the sum of the other tokens (prefix and suffix sums) plus its option.
  */
 export function bestMoves(g: Graph, gv: GraphValues, tokens: readonly number[]): MoveAdvice {
-  const vals = tokens.map((v) => valueOf(gv, v));
+  const vals = tokens.map((v) => vertexValue(gv, v));
   const outcome = outcomeOf(sumValues(vals));
   if (outcome === 'P') return { outcome, moves: [] };
   const want: Outcome = outcome === 'N' ? 'P' : 'D';
@@ -69,7 +69,7 @@ export function bestMoves(g: Graph, gv: GraphValues, tokens: readonly number[]):
     const rest = sumValues([prefix[component]!, suffix[component + 1]!]);
     for (let e = g.outOffsets[v]!; e < g.outOffsets[v + 1]!; e++) {
       const to = g.outTargets[e]!;
-      if (outcomeOf(sumValues([rest, valueOf(gv, to)])) === want) moves.push({ component, to });
+      if (outcomeOf(sumValues([rest, vertexValue(gv, to)])) === want) moves.push({ component, to });
     }
   });
   return { outcome, moves };

@@ -52,7 +52,7 @@ export function scanSlice(task: ScanTask): BatchOutcome {
       }
       continue;
     }
-    let components;
+    let components: ReturnType<typeof parsePosition>;
     try {
       components = parsePosition(line);
     } catch {

@@ -64,7 +64,7 @@ export class GameValues {
     const table = this.table;
     if (n < table.length) return table[n]!;
     const cert = this.cert;
-    if (!cert || cert.saltus !== 0) return -1;
+    if (cert?.saltus !== 0) return -1;
     return table[cert.preperiod + ((n - cert.preperiod) % cert.period)]!;
   }
 

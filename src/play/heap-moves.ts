@@ -106,7 +106,7 @@ export function* grundySplitMoves(gv: GameValues, n: number, target: bigint): It
  */
 function representativeBound(gv: GameValues, m: bigint, parts: number, limit: number): bigint | null {
   const cert = gv.cert;
-  if (!cert || cert.saltus !== 0) return null;
+  if (cert?.saltus !== 0) return null;
   const span = BigInt(cert.preperiod + cert.period);
   if (m < BigInt(parts) * span) return null;
   if (m < BigInt(gv.length) && limit > 1) return null;

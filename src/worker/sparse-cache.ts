@@ -1,6 +1,6 @@
 import { GrundyError } from '../errors.js';
 import type { Rules } from '../rules/types.js';
-import { type SparseShape } from '../kernels/sparse.js';
+import type { SparseShape } from '../kernels/sparse.js';
 import { sparseShape } from '../games/registry.js';
 import { sameMask, type SparseMask } from '../kernels/sparse-mask.js';
 

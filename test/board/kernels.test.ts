@@ -94,7 +94,9 @@ describe('2-D kernels against their naive twins', () => {
       if (b < n) expected.add(a * n + b).add(b * n + a);
     }
     const zeros = new Set<number>();
-    t.values.forEach((v, i) => v === 0 && zeros.add(i));
+    t.values.forEach((v, i) => {
+      if (v === 0) zeros.add(i);
+    });
     expect(zeros).toEqual(expected);
   });
 

@@ -63,7 +63,11 @@ describe('grundy table nim', () => {
     expect(r.code, r.stderr).toBe(0);
     const t = JSON.parse(r.stdout) as { values: number[][]; equalsXor: boolean };
     expect(t.values).toHaveLength(16);
-    t.values.forEach((row, x) => row.forEach((v, y) => expect(v).toBe(x ^ y)));
+    t.values.forEach((row, x) => {
+      row.forEach((v, y) => {
+        expect(v).toBe(x ^ y);
+      });
+    });
     expect(t.equalsXor).toBe(true);
     const text = await runCli(['table', 'nim', '--size', '4']);
     expect(text.stdout).toContain('3 | 3 2 1 0');

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { db, dir, KAYLES, MoveJson, nimSumAfter, query, useEvalStore } from '../helpers/eval-store.js';
+import { db, dir, KAYLES, type MoveJson, nimSumAfter, query, useEvalStore } from '../helpers/eval-store.js';
 
 useEvalStore();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { db, EvalJson, KAYLES, nimSumAfter, query, useEvalStore } from '../helpers/eval-store.js';
+import { db, type EvalJson, KAYLES, nimSumAfter, query, useEvalStore } from '../helpers/eval-store.js';
 
 useEvalStore();
 

@@ -20,7 +20,7 @@ const PAIRS: [bigint, bigint][] = [
   [65535n, 65536n],
   ...Array.from({ length: 40 }, (): [bigint, bigint] => [(word() << 32n) | word(), (word() << 32n) | word()]),
 ];
-const INPUT = PAIRS.map(([a, b]) => `${a} 0x${b.toString(16)}`).join('\n') + '\n';
+const INPUT = `${PAIRS.map(([a, b]) => `${a} 0x${b.toString(16)}`).join('\n')}\n`;
 const EXPECTED = PAIRS.map(([a, b]) => String(nimMul(a, b)));
 
 function has(program: string): boolean {

@@ -40,7 +40,11 @@ describe('Walsh-Hadamard transform', () => {
     const h = [5n, 0n, 3n, 7n, 1n];
     const conv = (x: bigint[], y: bigint[]): bigint[] => {
       const out = new Array<bigint>(8).fill(0n);
-      x.forEach((a, i) => y.forEach((b, j) => (out[i ^ j] = out[i ^ j]! + a * b)));
+      x.forEach((a, i) => {
+        y.forEach((b, j) => {
+          out[i ^ j] = out[i ^ j]! + a * b;
+        });
+      });
       return out;
     };
     let direct: bigint[] = [1n];
@@ -114,7 +118,11 @@ describe('huge N through a proven certificate', () => {
       // And the counts built on it: 3 heaps, via a plain XOR convolution of the expected histogram.
       const conv = (a: bigint[], b: bigint[]): bigint[] => {
         const out = new Array<bigint>(64).fill(0n);
-        a.forEach((x, i) => b.forEach((y, j) => (out[i ^ j] = out[i ^ j]! + x * y)));
+        a.forEach((x, i) => {
+          b.forEach((y, j) => {
+            out[i ^ j] = out[i ^ j]! + x * y;
+          });
+        });
         return out;
       };
       const three = conv(conv(expected, expected), expected);

@@ -29,7 +29,10 @@ export function defineFlagFuzz(seed: number, runs: number): void {
     beforeAll(async () => {
       writeFileSync(bad, 'not a store\n');
       process.env.GRUNDY_DB = bad;
-      vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        out += String(chunk);
+        return true;
+      });
       vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
       vi.spyOn(process, 'exit').mockImplementation((code?: number | string | null) => {
         throw new Error(`process.exit(${code}) called by the CLI`);

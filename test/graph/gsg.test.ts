@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphFromEdges, type Graph } from '../../src/graph/csr.js';
 import { generalizedValues, INFINITE, kSet } from '../../src/graph/gsg.js';
-import { bestMoves, outcomeOf, sumValues, valueOf, type GValue } from '../../src/graph/sums.js';
+import { bestMoves, outcomeOf, sumValues, vertexValue, type GValue } from '../../src/graph/sums.js';
 import { subtractionKernel } from '../../src/kernels/subtraction.js';
 import { seededRandom } from '../../src/testing/random.js';
 import { labelByDefinition, productGraph, randomAdj, retrogradeOutcomes, type Adj } from './naive.js';
@@ -18,7 +18,7 @@ describe('generalized Sprague-Grundy values', () => {
       const adj = randomAdj(rand, 14, t % 3 === 0 ? 2 : 4);
       const gv = generalizedValues(toGraph(adj));
       const want = retrogradeOutcomes(adj);
-      const got = adj.map((_, v) => outcomeOf(valueOf(gv, v)));
+      const got = adj.map((_, v) => outcomeOf(vertexValue(gv, v)));
       expect(got).toEqual(want);
       draws += want.filter((o) => o === 'D').length;
     }
@@ -57,7 +57,7 @@ describe('generalized Sprague-Grundy values', () => {
     expect(Array.from(gv.values)).toEqual([0, 1, 0]);
     const loop = generalizedValues(graphFromEdges(1, [[0, 0]]));
     expect(loop.values[0]).toBe(INFINITE);
-    expect(outcomeOf(valueOf(loop, 0))).toBe('D');
+    expect(outcomeOf(vertexValue(loop, 0))).toBe('D');
   });
 
   it('on a DAG of subtraction heaps (S = {1,3,4}, heaps 0..200) equals the subtraction kernel', () => {
@@ -84,7 +84,7 @@ describe('sums of tokens', () => {
       const want = retrogradeOutcomes(productGraph(a, b));
       for (let x = 0; x < a.length; x++) {
         for (let y = 0; y < b.length; y++) {
-          const o = outcomeOf(sumValues([valueOf(ga, x), valueOf(gb, y)]));
+          const o = outcomeOf(sumValues([vertexValue(ga, x), vertexValue(gb, y)]));
           expect(o).toBe(want[x * b.length + y]);
           seen[o]++;
         }

@@ -39,11 +39,11 @@ export async function query(game: string, ns: (number | string)[]): Promise<bigi
 /** Recompute the nim-sum after a move from `grundy query`, independently of eval. */
 export async function nimSumAfter(e: EvalJson, m: MoveJson, games: string[]): Promise<bigint> {
   let x = 0n;
-  e.components.forEach((c, ci) =>
+  e.components.forEach((c, ci) => {
     c.values.forEach((v, hi) => {
       if (ci !== m.component - 1 || hi !== m.heap - 1) x ^= BigInt(v);
-    }),
-  );
+    });
+  });
   const game = games[m.component - 1]!;
   if (m.leaves.length > 0) {
     if (game === 'nim') for (const l of m.leaves) x ^= BigInt(l);

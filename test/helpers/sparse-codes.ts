@@ -1,4 +1,4 @@
-import { type SparseShape } from '../../src/kernels/sparse.js';
+import type { SparseShape } from '../../src/kernels/sparse.js';
 import { sparseShape } from '../../src/games/registry.js';
 import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';

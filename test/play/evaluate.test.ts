@@ -70,11 +70,11 @@ describe('evaluate against brute force', () => {
         // Recompute the nim-sum after the move from the naive values.
         const ci = m.component - 1;
         let x = 0;
-        components.forEach((c, i) =>
+        components.forEach((c, i) => {
           c.heaps.forEach((h, j) => {
             if (i !== ci || j !== m.heap - 1) x ^= picked[i]!.naive[Number(h)]!;
-          }),
-        );
+          });
+        });
         for (const leaf of m.leaves) x ^= picked[ci]!.naive[Number(leaf)]!;
         expect(x).toBe(0);
         // 'one' moves the heap with the highest bit of the nim-sum, to a smaller value.

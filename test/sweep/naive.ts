@@ -1,5 +1,4 @@
 import type { SubtractionRules } from '../../src/rules/types.js';
-import type { Rules } from '../../src/rules/types.js';
 
 /** The rules of the finite subtraction game S (sorted), for the naive twins in test/naive.ts. */
 export function subRules(set: readonly number[]): SubtractionRules {

@@ -1,3 +1,4 @@
+import type { Values } from '../../kernels/values.js';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
@@ -171,7 +172,7 @@ function contestExport(store: Store, game: GameRow, format: 'cpp' | 'py', args: 
   } catch {
     // An old or foreign params blob: the key alone names the game.
   }
-  let values;
+  let values: Values;
   if (proven) {
     values = store.readValues(game, 0, proven.preperiod + proven.period);
   } else {

@@ -54,7 +54,7 @@ export const storeCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         return;
       }
       lines.push(
-        `  on disk  ${fmtBytes(size.total)}` + (size.wal > 0 ? ` (${fmtBytes(size.file)} file + ${fmtBytes(size.wal)} write-ahead log)` : ''),
+        `  on disk  ${fmtBytes(size.total)}${size.wal > 0 ? ` (${fmtBytes(size.file)} file + ${fmtBytes(size.wal)} write-ahead log)` : ''}`,
         `  tables   ${tables.length}, sweeps ${sweeps.length}${sweeps.length > 0 ? ` (grundy sweep --list)` : ''}`,
       );
       if (tables.length > 0) {

@@ -68,8 +68,8 @@ function printGrid(table: number[][]): void {
   const w = String(Math.max(...table.flat())).length;
   const head = `${' '.repeat(w)} |${Array.from({ length: size }, (_, y) => String(y).padStart(w + 1)).join('')}`;
   const lines = [head, `${'-'.repeat(w + 1)}+${'-'.repeat((w + 1) * size)}`];
-  table.forEach((row, x) =>
-    lines.push(`${String(x).padStart(w)} |${row.map((v) => String(v).padStart(w + 1)).join('')}`),
-  );
+  table.forEach((row, x) => {
+    lines.push(`${String(x).padStart(w)} |${row.map((v) => String(v).padStart(w + 1)).join('')}`);
+  });
   process.stdout.write(`${lines.join('\n')}\n`);
 }

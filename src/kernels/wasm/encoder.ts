@@ -53,7 +53,9 @@ export class Locals {
   readonly own: ValType[] = [];
 
   constructor(params: readonly string[]) {
-    params.forEach((p, i) => this.index.set(p, i));
+    params.forEach((p, i) => {
+      this.index.set(p, i);
+    });
   }
 
   /** Declare locals of one type (i32 unless given). */
