@@ -1,14 +1,15 @@
 import type { Argv, CommandModule } from 'yargs';
 import { listenForInterrupt } from '../interrupt.js';
-import { computeGame, type ComputeSummary } from '../../engine/coordinator.js';
-import { checkTableFits, MAX_HEAP } from '../../engine/planner.js';
-import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../../engine/pool.js';
+import { compute, DEFAULT_PROOF_LIMIT, DEFAULT_TO, type ComputeSummary } from '../../api/compute.js';
+import { gameSpecOf } from '../../api/game.js';
+import { MAX_HEAP } from '../../engine/planner.js';
+import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers } from '../../engine/pool.js';
 import { parseDuration } from '../../durations.js';
 import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { proofCriterion } from '../../games/registry.js';
 import { describeRules, parseRules, specHelp } from '../../games/registry.js';
-import { openForWrite, quoteSpec, type GlobalArgs } from '../context.js';
+import { quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
 
 interface ComputeArgs extends GlobalArgs {
@@ -20,9 +21,6 @@ interface ComputeArgs extends GlobalArgs {
   wait?: boolean;
 }
 
-const DEFAULT_TO = 1_000_000;
-/** With --until-proven and no --to: how far to go looking for a proof. */
-const DEFAULT_PROOF_LIMIT = 2 ** 28;
 
 export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
   command: 'compute <game>',
@@ -64,26 +62,20 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
     const moduleTimeoutMs =
       args['module-timeout'] !== undefined ? parseDuration(args['module-timeout'], '--module-timeout') : DEFAULT_MODULE_TIMEOUT_MS;
-    // Before the store is opened or created: a table that cannot fit is refused with nothing touched.
-    checkTableFits(to);
-    const store = openForWrite(args);
-    const pool = new WorkerPool(workers, { moduleTimeoutMs });
     // --until-proven stops at the proof: its limit is a safety net, not a target to show progress against.
     const bar = new ProgressBar(!(untilProven && canProve) || args.to !== undefined);
     const interruption = listenForInterrupt('stopping the workers; finished chunks are stored', () => bar.done());
     try {
-      const summary = await computeGame({
-        rules,
-        store,
-        pool,
+      const summary = await compute(gameSpecOf(rules), {
+        ...(args.db !== undefined ? { db: args.db } : {}),
         to,
         untilProven,
+        workers,
+        moduleTimeoutMs,
         signal: interruption.signal,
-        lock: {
-          wait: args.wait === true,
-          onWait: (holder) =>
-            process.stderr.write(`grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`),
-        },
+        wait: args.wait === true,
+        onWait: (holder) =>
+          process.stderr.write(`grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`),
         onProgress: (p) => bar.update(p),
       });
       bar.done();
@@ -97,8 +89,6 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       throw err;
     } finally {
       interruption.dispose();
-      await pool.destroy();
-      store.close();
     }
   },
 };

@@ -5,10 +5,11 @@ import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { BatchLinesFailedError, evaluateFile, formatForOut } from '../../play/batch.js';
 import type { BatchFormat } from '../../play/batch-protocol.js';
-import { evaluate, type MovesMode } from '../../play/evaluate.js';
+import { evaluate } from '../../api/evaluate.js';
+import type { MovesMode } from '../../play/evaluate.js';
 import { evaluationJson, evaluationText } from '../../play/format.js';
-import { formatPosition, parsePosition, POSITION_HELP } from '../../play/position.js';
-import { resolvePosition, type PrepareOptions } from '../../play/prepare.js';
+import { POSITION_HELP } from '../../play/position.js';
+import type { PrepareOptions } from '../../play/prepare.js';
 import { resolveDbPath } from '../../store/database.js';
 import type { GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
@@ -66,10 +67,13 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
     }
     if (args.out !== undefined) throw new UsageError('--out goes with --file; for one position, redirect stdout');
     if (position === '') throw new UsageError(`name a position (${POSITION_HELP}) or --file FILE`);
-    const parsed = parsePosition(position);
-    const components = await resolvePosition(parsed, { ...prepare, needOptions: mode !== 'none' });
-    const e = evaluate(components, mode, limit);
-    const canonical = formatPosition(parsed);
+    const { position: canonical, components, evaluation: e } = await evaluate(position, {
+      ...(args.db !== undefined ? { db: args.db } : {}),
+      moves: mode,
+      limit,
+      workers,
+      onCompute: prepare.onCompute!,
+    });
     if (args.json) printJson(evaluationJson(canonical, components, e));
     else process.stdout.write(evaluationText(canonical, components, e, mode));
   },
