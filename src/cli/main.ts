@@ -9,6 +9,7 @@ import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
 import { noCommand } from './commands/no-command.js';
+import { plotCommand } from './commands/plot.js';
 import { queryCommand } from './commands/query.js';
 import { rmCommand } from './commands/rm.js';
 import { showCommand } from './commands/show.js';
@@ -36,6 +37,7 @@ const COMMANDS = [
   storeCommand,
   rmCommand,
   vacuumCommand,
+  plotCommand,
 ] as CommandModule<GlobalArgs, never>[];
 
 /**
