@@ -124,7 +124,10 @@ export class GrundyStore {
   }
 
   private row(spec: string): GameRow | undefined {
-    if (!this.store) return undefined;
+    if (!this.store) {
+      if (this.specs === 'no-files') parseGameWithoutFiles(spec);
+      return undefined;
+    }
     const byKey = this.store.getGame(spec.trim());
     if (byKey) return byKey;
     const key = this.specs === 'no-files' ? parseGameWithoutFiles(spec).key : parseRules(spec).key;

@@ -11,6 +11,7 @@ import { listCommand } from './commands/list.js';
 import { noCommand } from './commands/no-command.js';
 import { plotCommand } from './commands/plot.js';
 import { queryCommand } from './commands/query.js';
+import { serveCommand } from './commands/serve.js';
 import { rmCommand } from './commands/rm.js';
 import { showCommand } from './commands/show.js';
 import { storeCommand } from './commands/store.js';
@@ -38,6 +39,7 @@ const COMMANDS = [
   rmCommand,
   vacuumCommand,
   plotCommand,
+  serveCommand,
 ] as CommandModule<GlobalArgs, never>[];
 
 /**
