@@ -46,7 +46,7 @@ const STATUS: [new (...a: never[]) => GrundyError, number][] = [
  */
 export function buildServer(options: ServeOptions = {}): FastifyInstance {
   const dbPath = locateStore(options.db).path;
-  const app = Fastify({ logger: false, bodyLimit: 16 * 1024, maxParamLength: MAX_PARAM });
+  const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   let store: GrundyStore | null = null;
   // A store that did not exist yet is looked for again on the next request (a compute may create it).
   const view = (): GrundyStore => {
