@@ -10,7 +10,9 @@ import { exportCommand } from './commands/export.js';
 import { listCommand } from './commands/list.js';
 import { nimberCommand } from './commands/nimber.js';
 import { noCommand } from './commands/no-command.js';
+import { plotCommand } from './commands/plot.js';
 import { queryCommand } from './commands/query.js';
+import { serveCommand } from './commands/serve.js';
 import { rmCommand } from './commands/rm.js';
 import { showCommand } from './commands/show.js';
 import { storeCommand } from './commands/store.js';
@@ -38,6 +40,8 @@ const COMMANDS = [
   storeCommand,
   rmCommand,
   vacuumCommand,
+  plotCommand,
+  serveCommand,
 ] as CommandModule<GlobalArgs, never>[];
 
 /**

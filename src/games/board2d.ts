@@ -158,6 +158,8 @@ export const board2d = defineFamily<Board2dRules>({
   positions: 'cell',
   syntax: SYNTAX,
   prefixes: ['2d'],
+  // 2d:module:FILE names a file (and loads code): a server serves these only once stored.
+  readsFiles: true,
   parse: (body, spec, { cwd }) => parse2d(body, spec, cwd),
   describe(rules) {
     switch (rules.piece) {

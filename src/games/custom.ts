@@ -17,6 +17,7 @@ export const custom = defineFamily<CustomRules>({
   positions: 'heap',
   syntax: ['module:./rules.js'],
   prefixes: ['module'],
+  readsFiles: true,
   parse(body, spec, { cwd }) {
     if (body === '') throw new UsageError(`'${spec}' names no file; write module:./path/rules.js`);
     const path = resolve(cwd, body);

@@ -54,6 +54,11 @@ export interface GameFamily<R extends Rules = Rules> {
    */
   readonly chunksGrowWithPrefix?: boolean;
 
+  /**
+   * The spec names a file that parse() reads (custom modules): a server never parses such a spec
+   * from a request, it serves the game only by its stored key (src/api/game.ts).
+   */
+  readonly readsFiles?: boolean;
   /** User code the kernels call (custom modules): loaded once per worker thread and game. */
   readonly code?: UserCode<R>;
   /**

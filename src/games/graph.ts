@@ -21,6 +21,8 @@ export const graph = defineFamily<GraphRules>({
   positions: 'vertex',
   syntax: ['graph:FILE'],
   prefixes: ['graph'],
+  // The spec names a file: a server serves such games only once stored, by key.
+  readsFiles: true,
   parse(body, spec, { cwd }) {
     // An explicit format may lead the path: graph:counted:g.txt (the C reference's "n m" form).
     let format: GraphFormat | null = null;

@@ -75,6 +75,8 @@ export const product = defineFamily<ProductRules>({
   positions: 'cell',
   syntax: ['product:sub:squares*sub:triangular'],
   prefixes: ['product'],
+  // Its factors may name files (module:, 2d:module:): a server serves products only once stored.
+  readsFiles: true,
   parse: (body, spec, { cwd }) => parseProduct(body, spec, cwd),
   describe: (rules) => `coin-turning product of ${rules.left.key} and ${rules.right.key} (g = g1(x) nim-times g2(y))`,
   ...boardHeapMembers(board),

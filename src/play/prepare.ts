@@ -44,6 +44,8 @@ export interface PrepareOptions {
   readonly shared?: boolean;
   /** Load every stored value (batch: any heap of a line may need the whole prefix for its moves). */
   readonly wholeTable?: boolean;
+  /** False: never compute on the fly (a read-only caller such as grundy serve). Default true. */
+  readonly computeMissing?: boolean;
   /** Told about each on-the-fly computation before it starts. */
   readonly onCompute?: (key: string, to: number) => void;
 }
@@ -101,7 +103,7 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
         let game = store?.getGame(rules.key);
         let cert = game && store ? (store.getCertificate(game) ?? null) : null;
         const covers = (n: bigint): boolean => cert?.proven === true || (game !== undefined && n < BigInt(game.computed));
-        if (!covers(computeTo) && computeTo >= 0n) {
+        if (!covers(computeTo) && computeTo >= 0n && opts.computeMissing !== false) {
           // A small missing table: compute and store it now (a writer replaces the reader).
           if (!store || store.readonly) {
             store?.close();

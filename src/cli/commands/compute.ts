@@ -1,14 +1,15 @@
 import type { Argv, CommandModule } from 'yargs';
 import { listenForInterrupt } from '../interrupt.js';
-import { computeGame, type ComputeSummary } from '../../engine/coordinator.js';
-import { checkTableFits, MAX_HEAP } from '../../engine/planner.js';
-import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../../engine/pool.js';
+import { compute, DEFAULT_PROOF_LIMIT, DEFAULT_TO, type ComputeSummary } from '../../api/compute.js';
+import { gameSpecOf } from '../../api/game.js';
+import { MAX_HEAP } from '../../engine/planner.js';
+import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers } from '../../engine/pool.js';
 import { parseDuration } from '../../durations.js';
+import { InterruptedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { describeRules, familyOf, parseRules, proofCriterion, specHelp } from '../../games/registry.js';
-import { InterruptedError, UsageError } from '../../errors.js';
 import { computeBoardCommand } from '../board-table.js';
-import { openForWrite, quoteSpec, type GlobalArgs } from '../context.js';
+import { quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
 
 interface ComputeArgs extends GlobalArgs {
@@ -18,12 +19,8 @@ interface ComputeArgs extends GlobalArgs {
   workers?: string;
   'module-timeout'?: string;
   wait?: boolean;
-  size?: string;
 }
 
-const DEFAULT_TO = 1_000_000;
-/** With --until-proven and no --to: how far to go looking for a proof. */
-const DEFAULT_PROOF_LIMIT = 2 ** 28;
 
 export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
   command: 'compute <game>',
@@ -44,13 +41,10 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         type: 'string',
         describe: `for module: rules, stop when options(n) runs longer than this per position: 10, 2.5s, 500ms, 2m (default ${DEFAULT_MODULE_TIMEOUT_MS / 1000} s)`,
       })
-      .option('size', { type: 'string', describe: 'for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= 4096' })
       .option('wait', { type: 'boolean', describe: 'if another process is computing the same game, wait for it instead of refusing' })
       .example('$0 compute octal:0.77 --until-proven', 'Kayles until its period 12 is proven')
       .example('$0 compute sub:squares --to 1e6 --workers 2', 'subtract-a-square to a million')
       .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
-      .example('$0 compute graph:g.txt', 'a game on a graph (edge list u v per line; cycles give draws)')
-      .example('$0 compute wythoff --size 1024', "Wythoff's game, the 1024 x 1024 table")
       .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
       .epilogue(
         'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second Ctrl-C quits at once.\n' +
@@ -59,11 +53,8 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
   handler: async (args) => {
     const rules = parseRules(args.game);
     if (familyOf(rules).board) return computeBoardCommand(args, rules);
-    const whole = familyOf(rules).explicit !== undefined;
-    if (whole && (args.to !== undefined || args['until-proven'])) {
-      throw new UsageError(
-        `${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`,
-      );
+    if (familyOf(rules).explicit && (args.to !== undefined || args['until-proven'])) {
+      throw new UsageError(`${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`);
     }
     const untilProven = args['until-proven'] === true;
     const canProve = proofCriterion(rules) !== null;
@@ -75,26 +66,20 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
     const moduleTimeoutMs =
       args['module-timeout'] !== undefined ? parseDuration(args['module-timeout'], '--module-timeout') : DEFAULT_MODULE_TIMEOUT_MS;
-    // Before the store is opened or created: a table that cannot fit is refused with nothing touched.
-    if (!whole) checkTableFits(to);
-    const store = openForWrite(args);
-    const pool = new WorkerPool(workers, { moduleTimeoutMs });
     // --until-proven stops at the proof: its limit is a safety net, not a target to show progress against.
     const bar = new ProgressBar(!(untilProven && canProve) || args.to !== undefined);
     const interruption = listenForInterrupt('stopping the workers; finished chunks are stored', () => bar.done());
     try {
-      const summary = await computeGame({
-        rules,
-        store,
-        pool,
+      const summary = await compute(gameSpecOf(rules), {
+        ...(args.db !== undefined ? { db: args.db } : {}),
         to,
         untilProven,
+        workers,
+        moduleTimeoutMs,
         signal: interruption.signal,
-        lock: {
-          wait: args.wait === true,
-          onWait: (holder) =>
-            process.stderr.write(`grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`),
-        },
+        wait: args.wait === true,
+        onWait: (holder) =>
+          process.stderr.write(`grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`),
         onProgress: (p) => bar.update(p),
       });
       bar.done();
@@ -108,8 +93,6 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       throw err;
     } finally {
       interruption.dispose();
-      await pool.destroy();
-      store.close();
     }
   },
 };

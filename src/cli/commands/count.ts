@@ -1,12 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
-import { countPositions } from '../../count/count.js';
+import { count } from '../../api/count.js';
 import { defaultWorkers } from '../../engine/pool.js';
-import { familyOf, parseRules } from '../../games/registry.js';
-import { GrundyError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { parseBigInteger, parseCount } from '../../numbers.js';
-import { notComputed } from '../../play/not-computed.js';
-import { prepareGames } from '../../play/prepare.js';
-import { resolveDbPath } from '../../store/database.js';
 import type { GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
 
@@ -52,44 +48,20 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     if (heaps < 1n) throw new UsageError('--heaps must be at least 1');
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
 
-    for (const spec of args.game !== undefined ? [args.game] : gameSpecs) {
-      const rules = parseRules(spec);
-      if (familyOf(rules).positions !== 'heap') {
-        throw new UsageError(
-          `grundy count counts heap tuples by nim-sum; ${rules.key} is a game graph (a loopy game: ` +
-            'values may be infinite, outcomes include draws), which it does not cover; ' +
-            `use grundy export ${spec} --format csv for its outcomes`,
-        );
-      }
-    }
-    // Heaps of one game share a factor: K copies of a histogram become one power.
-    const multiplicity = new Map<string, bigint>();
-    for (const spec of args.game !== undefined ? [args.game] : gameSpecs) {
-      multiplicity.set(spec, (multiplicity.get(spec) ?? 0n) + (args.game !== undefined ? heaps : 1n));
-    }
-    const prepared = await prepareGames(
-      [...multiplicity.keys()].map((spec) => ({ spec, maxHeap: max })),
-      {
-        dbPath: resolveDbPath(args.db),
-        workers,
-        onCompute: (key, to) => process.stderr.write(`grundy: ${key} is not stored far enough: computing and storing g(0..${to - 1})\n`),
-      },
-    );
-    const byKey = new Map<string, { source: Exclude<ReturnType<typeof prepared.get>, GrundyError | undefined>; heaps: bigint }>();
-    for (const [spec, k] of multiplicity) {
-      const p = prepared.get(spec)!;
-      if (p instanceof GrundyError) throw p;
-      if (!familyOf(p.rules).closedForm && !p.cert && max >= BigInt(p.table.length)) throw notComputed(p.rules, spec, max, p.table.length);
-      const entry = byKey.get(p.rules.key);
-      if (entry) entry.heaps += k;
-      else byKey.set(p.rules.key, { source: p, heaps: k });
-    }
-    const games = [...byKey.values()];
-    const result = countPositions({ games, max, value, ...(mod !== undefined ? { mod } : {}) });
+    const games =
+      args.game !== undefined ? { [args.game]: heaps } : gameSpecs;
+    const result = await count(games, {
+      max,
+      value,
+      ...(mod !== undefined ? { mod } : {}),
+      ...(args.db !== undefined ? { db: args.db } : {}),
+      workers,
+      onCompute: (key, to) => process.stderr.write(`grundy: ${key} is not stored far enough: computing and storing g(0..${to - 1})\n`),
+    });
     if (args.json) {
       printJson({
         count: jsonInteger(result.count),
-        games: games.map((g, i) => ({ game: g.source.rules.key, heaps: jsonInteger(g.heaps), method: result.methods[i] })),
+        games: result.games.map((g) => ({ game: g.key, heaps: jsonInteger(g.heaps), method: g.method })),
         max: jsonInteger(max),
         value: jsonInteger(value),
         mod: mod === undefined ? null : jsonInteger(mod),
@@ -97,8 +69,8 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
       });
       return;
     }
-    const what = games.map((g) => `${g.heaps} heap${g.heaps === 1n ? '' : 's'} of ${g.source.rules.key}`).join(' + ');
-    const how = games.map((g, i) => `${g.source.rules.key}: ${result.methods[i]}`).join(', ');
+    const what = result.games.map((g) => `${g.heaps} heap${g.heaps === 1n ? '' : 's'} of ${g.key}`).join(' + ');
+    const how = result.games.map((g) => `${g.key}: ${g.method}`).join(', ');
     process.stdout.write(
       `${result.count}${mod !== undefined ? ` (mod ${mod})` : ''}\n` +
         `  ordered tuples of ${what}, every heap in [0, ${max}], with nim-sum ${value}${value === 0n ? ' (P-positions)' : ''}\n` +

@@ -5,13 +5,14 @@ import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { BatchLinesFailedError, evaluateFile, formatForOut } from '../../play/batch.js';
 import type { BatchFormat } from '../../play/batch-protocol.js';
-import { evaluate, type MovesMode } from '../../play/evaluate.js';
+import { evaluate } from '../../api/evaluate.js';
+import type { MovesMode } from '../../play/evaluate.js';
 import { evaluationJson, evaluationText } from '../../play/format.js';
-import { formatPosition, parsePosition, POSITION_HELP, splitPosition } from '../../play/position.js';
+import { parsePosition, POSITION_HELP, splitPosition } from '../../play/position.js';
 import { evaluateLoopy } from '../../play/loopy.js';
 import { loopyJson, loopyText } from '../../play/loopy-format.js';
 import { hasGraphComponent, resolveLoopy } from '../../play/loopy-resolve.js';
-import { resolvePosition, type PrepareOptions } from '../../play/prepare.js';
+import type { PrepareOptions } from '../../play/prepare.js';
 import { resolveDbPath } from '../../store/database.js';
 import type { GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
@@ -88,11 +89,15 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       else process.stdout.write(loopyText(canonical, loopy, e, mode));
       return;
     }
-    const parsed = parsePosition(position);
-    if (evalOutcomeOnly(parsed, args.json === true)) return;
-    const components = await resolvePosition(parsed, { ...prepare, needOptions: mode !== 'none' });
-    const e = evaluate(components, mode, limit);
-    const canonical = formatPosition(parsed);
+    // Wythoff beyond any table: P/N and a winning move from the formula.
+    if (evalOutcomeOnly(parsePosition(position), args.json === true)) return;
+    const { position: canonical, components, evaluation: e } = await evaluate(position, {
+      ...(args.db !== undefined ? { db: args.db } : {}),
+      moves: mode,
+      limit,
+      workers,
+      onCompute: prepare.onCompute!,
+    });
     if (args.json) printJson(evaluationJson(canonical, components, e));
     else process.stdout.write(evaluationText(canonical, components, e, mode));
   },

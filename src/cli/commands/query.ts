@@ -1,11 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
-import { NotComputedError, UsageError } from '../../errors.js';
-import { parseBigInteger } from '../../numbers.js';
-import { valueByCertificate } from '../../period/certificate.js';
-import { proofCriterion } from '../../games/registry.js';
-import { parseRules } from '../../games/registry.js';
-import type { GameRow, Store } from '../../store/store.js';
-import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
+import { UsageError } from '../../errors.js';
+import { openStore } from '../../api/store.js';
+import { findStoredGame, openForRead, type GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
 import { answerVertex, formatValueOf, openGraphTable, vertexJson } from '../graph-table.js';
 import { isStdinArg, readStdin } from '../stdin.js';
@@ -17,13 +13,7 @@ interface QueryArgs extends GlobalArgs {
   values?: boolean;
 }
 
-export interface Answer {
-  readonly n: bigint;
-  readonly value: bigint;
-  readonly source: 'table' | 'certificate';
-}
-
-const MAX_POSITIONS = 1_000_000;
+export type { Answer } from '../../api/store.js';
 
 export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
   command: 'query <game> <n..>',
@@ -52,21 +42,13 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
     if (args.values && args.json) throw new UsageError('give --values or --json, not both');
     const board = boardRules(args.game);
     if (board) return queryBoardCommand(args, board);
-    const store = openForRead(args);
+    if (await queryGraph(args)) return;
+    const store = openStore(args.db);
     try {
-      const game = requireStoredGame(store, args.game);
+      const answerer = store.answerer(args.game);
+      const game = store.game(args.game);
       // Standard input is read only once there is something to answer from.
       const items = await expandStdin(args.n.map(String));
-      const graph = openGraphTable(store!, game);
-      if (graph) {
-        // Every name is checked before anything is printed: an unknown vertex fails the command.
-        const answers = items.map(({ item }) => answerVertex(graph, graph.codec.parse(item)));
-        if (args.json) printJson({ game: game.key, values: answers.map(vertexJson) });
-        else if (args.values) process.stdout.write(answers.map((a) => `${formatValueOf(a)}\n`).join(''));
-        else process.stdout.write(answers.map((a) => `g(${a.vertex}) = ${formatValueOf(a)}  ${a.outcome}\n`).join(''));
-        return;
-      }
-      const answerer = new Answerer(store!, game, args.game);
       const groups = items.map(({ item, line }) => {
         try {
           return { item, answers: answerer.answerItem(item) };
@@ -98,10 +80,30 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       }
       process.stdout.write(`${lines.join('\n')}\n`);
     } finally {
-      store?.close();
+      store.close();
     }
   },
 };
+
+/** A game graph's vertices by name (value, outcome); false when the game is not a stored graph. */
+async function queryGraph(args: QueryArgs): Promise<boolean> {
+  const store = openForRead(args);
+  if (!store) return false;
+  try {
+    const game = findStoredGame(store, args.game).game;
+    const graph = game ? openGraphTable(store, game) : undefined;
+    if (!game || !graph) return false;
+    const items = await expandStdin(args.n.map(String));
+    // Every name is checked before anything is printed: an unknown vertex fails the command.
+    const answers = items.map(({ item }) => answerVertex(graph, graph.codec.parse(item)));
+    if (args.json) printJson({ game: game.key, values: answers.map(vertexJson) });
+    else if (args.values) process.stdout.write(answers.map((a) => `${formatValueOf(a)}\n`).join(''));
+    else process.stdout.write(answers.map((a) => `g(${a.vertex}) = ${formatValueOf(a)}  ${a.outcome}\n`).join(''));
+    return true;
+  } finally {
+    store.close();
+  }
+}
 
 /**
  * The positions to answer, with '-' replaced by the lines of standard input (blank lines and
@@ -125,66 +127,4 @@ async function expandStdin(items: readonly string[]): Promise<{ item: string; li
   }
   if (out.length === 0) throw new UsageError('standard input held no heap sizes (one n a line, e.g. seq 0 99 | grundy query kayles -)');
   return out;
-}
-
-/** Answers g(n) for one stored game, from the table or its proven certificate. */
-export class Answerer {
-  private readonly cert;
-  private readonly base: (i: number) => number;
-
-  constructor(
-    private readonly store: Store,
-    private readonly game: GameRow,
-    private readonly spec: string,
-  ) {
-    this.cert = store.getCertificate(game);
-    const cache = new Map<number, number>();
-    this.base = (i) => {
-      let v = cache.get(i);
-      if (v === undefined) {
-        v = this.store.valueAt(this.game, i)!;
-        cache.set(i, v);
-      }
-      return v;
-    };
-  }
-
-  answerItem(item: string): Answer[] {
-    const range = /^(.+?)\.\.(.+)$/.exec(item.trim());
-    if (!range) return [this.answer(parseBigInteger(item, 'n'))];
-    const a = parseBigInteger(range[1]!, 'range start');
-    const b = parseBigInteger(range[2]!, 'range end');
-    if (b < a) throw new UsageError(`range ${item} is empty: its end is below its start`);
-    if (b - a + 1n > BigInt(MAX_POSITIONS)) throw new UsageError(`range ${item} has more than ${MAX_POSITIONS} values; split it`);
-    if (b < BigInt(this.game.computed)) {
-      // A stored run: one read instead of one per value.
-      const values = this.store.readValues(this.game, Number(a), Number(b) + 1);
-      return Array.from(values, (v, i) => ({ n: a + BigInt(i), value: BigInt(v), source: 'table' as const }));
-    }
-    const out: Answer[] = [];
-    for (let n = a; n <= b; n++) out.push(this.answer(n));
-    return out;
-  }
-
-  answer(n: bigint): Answer {
-    if (n < BigInt(this.game.computed)) return { n, value: BigInt(this.base(Number(n))), source: 'table' };
-    if (this.cert?.proven) return { n, value: valueByCertificate(this.cert, n, this.base), source: 'certificate' };
-    throw new NotComputedError(this.missingMessage(n));
-  }
-
-  private missingMessage(n: bigint): string {
-    const have = `${this.game.key} has ${this.game.computed} stored values and no proven period`;
-    let canProve = false;
-    try {
-      canProve = proofCriterion(parseRules(this.spec)) !== null;
-    } catch {
-      canProve = false;
-    }
-    const fix = canProve
-      ? `grundy compute ${quoteSpec(this.spec)} --until-proven`
-      : n < 2n ** 31n
-        ? `grundy compute ${quoteSpec(this.spec)} --to ${n + 1n}`
-        : null;
-    return `g(${n}) is not stored: ${have}; ${fix ? `run: ${fix}` : 'n is beyond any table and this game has no periodicity proof'}`;
-  }
 }

@@ -1,0 +1,87 @@
+import { countPositions, type CountResult } from '../count/count.js';
+import { defaultWorkers } from '../engine/pool.js';
+import { GrundyError, UsageError } from '../errors.js';
+import { familyOf, parseRules } from '../games/registry.js';
+import { notComputed } from '../play/not-computed.js';
+import { prepareGames, type PreparedGame } from '../play/prepare.js';
+import { locateStore } from '../store/location.js';
+
+export interface CountOptions {
+  /** Every heap ranges over [0, max]. */
+  readonly max: bigint | number;
+  /** Count tuples of nim-sum `value` (default 0: the P-positions). */
+  readonly value?: bigint | number;
+  /** Count modulo `mod` (>= 1). */
+  readonly mod?: bigint | number;
+  readonly db?: string;
+  /** Worker threads for a table computed on the fly. */
+  readonly workers?: number;
+  readonly onCompute?: (key: string, to: number) => void;
+}
+
+export interface CountAnswer {
+  readonly count: bigint;
+  /** One entry per distinct game: its key, how many heaps of it, and how its histogram was made. */
+  readonly games: readonly { readonly key: string; readonly heaps: bigint; readonly method: CountResult['methods'][number] }[];
+  readonly transformSize: number;
+}
+
+/**
+ * Count the ordered tuples of heaps, each in [0, max], whose nim-sum is `value`: `games` maps
+ * each game spec to its number of heaps ({ kayles: 3 }), or is a list with one heap of each.
+ */
+export async function count(
+  games: Readonly<Record<string, bigint | number>> | readonly string[],
+  options: CountOptions,
+): Promise<CountAnswer> {
+  const max = BigInt(options.max);
+  const value = BigInt(options.value ?? 0);
+  const mod = options.mod !== undefined ? BigInt(options.mod) : undefined;
+  if (max < 0n) throw new UsageError('max must be >= 0');
+  if (value < 0n) throw new UsageError('value must be >= 0');
+  if (mod !== undefined && mod < 1n) throw new UsageError('mod must be at least 1');
+  const multiplicity = new Map<string, bigint>();
+  const entries: [string, bigint][] = Array.isArray(games)
+    ? (games as readonly string[]).map((g) => [g, 1n])
+    : Object.entries(games as Record<string, bigint | number>).map(([g, k]) => [g, BigInt(k)]);
+  if (entries.length === 0) throw new UsageError('name at least one game to count');
+  for (const [spec, k] of entries) {
+    if (k < 1n) throw new UsageError(`heaps of ${spec} must be at least 1`);
+    const rules = parseRules(spec);
+    if (familyOf(rules).positions !== 'heap') {
+      const what = familyOf(rules).explicit
+        ? 'a game graph (a loopy game: values may be infinite, outcomes include draws)'
+        : 'a game whose positions are not heaps';
+      throw new UsageError(
+        `grundy count counts heap tuples by nim-sum; ${rules.key} is ${what}, which it does not cover; ` +
+          `use grundy export ${spec} --format csv for its values`,
+      );
+    }
+    multiplicity.set(spec, (multiplicity.get(spec) ?? 0n) + k);
+  }
+  const prepared = await prepareGames(
+    [...multiplicity.keys()].map((spec) => ({ spec, maxHeap: max })),
+    {
+      dbPath: locateStore(options.db).path,
+      workers: options.workers ?? defaultWorkers(),
+      ...(options.onCompute ? { onCompute: options.onCompute } : {}),
+    },
+  );
+  // Heaps of one game share a factor: K copies of a histogram become one power.
+  const byKey = new Map<string, { source: PreparedGame; heaps: bigint }>();
+  for (const [spec, k] of multiplicity) {
+    const p = prepared.get(spec)!;
+    if (p instanceof GrundyError) throw p;
+    if (!familyOf(p.rules).closedForm && !p.cert && max >= BigInt(p.table.length)) throw notComputed(p.rules, spec, max, p.table.length);
+    const entry = byKey.get(p.rules.key);
+    if (entry) entry.heaps += k;
+    else byKey.set(p.rules.key, { source: p, heaps: k });
+  }
+  const list = [...byKey.values()];
+  const result = countPositions({ games: list, max, value, ...(mod !== undefined ? { mod } : {}) });
+  return {
+    count: result.count,
+    games: list.map((g, i) => ({ key: g.source.rules.key, heaps: g.heaps, method: result.methods[i]! })),
+    transformSize: result.transformSize,
+  };
+}

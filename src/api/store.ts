@@ -1,0 +1,237 @@
+import { NotComputedError, UsageError } from '../errors.js';
+import { parseRules, proofCriterion } from '../games/registry.js';
+import { type Values } from '../kernels/values.js';
+import { parseBigInteger } from '../numbers.js';
+import { valueByCertificate } from '../period/certificate.js';
+import type { Periodicity } from '../period/detect.js';
+import type { Rules } from '../rules/types.js';
+import type { SparseState } from '../store/sparse-state.js';
+import { locateStore } from '../store/location.js';
+import { Store, type GameRow } from '../store/store.js';
+import { parseGameWithoutFiles } from './game.js';
+
+/** g(n) and where it came from: the stored table, or the proven period beyond it. */
+export interface Answer {
+  readonly n: bigint;
+  readonly value: bigint;
+  readonly source: 'table' | 'certificate';
+}
+
+/** A stored game's table, as listed. */
+export interface StoredGame {
+  readonly key: string;
+  readonly family: string;
+  /** g(0..computed-1) are stored. */
+  readonly computed: number;
+  readonly maxValue: number;
+  readonly periodicity: Periodicity | null;
+  readonly createdAt: string;
+}
+
+export interface OpenStoreOptions {
+  /**
+   * How game names are read. 'any' (default): a stored key or any spec, as the CLI does (a
+   * module: spec reads its file to find its key). 'no-files': a spec that names a file is
+   * refused; such games are found only by their stored key (for servers).
+   */
+  readonly specs?: 'any' | 'no-files';
+}
+
+/** The largest run of values one call returns (query a..b, values()). */
+export const MAX_RANGE = 1_000_000;
+
+/**
+ * A read-only view of a store. Opening never creates anything: with no store file yet, it
+ * lists no games and every lookup fails as not computed.
+ */
+export class GrundyStore {
+  private constructor(
+    private readonly store: Store | null,
+    /** The store file this view reads. */
+    readonly path: string,
+    private readonly specs: 'any' | 'no-files',
+  ) {}
+
+  /** Open the store at `path` (default: as the CLI finds it: $GRUNDY_DB, the checkout, the user's data dir). */
+  static open(path?: string, options: OpenStoreOptions = {}): GrundyStore {
+    const resolved = locateStore(path).path;
+    return new GrundyStore(Store.openForRead(resolved), resolved, options.specs ?? 'any');
+  }
+
+  /** Whether the store file exists yet. */
+  get exists(): boolean {
+    return this.store !== null;
+  }
+
+  close(): void {
+    this.store?.close();
+  }
+
+  games(): StoredGame[] {
+    if (!this.store) return [];
+    return this.store.listGames().map((g) => this.info(g));
+  }
+
+  /** A stored game by its exact key or any spelling of its rules, or undefined. */
+  find(spec: string): StoredGame | undefined {
+    const row = this.row(spec);
+    return row ? this.info(row) : undefined;
+  }
+
+  /** The stored game, or NotComputedError naming the command that computes it. */
+  game(spec: string): StoredGame {
+    return this.info(this.requireRow(spec));
+  }
+
+  /** g(lo..hi-1) from the table (hi <= computed, at most MAX_RANGE values). */
+  values(spec: string, lo: number, hi: number): Values {
+    const row = this.requireRow(spec);
+    checkRange(lo, hi, row.computed);
+    return this.store!.readValues(row, lo, hi);
+  }
+
+  /** The sparse-space mask and rare heaps stored with the table, if its run used sparse space. */
+  sparse(spec: string): SparseState | undefined {
+    return this.store!.sparseState(this.requireRow(spec));
+  }
+
+  /** g(n), from the table or, beyond it, from the proven period. */
+  query(spec: string, n: bigint | number | string): Answer {
+    return this.answerer(spec).answer(toBigInt(n, 'n'));
+  }
+
+  /** Several positions: numbers, or text items '1e30' and ranges 'a..b' (as grundy query reads them). */
+  queryItems(spec: string, items: readonly (string | number | bigint)[]): { item: string; answers: Answer[] }[] {
+    const answerer = this.answerer(spec);
+    return items.map((raw) => ({ item: String(raw), answers: answerer.answerItem(String(raw)) }));
+  }
+
+  /** Answers for one game, reused across many lookups (its period and a value cache). */
+  answerer(spec: string): Answerer {
+    const parse = this.specs === 'no-files' ? (s: string) => parseGameWithoutFiles(s).rules : (s: string) => parseRules(s);
+    return new Answerer(this.store!, this.requireRow(spec), spec, parse);
+  }
+
+  private info(g: GameRow): StoredGame {
+    return {
+      key: g.key,
+      family: g.family,
+      computed: g.computed,
+      maxValue: g.maxValue,
+      periodicity: this.store!.getCertificate(g) ?? null,
+      createdAt: g.createdAt,
+    };
+  }
+
+  private row(spec: string): GameRow | undefined {
+    if (!this.store) {
+      if (this.specs === 'no-files') parseGameWithoutFiles(spec);
+      return undefined;
+    }
+    const byKey = this.store.getGame(spec.trim());
+    if (byKey) return byKey;
+    const key = this.specs === 'no-files' ? parseGameWithoutFiles(spec).key : parseRules(spec).key;
+    return this.store.getGame(key);
+  }
+
+  private requireRow(spec: string): GameRow {
+    const row = this.row(spec);
+    if (!row || row.computed === 0) {
+      const key = this.specs === 'no-files' ? spec.trim() : (this.store?.getGame(spec.trim())?.key ?? parseRules(spec).key);
+      throw new NotComputedError(`${key} has no stored values; run: grundy compute ${quoteSpec(spec)}`);
+    }
+    return row;
+  }
+}
+
+/** Open a read-only view of a store (see GrundyStore.open). */
+export function openStore(path?: string, options: OpenStoreOptions = {}): GrundyStore {
+  return GrundyStore.open(path, options);
+}
+
+function checkRange(lo: number, hi: number, computed: number): void {
+  if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo < 0 || hi < lo) {
+    throw new UsageError(`range ${lo}..${hi} is not a range of heap sizes (0 <= lo <= hi)`);
+  }
+  if (hi > computed) throw new NotComputedError(`only g(0..${computed - 1}) are stored; the range ends at ${hi - 1}`);
+  if (hi - lo > MAX_RANGE) throw new UsageError(`range ${lo}..${hi - 1} has more than ${MAX_RANGE} values; split it`);
+}
+
+function toBigInt(n: bigint | number | string, what: string): bigint {
+  if (typeof n === 'bigint') {
+    if (n < 0n) throw new UsageError(`${what} ${n} is negative; it must be >= 0`);
+    return n;
+  }
+  if (typeof n === 'number') {
+    if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`${what} ${n} is not a non-negative safe integer; pass a bigint`);
+    return BigInt(n);
+  }
+  return parseBigInteger(n, what);
+}
+
+export function quoteSpec(spec: string): string {
+  return /^[\w.:,@#/+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
+}
+
+/** Answers g(n) for one stored game, from the table or its proven certificate. */
+export class Answerer {
+  private readonly cert;
+  private readonly cache = new Map<number, number>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly game: GameRow,
+    private readonly spec: string,
+    private readonly parse: (spec: string) => Rules = (s) => parseRules(s),
+  ) {
+    this.cert = store.getCertificate(game);
+  }
+
+  private readonly base = (i: number): number => {
+    let v = this.cache.get(i);
+    if (v === undefined) {
+      v = this.store.valueAt(this.game, i)!;
+      if (this.cache.size < 1 << 16) this.cache.set(i, v);
+    }
+    return v;
+  };
+
+  answerItem(item: string): Answer[] {
+    const range = /^(.+?)\.\.(.+)$/.exec(item.trim());
+    if (!range) return [this.answer(parseBigInteger(item, 'n'))];
+    const a = parseBigInteger(range[1]!, 'range start');
+    const b = parseBigInteger(range[2]!, 'range end');
+    if (b < a) throw new UsageError(`range ${item} is empty: its end is below its start`);
+    if (b - a + 1n > BigInt(MAX_RANGE)) throw new UsageError(`range ${item} has more than ${MAX_RANGE} values; split it`);
+    if (b < BigInt(this.game.computed)) {
+      // A stored run: one read instead of one per value.
+      const values = this.store.readValues(this.game, Number(a), Number(b) + 1);
+      return Array.from(values, (v, i) => ({ n: a + BigInt(i), value: BigInt(v), source: 'table' as const }));
+    }
+    const out: Answer[] = [];
+    for (let n = a; n <= b; n++) out.push(this.answer(n));
+    return out;
+  }
+
+  answer(n: bigint): Answer {
+    if (n < BigInt(this.game.computed)) return { n, value: BigInt(this.base(Number(n))), source: 'table' };
+    if (this.cert?.proven) return { n, value: valueByCertificate(this.cert, n, this.base), source: 'certificate' };
+    throw new NotComputedError(this.missingMessage(n));
+  }
+
+  private missingMessage(n: bigint): string {
+    const have = `${this.game.key} has ${this.game.computed} stored values and no proven period`;
+    let canProve = false;
+    try {
+      canProve = proofCriterion(this.parse(this.spec)) !== null;
+    } catch {
+      canProve = false;
+    }
+    const fix = canProve
+      ? `grundy compute ${quoteSpec(this.spec)} --until-proven`
+      : n < 2n ** 31n
+        ? `grundy compute ${quoteSpec(this.spec)} --to ${n + 1n}`
+        : null;
+    return `g(${n}) is not stored: ${have}; ${fix ? `run: ${fix}` : 'n is beyond any table and this game has no periodicity proof'}`;
+  }
+}

@@ -1,0 +1,87 @@
+import { writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import { openStore } from '../../api/store.js';
+import { UsageError } from '../../errors.js';
+import { parseCount } from '../../numbers.js';
+import { MAX_PLOT_RANGE, plotData } from '../../plot/data.js';
+import { renderHtml, renderPng, renderSvg } from '../../plot/render.js';
+import { plotSpec } from '../../plot/spec.js';
+import type { GlobalArgs } from '../context.js';
+import { printJson } from '../output.js';
+
+interface PlotArgs extends GlobalArgs {
+  game: string;
+  out: string;
+  from?: string;
+  to?: string;
+  width?: string;
+  height?: string;
+}
+
+const FORMATS = ['.svg', '.png', '.html'] as const;
+
+export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
+  command: 'plot <game>',
+  describe: 'Plot the stored value sequence g(n) against n (SVG, PNG or a standalone HTML page)',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('game', { type: 'string', demandOption: true, describe: 'a stored game (any spelling, or its stored key)' })
+      .option('out', { type: 'string', demandOption: true, describe: 'the file to write: FILE.svg, FILE.png or FILE.html' })
+      .option('from', { type: 'string', describe: 'first heap size plotted (default 0)' })
+      .option('to', { type: 'string', describe: 'plot g(from..N-1) (default: the whole stored table)' })
+      .option('width', { type: 'string', describe: 'plot width in pixels (default 900)' })
+      .option('height', { type: 'string', describe: 'plot height in pixels (default 360)' })
+      .example('$0 plot kayles --to 200 --out kayles.svg', 'the first 200 values of Kayles, period band marked')
+      .example('$0 plot octal:0.137 --out dawson.png', 'the whole stored table as PNG')
+      .epilogue(
+        'Up to one dot per pixel column: wider ranges are drawn as min-max rules per column, so outliers stay visible.\n' +
+          'Games computed in sparse space show their rare and common values in two colours (README: Sparse space);\n' +
+          'the preperiod and first period are shaded when a period is known. PNG is rasterised from the SVG by resvg.',
+      ) as Argv<PlotArgs>,
+  handler: async (args) => {
+    const format = extname(args.out).toLowerCase();
+    if (!(FORMATS as readonly string[]).includes(format)) {
+      throw new UsageError(`--out ${args.out}: name a .svg, .png or .html file`);
+    }
+    const width = args.width !== undefined ? parseCount(args.width, '--width', 100, 8192) : 900;
+    const height = args.height !== undefined ? parseCount(args.height, '--height', 100, 8192) : 360;
+    const lo = args.from !== undefined ? parseCount(args.from, '--from', 0) : 0;
+    const store = openStore(args.db);
+    try {
+      const game = store.game(args.game);
+      const hi = args.to !== undefined ? parseCount(args.to, '--to', 1) : game.computed;
+      if (hi > game.computed) throw new UsageError(`--to ${hi}: only g(0..${game.computed - 1}) of ${game.key} are stored`);
+      if (hi <= lo) throw new UsageError(`--from ${lo} --to ${hi} is an empty range`);
+      if (hi - lo > MAX_PLOT_RANGE) throw new UsageError(`the range has more than ${MAX_PLOT_RANGE} values; narrow it with --from/--to`);
+      const data = plotData(store, args.game, { lo, hi, buckets: width });
+      const spec = plotSpec(data, { width, height });
+      const body =
+        format === '.svg' ? await renderSvg(spec) : format === '.png' ? await renderPng(spec) : renderHtml(spec, `${game.key}: g(n)`);
+      try {
+        writeFileSync(args.out, body);
+      } catch (err) {
+        throw new UsageError(`--out ${args.out} cannot be written (${(err as Error).message}); choose another path`);
+      }
+      const summary = {
+        game: data.game,
+        out: args.out,
+        format: format.slice(1),
+        from: lo,
+        to: hi,
+        points: data.points.length,
+        buckets: data.buckets.length,
+        rareCommon: data.mask !== null,
+        preperiod: data.preperiod,
+        period: data.period,
+      };
+      if (args.json) printJson(summary);
+      else {
+        const drawn = data.points.length > 0 ? `${data.points.length} points` : `${data.buckets.length} min-max columns`;
+        process.stdout.write(`${args.out}: ${data.game}, g(${lo}..${hi - 1}) as ${drawn}\n`);
+      }
+    } finally {
+      store.close();
+    }
+  },
+};

@@ -1,0 +1,114 @@
+import { UsageError } from '../errors.js';
+import { classTable, isRareHeap, VALUE_LIMIT, type SparseMask } from '../kernels/sparse-mask.js';
+import type { GrundyStore, StoredGame } from '../api/store.js';
+
+/** One point of the value sequence: heap n and g(n); `rare` under the game's sparse-space mask. */
+export interface PlotPoint {
+  readonly n: number;
+  readonly v: number;
+  readonly rare?: boolean;
+}
+
+/** The values of heaps [lo, hi) of one class, reduced to their min and max (one pixel column). */
+export interface PlotBucket {
+  readonly lo: number;
+  readonly hi: number;
+  readonly min: number;
+  readonly max: number;
+  readonly rare?: boolean;
+}
+
+export interface PlotData {
+  readonly game: string;
+  readonly computed: number;
+  readonly maxValue: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** Every value when the range is small, else min/max buckets (never both). */
+  readonly points: readonly PlotPoint[];
+  readonly buckets: readonly PlotBucket[];
+  /** The sparse-space mask that splits values into rare and common, when the game has one. */
+  readonly mask: { readonly bits: number; readonly parity: 0 | 1 } | null;
+  readonly preperiod: number | null;
+  readonly period: number | null;
+  readonly proven: boolean;
+}
+
+/** At most this many buckets a request may ask for (a very wide screen). */
+export const MAX_BUCKETS = 8192;
+/** Values read for one plot: a larger range is refused, not read. */
+export const MAX_PLOT_RANGE = 1 << 26;
+
+/**
+ * The plot of g over [lo, hi): every point when there are at most `buckets` of them, else for each
+ * of `buckets` equal slices (and each class, rare or common) the min and max, so a plot of 10^8
+ * values sends a few thousand numbers and still shows every outlier.
+ */
+export function plotData(store: GrundyStore, spec: string, range: { lo?: number; hi?: number; buckets?: number } = {}): PlotData {
+  const game: StoredGame = store.game(spec);
+  const lo = range.lo ?? 0;
+  const hi = Math.min(range.hi ?? game.computed, game.computed);
+  const buckets = range.buckets ?? 2000;
+  if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo < 0 || hi <= lo) {
+    throw new UsageError(`plot range ${lo}..${hi} is empty or invalid; ${game.key} has g(0..${game.computed - 1}) stored`);
+  }
+  if (!Number.isSafeInteger(buckets) || buckets < 1 || buckets > MAX_BUCKETS) {
+    throw new UsageError(`buckets ${buckets} must be an integer in [1, ${MAX_BUCKETS}]`);
+  }
+  if (hi - lo > MAX_PLOT_RANGE) throw new UsageError(`plot range ${lo}..${hi - 1} has more than ${MAX_PLOT_RANGE} values; narrow it`);
+  const sparse = store.sparse(spec);
+  const mask: SparseMask | null = sparse ? sparse.mask : null;
+  const cls = mask ? classTable(mask.bits) : null;
+  const rareOf = (n: number, v: number): boolean | undefined =>
+    mask && cls ? (v < VALUE_LIMIT ? isRareHeap(cls, mask, n, v) : false) : undefined;
+
+  const points: PlotPoint[] = [];
+  const out: PlotBucket[] = [];
+  const step = Math.max(1, Math.ceil((hi - lo) / buckets));
+  const each = step === 1;
+  let acc = { common: [Infinity, -Infinity], rare: [Infinity, -Infinity] };
+  let start = lo;
+  const flush = (end: number): void => {
+    for (const kind of ['common', 'rare'] as const) {
+      const [min, max] = acc[kind];
+      if (min === Infinity) continue;
+      const bucket = { lo: start, hi: end, min: min!, max: max! };
+      out.push(mask ? { ...bucket, rare: kind === 'rare' } : bucket);
+    }
+    acc = { common: [Infinity, -Infinity], rare: [Infinity, -Infinity] };
+    start = end;
+  };
+  // Read in slices below the store's limit per read; a bucket may span slices.
+  const SLICE = 1 << 19;
+  for (let r0 = lo; r0 < hi; r0 += SLICE) {
+    const r1 = Math.min(hi, r0 + SLICE);
+    const values = store.values(spec, r0, r1);
+    for (let n = r0; n < r1; n++) {
+      const v = values[n - r0]!;
+      const rare = rareOf(n, v);
+      if (each) {
+        points.push(rare === undefined ? { n, v } : { n, v, rare });
+        continue;
+      }
+      if (n - start === step) flush(n);
+      const a = rare ? acc.rare : acc.common;
+      if (v < a[0]!) a[0] = v;
+      if (v > a[1]!) a[1] = v;
+    }
+  }
+  if (!each) flush(hi);
+  const p = game.periodicity;
+  return {
+    game: game.key,
+    computed: game.computed,
+    maxValue: game.maxValue,
+    lo,
+    hi,
+    points,
+    buckets: out,
+    mask: mask ? { bits: mask.bits, parity: mask.parity } : null,
+    preperiod: p ? p.preperiod : null,
+    period: p ? p.period : null,
+    proven: p?.proven === true,
+  };
+}

@@ -1,0 +1,117 @@
+import type { Spec } from 'vega';
+import type { PlotData } from './data.js';
+
+export interface PlotLook {
+  readonly width?: number;
+  readonly height?: number;
+}
+
+const COMMON = '#1f5fa8';
+const RARE = '#d1495b';
+const PLAIN = '#333333';
+
+/**
+ * A Vega spec of the value sequence: heap size against g(n) as dots (or, downsampled, one
+ * vertical min-max rule per bucket), rare and common values in two colours when the game has a
+ * sparse-space mask, the preperiod as a dashed line and the first period as a shaded band.
+ */
+export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
+  const width = look.width ?? 900;
+  const height = look.height ?? 360;
+  const colour = d.mask ? { scale: 'class', field: 'class' } : { value: PLAIN };
+  const classOf = (rare: boolean | undefined): string => (rare === undefined ? 'all' : rare ? 'rare' : 'common');
+  const points = d.points.map((p) => ({ n: p.n, v: p.v, class: classOf(p.rare) }));
+  const buckets = d.buckets.map((b) => ({ x: (b.lo + b.hi - 1) / 2, min: b.min, max: b.max, class: classOf(b.rare) }));
+  const marks: NonNullable<Spec['marks']> = [];
+  const period = d.preperiod !== null && d.period !== null ? { from: d.preperiod, to: d.preperiod + d.period } : null;
+  if (period && period.to > d.lo && period.from < d.hi) {
+    marks.push({
+      type: 'rect',
+      name: 'periodBand',
+      from: { data: 'period' },
+      encode: {
+        enter: {
+          x: { scale: 'x', field: 'from' },
+          x2: { scale: 'x', field: 'to' },
+          y: { value: 0 },
+          y2: { signal: 'height' },
+          fill: { value: '#f2c14e' },
+          fillOpacity: { value: 0.25 },
+        },
+      },
+    });
+    marks.push({
+      type: 'text',
+      from: { data: 'period' },
+      encode: {
+        enter: {
+          x: { scale: 'x', field: 'from' },
+          y: { value: 12 },
+          dx: { value: 4 },
+          text: { field: 'label' },
+          fontSize: { value: 11 },
+          fill: { value: '#7a5c00' },
+        },
+      },
+    });
+  }
+  marks.push({
+    type: 'symbol',
+    name: 'pointMarks',
+    from: { data: 'points' },
+    encode: {
+      enter: {
+        x: { scale: 'x', field: 'n' },
+        y: { scale: 'y', field: 'v' },
+        size: { value: d.points.length > 2000 ? 4 : 14 },
+        fill: colour,
+        strokeWidth: { value: 0 },
+      },
+    },
+  });
+  marks.push({
+    type: 'rule',
+    name: 'bucketMarks',
+    from: { data: 'buckets' },
+    encode: {
+      enter: {
+        x: { scale: 'x', field: 'x' },
+        y: { scale: 'y', field: 'min' },
+        y2: { scale: 'y', field: 'max', offset: -1 },
+        stroke: colour,
+        strokeWidth: { value: 1 },
+      },
+    },
+  });
+  const yMax = Math.max(1, ...d.points.map((p) => p.v), ...d.buckets.map((b) => b.max));
+  const periodText = period
+    ? `preperiod ${d.preperiod}, period ${d.period}${d.proven ? ' (proven)' : ' (observed)'}`
+    : 'no period found';
+  return {
+    $schema: 'https://vega.github.io/schema/vega/v6.json',
+    width,
+    height,
+    padding: 8,
+    background: 'white',
+    title: { text: `${d.game}: g(n) for n in [${d.lo}, ${d.hi})`, subtitle: periodText, anchor: 'start' },
+    data: [
+      { name: 'points', values: points },
+      { name: 'buckets', values: buckets },
+      {
+        name: 'period',
+        values: period ? [{ from: Math.max(period.from, d.lo), to: Math.min(period.to, d.hi), label: `period ${d.period}` }] : [],
+      },
+    ],
+    scales: [
+      { name: 'x', type: 'linear', domain: [d.lo, Math.max(d.lo + 1, d.hi - 1)], range: 'width', zero: false, nice: false },
+      { name: 'y', type: 'linear', domain: [0, yMax], range: 'height', nice: true, zero: true },
+      { name: 'class', type: 'ordinal', domain: ['common', 'rare'], range: [COMMON, RARE] },
+    ],
+    axes: [
+      { orient: 'bottom', scale: 'x', title: 'heap size n', format: '~s' },
+      { orient: 'left', scale: 'y', title: 'g(n)' },
+    ],
+    ...(d.mask ? { legends: [{ fill: 'class', title: 'values', orient: 'top-right' as const, symbolType: 'circle' }] } : {}),
+    marks,
+  };
+}
