@@ -13,6 +13,7 @@ import { quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
 
 interface ComputeArgs extends GlobalArgs {
+  size?: string;
   game: string;
   to?: string;
   'until-proven'?: boolean;
@@ -28,6 +29,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
   builder: (y: Argv<GlobalArgs>) =>
     y
       .positional('game', { type: 'string', demandOption: true, describe: `the game: ${specHelp()}` })
+      .option('size', { type: 'string', describe: 'for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= 4096' })
       .option('to', {
         type: 'string',
         describe: `compute g(0..N-1); accepts 1e6, 2^20, 1_000_000 (default 1e6; with --until-proven, the upper limit, default 2^28)`,
@@ -45,6 +47,8 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       .example('$0 compute octal:0.77 --until-proven', 'Kayles until its period 12 is proven')
       .example('$0 compute sub:squares --to 1e6 --workers 2', 'subtract-a-square to a million')
       .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
+      .example('$0 compute graph:g.txt', 'a game on a graph (edge list u v per line; cycles give draws)')
+      .example('$0 compute wythoff --size 1024', "Wythoff's game, the 1024 x 1024 table")
       .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
       .epilogue(
         'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second Ctrl-C quits at once.\n' +
