@@ -71,8 +71,8 @@ export async function startRedis(): Promise<{ proc: Proc; url: string }> {
 }
 
 /** `grundy worker --queue URL --workers 1`, once it says it is ready. */
-export async function startWorker(url: string, env: Record<string, string> = {}): Promise<Proc> {
-  const child = spawn(process.execPath, [CLI, 'worker', '--queue', url, '--workers', '1'], {
+export async function startWorker(url: string, env: Record<string, string> = {}, cli = CLI): Promise<Proc> {
+  const child = spawn(process.execPath, [cli, 'worker', '--queue', url, '--workers', '1'], {
     env: { ...process.env, GRUNDY_DB: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
