@@ -14,16 +14,23 @@ import { startRedis, startWorker } from '../test/helpers/redis.js';
 
 /** The compiled CLI, from dist/bench/. */
 const CLI = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
-const { values } = parseArgs({ options: { digits: { type: 'string', default: '3' }, to: { type: 'string', default: '2^11' } } });
+const { values } = parseArgs({
+  options: { digits: { type: 'string', default: '3' }, to: { type: 'string', default: '2^11' } },
+});
 const sweep = ['sweep', 'octal', '--digits', values.digits!, '--to', values.to!, '--json'];
 
 function run(args: string[]): Promise<{ ms: number; out: string }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GRUNDY_DB: '' } });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, GRUNDY_DB: '' },
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve({ ms: performance.now() - t0, out }) : reject(new Error(`exit ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve({ ms: performance.now() - t0, out }) : reject(new Error(`exit ${code}`)),
+    );
   });
 }
 
@@ -40,10 +47,16 @@ try {
   sizes.sort((a, b) => a - b);
   const cost = 1 - local.ms / queued.ms;
   console.log(`octal --digits ${values.digits} --to ${values.to}: ${games} games`);
-  console.log(`local (2 threads):            ${(local.ms / 1000).toFixed(2)} s, ${(games / (local.ms / 1000)).toFixed(1)} games/s`);
-  console.log(`queue (2 workers x 1 thread): ${(queued.ms / 1000).toFixed(2)} s, ${(games / (queued.ms / 1000)).toFixed(1)} games/s`);
+  console.log(
+    `local (2 threads):            ${(local.ms / 1000).toFixed(2)} s, ${(games / (local.ms / 1000)).toFixed(1)} games/s`,
+  );
+  console.log(
+    `queue (2 workers x 1 thread): ${(queued.ms / 1000).toFixed(2)} s, ${(games / (queued.ms / 1000)).toFixed(1)} games/s`,
+  );
   console.log(`queue cost in throughput: ${(cost * 100).toFixed(1)}%`);
-  console.log(`jobs: ${sizes.length} (${perWorker.join(' + ')}), ${(sizes.length / (queued.ms / 1000)).toFixed(1)} jobs/s`);
+  console.log(
+    `jobs: ${sizes.length} (${perWorker.join(' + ')}), ${(sizes.length / (queued.ms / 1000)).toFixed(1)} jobs/s`,
+  );
   console.log(`batch size: median ${sizes[sizes.length >> 1]}, min ${sizes[0]}, max ${sizes[sizes.length - 1]}`);
 } finally {
   await redis.proc.stop();

@@ -77,13 +77,18 @@ export async function probeQueue(target: QueueTarget): Promise<void> {
     await client.ping();
   } catch (err) {
     const reason = lastError || (err instanceof Error ? err.message : String(err));
-    throw new QueueError(`cannot reach the queue at ${target.display} (${redactSecrets(reason, target)}); is redis-server running there?`);
+    throw new QueueError(
+      `cannot reach the queue at ${target.display} (${redactSecrets(reason, target)}); is redis-server running there?`,
+    );
   } finally {
     client.disconnect();
   }
 }
 
-/** Connection options for BullMQ's long-lived clients: they reconnect on their own (BullMQ needs maxRetriesPerRequest null). */
+/**
+ * Connection options for BullMQ's long-lived clients: they reconnect on their own (BullMQ needs
+ * maxRetriesPerRequest null).
+ */
 export function bullConnection(target: QueueTarget): ConnectionOptions {
   // ioredis's own option type is wider than BullMQ's description of it; the fields used here are in both.
   return { ...target.options, maxRetriesPerRequest: null } as ConnectionOptions;

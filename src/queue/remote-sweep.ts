@@ -42,7 +42,11 @@ export class QueueSweepBackend implements SweepBackend {
     });
     events.on('failed', ({ jobId, failedReason }) => {
       const p = this.take(jobId);
-      p?.reject(new ComputeError(`${p.label} failed on every one of its ${JOB_ATTEMPTS} attempts through the queue: ${failedReason}`));
+      p?.reject(
+        new ComputeError(
+          `${p.label} failed on every one of its ${JOB_ATTEMPTS} attempts through the queue: ${failedReason}`,
+        ),
+      );
     });
   }
 
@@ -67,7 +71,9 @@ export class QueueSweepBackend implements SweepBackend {
   private async clearLeftovers(): Promise<void> {
     const jobs = await this.queue.getJobs(['waiting', 'delayed', 'prioritized']);
     await Promise.all(
-      jobs.filter((j) => (j.data as JobData | undefined)?.runKey === this.runKey).map((j) => j.remove().catch(() => {})),
+      jobs
+        .filter((j) => (j.data as JobData | undefined)?.runKey === this.runKey)
+        .map((j) => j.remove().catch(() => {})),
     );
   }
 

@@ -32,7 +32,8 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWor
   let failed = 0;
   const solve = async (job: Job<JobData>): Promise<string> => {
     const { label } = job.data;
-    if (job.data.worker !== 'sweep') throw new ComputeError(`unknown job kind '${String(job.data.worker)}'; upgrade this worker`);
+    if (job.data.worker !== 'sweep')
+      throw new ComputeError(`unknown job kind '${String(job.data.worker)}'; upgrade this worker`);
     const task = decodePayload<SweepBatchTask>(job.data.task);
     opts.log(`job ${job.id}: ${label} (attempt ${job.attemptsMade + 1})`);
     await faultHold('queue-job', undefined);

@@ -20,7 +20,9 @@ export function requireRedisServer(): string {
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   const path = found.stdout.trim();
   if (found.status !== 0 || path === '') {
-    throw new Error('the queue tests need a real redis-server: install it with `apt-get install redis-server` (Debian/Ubuntu)');
+    throw new Error(
+      'the queue tests need a real redis-server: install it with `apt-get install redis-server` (Debian/Ubuntu)',
+    );
   }
   return path;
 }
@@ -34,7 +36,11 @@ export class Proc {
   constructor(readonly child: ChildProcess) {
     const take = (d: Buffer): void => {
       this.text += d.toString();
-      this.waiters = this.waiters.filter((w) => (w.re.test(this.text) ? (w.resolve(), false) : true));
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.re.test(this.text)) return true;
+        w.resolve();
+        return false;
+      });
     };
     child.stdout?.on('data', take);
     child.stderr?.on('data', take);
@@ -45,10 +51,20 @@ export class Proc {
   waitFor(re: RegExp, guardMs = 120_000): Promise<void> {
     if (re.test(this.text)) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const guard = setTimeout(() => reject(new Error(`no ${re} within ${guardMs} ms: ${this.text.slice(-800)}`)), guardMs);
-      this.waiters.push({ re, resolve: () => (clearTimeout(guard), resolve()) });
+      const guard = setTimeout(
+        () => reject(new Error(`no ${re} within ${guardMs} ms: ${this.text.slice(-800)}`)),
+        guardMs,
+      );
+      this.waiters.push({
+        re,
+        resolve: () => {
+          clearTimeout(guard);
+          resolve();
+        },
+      });
       void this.exited.then((code) => {
-        if (!re.test(this.text)) reject(new Error(`process exited (${code}) before printing ${re}: ${this.text.slice(-500)}`));
+        if (!re.test(this.text))
+          reject(new Error(`process exited (${code}) before printing ${re}: ${this.text.slice(-500)}`));
       });
     });
   }
@@ -62,9 +78,13 @@ export class Proc {
 export async function startRedis(): Promise<{ proc: Proc; url: string }> {
   const bin = requireRedisServer();
   const port = await freePort();
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    bin,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const proc = new Proc(child);
   await proc.waitFor(/Ready to accept connections/);
   return { proc, url: `redis://127.0.0.1:${port}` };
@@ -83,6 +103,9 @@ export async function startWorker(url: string, env: Record<string, string> = {},
 
 /** `grundy ...args` as a Proc (for a coordinator the test kills or watches). */
 export function startCli(args: readonly string[], env: Record<string, string> = {}): Proc {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, GRUNDY_DB: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, GRUNDY_DB: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Proc(child);
 }

@@ -70,7 +70,9 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
       .option('queue', {
         type: 'string',
-        describe: 'solve the batches on grundy workers through Redis (redis://HOST:PORT; password from GRUNDY_REDIS_PASSWORD); --workers = batches in flight / 2',
+        describe:
+          'solve the batches on grundy workers through Redis (redis://HOST:PORT; password from ' +
+          'GRUNDY_REDIS_PASSWORD); --workers = batches in flight / 2 (default 8)',
       })
       .option('name', { type: 'string', describe: 'the sweep name (default from the parameters, e.g. sub-size3-max60); a rerun resumes it' })
       .option('keep-tables', { type: 'boolean', describe: "also store every game's values as a table (as grundy compute would)" })
@@ -118,7 +120,11 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
     // The queue is reached before the store is opened: an unreachable Redis leaves the store untouched.
     const queueWorkers = args.workers !== undefined ? workers : 8;
     const pool = args.queue !== undefined
-      ? await QueueSweepBackend.open(parseQueueUrl(args.queue), `${name}|${JSON.stringify(spec)}|${limit}|${untilProven}`, queueWorkers)
+      ? await QueueSweepBackend.open(
+          parseQueueUrl(args.queue),
+          `${name}|${JSON.stringify(spec)}|${limit}|${untilProven}`,
+          queueWorkers,
+        )
       : new WorkerPool(workers);
     const store = openForWrite(args);
     const bar = new SweepProgressBar();

@@ -18,12 +18,22 @@ export const workerCommand: CommandModule<GlobalArgs, WorkerArgs> = {
   describe: 'Take sweep batches from a Redis job queue and solve them here (run one per machine); Ctrl-C stops it',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .option('queue', { type: 'string', describe: 'the queue: redis://HOST:PORT or rediss://HOST:PORT (password from GRUNDY_REDIS_PASSWORD)' })
+      .option('queue', {
+        type: 'string',
+        describe: 'the queue: redis://HOST:PORT or rediss://HOST:PORT (password from GRUNDY_REDIS_PASSWORD)',
+      })
       .option('workers', { type: 'string', describe: 'worker threads on this machine (default: available cores)' })
-      .example('$0 worker --queue redis://10.0.0.5:6379', 'solve batches for any sweep started with --queue redis://10.0.0.5:6379')
-      .example('GRUNDY_REDIS_PASSWORD=... $0 worker --queue rediss://redis.example:6380 --workers 8', 'TLS and a password') as Argv<WorkerArgs>,
+      .example(
+        '$0 worker --queue redis://10.0.0.5:6379',
+        'solve batches for any sweep started with --queue redis://10.0.0.5:6379',
+      )
+      .example(
+        'GRUNDY_REDIS_PASSWORD=... $0 worker --queue rediss://redis.example:6380 --workers 8',
+        'TLS and a password',
+      ) as Argv<WorkerArgs>,
   handler: async (args) => {
-    if (args.queue === undefined) throw new UsageError('grundy worker needs --queue redis://HOST:PORT (the Redis the sweep uses)');
+    if (args.queue === undefined)
+      throw new UsageError('grundy worker needs --queue redis://HOST:PORT (the Redis the sweep uses)');
     const target = parseQueueUrl(args.queue);
     const threads = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
     const interruption = listenForInterrupt('finishing the jobs in hand');
