@@ -34,6 +34,13 @@ function run(args: string[]): Promise<{ ms: number; out: string }> {
   });
 }
 
+/** Seconds the worker threads spent solving games (the per-game times in the report). */
+async function computeSeconds(db: string): Promise<number> {
+  const { out } = await run(['--db', db, 'sweep', '--report', `octal-digits${values.digits}`, '--top', '0', '--json']);
+  const r = JSON.parse(out) as { results: { ms: number }[]; unsolved?: { ms: number }[] };
+  return [...r.results, ...(r.unsolved ?? [])].reduce((t, g) => t + g.ms, 0) / 1000;
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-queue-'));
 const redis = await startRedis();
 try {
@@ -54,6 +61,10 @@ try {
     `queue (2 workers x 1 thread): ${(queued.ms / 1000).toFixed(2)} s, ${(games / (queued.ms / 1000)).toFixed(1)} games/s`,
   );
   console.log(`queue cost in throughput: ${(cost * 100).toFixed(1)}%`);
+  // Busy share of the 2 threads: the rest is waiting (process start, Redis round trips, the last games).
+  const busyLocal = (await computeSeconds(join(dir, 'local.db'))) / ((2 * local.ms) / 1000);
+  const busyQueue = (await computeSeconds(join(dir, 'queue.db'))) / ((2 * queued.ms) / 1000);
+  console.log(`threads busy solving: local ${(busyLocal * 100).toFixed(0)}%, queue ${(busyQueue * 100).toFixed(0)}%`);
   console.log(
     `jobs: ${sizes.length} (${perWorker.join(' + ')}), ${(sizes.length / (queued.ms / 1000)).toFixed(1)} jobs/s`,
   );
