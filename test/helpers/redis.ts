@@ -75,12 +75,12 @@ export class Proc {
   }
 }
 
-export async function startRedis(): Promise<{ proc: Proc; url: string }> {
+export async function startRedis(extra: readonly string[] = []): Promise<{ proc: Proc; url: string }> {
   const bin = requireRedisServer();
   const port = await freePort();
   const child = spawn(
     bin,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', ...extra],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

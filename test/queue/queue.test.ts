@@ -124,6 +124,29 @@ describe('queue errors', () => {
     expect(w.code).toBe(5);
   });
 
+  it('takes the password from GRUNDY_REDIS_PASSWORD and never prints it', async () => {
+    const secret = 'pw-7f3a9c';
+    const guarded = await startRedis(['--requirepass', secret]);
+    try {
+      const w = await startWorker(guarded.url, { GRUNDY_REDIS_PASSWORD: secret });
+      procs.push(w);
+      const db = join(tmp.dir, 'password.db');
+      const args = ['--db', db, 'sweep', 'octal', '--digits', '1', '--queue', guarded.url, '--json'];
+      const ok = await runCli(args, { env: { GRUNDY_REDIS_PASSWORD: secret } });
+      expect(ok.code, ok.stderr).toBe(0);
+      const denied = await runCli(args, { env: { GRUNDY_REDIS_PASSWORD: 'wrong-password' } });
+      expect(denied.code).toBe(5);
+      expect(denied.stderr).toMatch(/cannot reach the queue/);
+      for (const text of [ok.stdout, ok.stderr, denied.stderr, w.text]) {
+        expect(text).not.toContain(secret);
+        expect(text).not.toContain('wrong-password');
+      }
+      await w.stop();
+    } finally {
+      await guarded.proc.stop('SIGKILL');
+    }
+  });
+
   it('refuses a password in the URL without printing it', async () => {
     const r = await runCli(['sweep', 'octal', '--digits', '1', '--queue', 'redis://user:s3cr3t@127.0.0.1:6379']);
     expect(r.code).toBe(2);
