@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { RareList } from '../kernels/sparse.js';
 import { valueCeiling, type SparseSplitKernel } from '../kernels/sparse-split.js';
+import type { WasmSparseSplitKernel } from '../kernels/wasm/sparse-wasm.js';
 import type { Values } from '../kernels/values.js';
 import { GrundyError } from '../errors.js';
 import type { WorkerPool } from './pool.js';
@@ -175,7 +176,7 @@ export function waitFinished(ctl: Int32Array, target: number, spinMs = 0): boole
  */
 export function runGangMember(
   m: GangMember,
-  kernel: SparseSplitKernel,
+  kernel: SparseSplitKernel | WasmSparseSplitKernel,
   g: Values,
   ctl: Int32Array,
   rarePos: Int32Array,
