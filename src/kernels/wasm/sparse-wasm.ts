@@ -211,7 +211,7 @@ export class WasmSparseKernel {
  * values a thread.
  */
 export class WasmSparseSplitKernel {
-  readonly name = 'sparse+frozen-prefix+simd';
+  readonly name = 'sparse+simd+frozen-prefix';
   rescans = 0;
   continued = 0;
 
