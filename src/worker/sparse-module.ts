@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../project-root.js';
 import { simdSupported } from '../kernels/wasm/simd.js';
+import { UsageError } from '../errors.js';
 
 /** Where `npm run asbuild` writes the sparse kernels (assembly/sparse.ts). */
 export function sparseWasmPath(): string {
@@ -13,7 +14,7 @@ export function sparseKernelChoice(): 'wasm' | 'js' {
   const forced = process.env.GRUNDY_SPARSE_KERNEL;
   if (forced === 'js') return 'js';
   if (forced !== undefined && forced !== '' && forced !== 'wasm') {
-    throw new Error(`GRUNDY_SPARSE_KERNEL must be js or wasm, not ${JSON.stringify(forced)}`);
+    throw new UsageError(`GRUNDY_SPARSE_KERNEL must be js or wasm, not ${JSON.stringify(forced)} (or unset it: WebAssembly where SIMD runs)`);
   }
   return simdSupported() ? 'wasm' : 'js';
 }
