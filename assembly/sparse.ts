@@ -23,6 +23,7 @@ let nTwo: i32 = 0;
 let distinct: i32 = 0;
 let parity: i32 = 0;
 let G: usize = 0; // Uint16 values
+let G8: usize = 0; // the same values as bytes (mod 256: read only while every value is below 256)
 let RP: usize = 0; // Int32 rare heaps, ascending
 let RV: usize = 0; // Int32 their values
 let BITS: usize = 0; // 32 bytes: the wanted values as a bitset (values below 256)
@@ -54,8 +55,9 @@ export function setShape(shape: usize, whole: i32, one: i32, two: i32, isDistinc
   distinct = isDistinct;
 }
 
-export function setTables(g: usize, rp: usize, rv: usize): void {
+export function setTables(g: usize, g8: usize, rp: usize, rv: usize): void {
   G = g;
+  G8 = g8;
   RP = rp;
   RV = rv;
 }
@@ -184,23 +186,44 @@ function distinctSkip(s: i32, from: i32, to: i32): i32 {
 const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
 
 /**
- * The wanted-bit of each XOR of the 16 pairs (a + t, s - a - t), t < 16, every value being below
- * 256: lows = g[a, a + 16) and highs = g(s - a - 16, s - a] as bytes, the latter reversed,
- * XOR-ed; byte x >> 3 of the bitset (two 16-byte swizzles), and-ed with 1 << (x & 7).
+ * The XORs of the 16 pairs (a + t, s - a - t), t < 16, every value being below 256: lows =
+ * g[a, a + 16) and highs = g(s - a - 16, s - a] from the byte copy, the latter reversed. A lane is
+ * wanted when bit x & 7 of byte x >> 3 of the bitset is set (two 16-byte swizzles find the byte),
+ * or, once at most two wanted values are left (most of a long scan), when it equals one of them.
  */
-@inline function blockBits(s: i32, a: i32, t0: v128, t1: v128): v128 {
-  const pa = G + (<usize>a << 1);
-  const pb = G + (<usize>(s - a - 15) << 1);
-  const lows = i8x16.narrow_i16x8_u(v128.load(pa), v128.load(pa, 16));
-  const highs = i8x16.narrow_i16x8_u(v128.load(pb), v128.load(pb, 16));
-  const x = v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+@inline function blockX(s: i32, a: i32): v128 {
+  const lows = v128.load(G8 + <usize>a);
+  const highs = v128.load(G8 + <usize>(s - a - 15));
+  return v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+}
+
+/** Nonzero in the lanes of x that hold a wanted value: many wanted, the bitset (t0, t1); few, w1 and w2. */
+@inline function wantedLanes(x: v128, few: bool, t0: v128, t1: v128, w1: v128, w2: v128): v128 {
+  if (few) return v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2));
   const idx = i8x16.shr_u(x, 3);
   const byte = v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i8x16.sub(idx, i8x16.splat(16))));
   return v128.and(byte, i8x16.swizzle(POW2, v128.and(x, i8x16.splat(7))));
 }
 
+/** Scan state between hits: the bitset, or the last one or two wanted values as splats. */
+let scanTotal: i32 = 0;
+
+/** The k-th (0 or 1) value of wanted[0, scanTotal) still wanted; the first one when there is one only. */
+function lastWanted(k: i32): i32 {
+  let first = -1;
+  for (let j = 0; j < scanTotal; j++) {
+    const x = load<i32>(WANTED + (<usize>j << 2));
+    if (wantAt(x) == 0) continue;
+    if (k == 0) return x;
+    if (first < 0) first = x;
+    else return x;
+  }
+  return first;
+}
+
 /** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 256). */
 function loadBits(total: i32): void {
+  scanTotal = total;
   v128.store(BITS, i64x2.splat(0));
   v128.store(BITS, i64x2.splat(0), 16);
   for (let j = 0; j < total; j++) {
@@ -225,25 +248,43 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
   if (small && a + 15 <= amax) {
     let t0 = v128.load(BITS);
     let t1 = v128.load(BITS, 16);
+    let few = false;
+    let w1 = i8x16.splat(0);
+    let w2 = w1;
+    if (left <= 2) {
+      few = true;
+      w1 = i8x16.splat(<i8>lastWanted(0));
+      w2 = i8x16.splat(<i8>lastWanted(left - 1));
+    }
     // 32 pairs a test while they last: one branch for two blocks.
     while (a + 15 <= amax) {
-      if (a + 31 <= amax) {
-        if (!v128.any_true(v128.or(blockBits(s, a, t0, t1), blockBits(s, a + 16, t0, t1)))) {
-          a += 32;
-          continue;
-        }
-      } else if (!v128.any_true(blockBits(s, a, t0, t1))) {
-        a += 16;
+      const x = blockX(s, a);
+      const lanes = wantedLanes(x, few, t0, t1, w1, w2);
+      if (a + 31 <= amax && !v128.any_true(v128.or(lanes, wantedLanes(blockX(s, a + 16), few, t0, t1, w1, w2)))) {
+        a += 32;
         continue;
       }
-      for (let e = a + 16; a < e; a++) {
-        const x = gv(a) ^ gv(s - a);
-        if (wantAt(x) == 0) continue;
-        if (seenHit(x, cut, seen)) return a + 1;
-        store<u8>(BITS + <usize>(x >> 3), <i32>load<u8>(BITS + <usize>(x >> 3)) & ~(1 << (x & 7)));
+      // The lanes that hit, in order (each holds a wanted value, unless an earlier lane of the
+      // block met the same one).
+      let m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0)));
+      if (m != 0) {
+        while (m != 0) {
+          const t = ctz(m);
+          m &= m - 1;
+          const v = <i32>load<u8>(G8 + <usize>(a + t)) ^ <i32>load<u8>(G8 + <usize>(s - a - t));
+          if (wantAt(v) == 0) continue;
+          if (seenHit(v, cut, seen)) return a + t + 1;
+          store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
+        }
+        t0 = v128.load(BITS);
+        t1 = v128.load(BITS, 16);
+        if (left <= 2) {
+          few = true;
+          w1 = i8x16.splat(<i8>lastWanted(0));
+          w2 = i8x16.splat(<i8>lastWanted(left - 1));
+        }
       }
-      t0 = v128.load(BITS);
-      t1 = v128.load(BITS, 16);
+      a += 16;
     }
   }
   for (; a <= amax; a++) {
@@ -355,6 +396,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       return n;
     }
     store<u16>(G + (<usize>n << 1), <u16>v);
+    store<u8>(G8 + <usize>n, <u8>v);
     if (v > maxValue) maxValue = v;
     if (v > maxSoFar) {
       maxSoFar = v;
@@ -550,6 +592,7 @@ export function finish(F: i32, lo: i32, hi: i32, maxBefore: i32, cap: i32, rows:
       return n;
     }
     store<u16>(G + (<usize>n << 1), <u16>v);
+    store<u8>(G8 + <usize>n, <u8>v);
     if (v > maxValue) maxValue = v;
     if (v > maxSoFar) {
       maxSoFar = v;

@@ -9,7 +9,7 @@ import { sparseRowStride, valueCeiling } from '../sparse-split.js';
 export interface SparseExports {
   setLayout(mark: number, want: number, wanted: number, cls: number, byc0: number, byc1: number, bits: number, seen: number): void;
   setShape(shape: number, whole: number, one: number, two: number, distinct: number): void;
-  setTables(g: number, rp: number, rv: number): void;
+  setTables(g: number, g8: number, rp: number, rv: number): void;
   setMaskParity(parity: number): void;
   setRareCount(count: number): void;
   getRareCount(): number;
@@ -30,8 +30,8 @@ const align = (bytes: number): number => (bytes + 15) & ~15;
  * One WebAssembly instance of the sparse kernels over a memory of its own, laid out as
  *   mark (Int32, L + 1) | want (Uint8) | wanted (Int32) | class of each value (Uint8) |
  *   class-0 and class-1 values (Int32, each ended by a sentinel) | wanted bitset (32 bytes) |
- *   scratch bitset (L / 8 bytes) | shape (Int32 whole, one, two) | g (Uint16) | rare heaps,
- *   rare values (Int32) | scratch rows (the gang's)
+ *   scratch bitset (L / 8 bytes) | shape (Int32 whole, one, two) | g (Uint16) | g as bytes
+ *   (the SIMD scan's) | rare heaps, rare values (Int32) | scratch rows (the gang's)
  * where everything from g on grows with the table. The memory holds its own copy of the
  * values: g[0, have) equals the engine's table, and a call copies in only the heaps finished
  * since (by this thread or another) and copies out the ones it computed. Values of one game
@@ -44,6 +44,7 @@ export class SparseMemory {
   private gCap = 0;
   private rareCap = 0;
   private rowBytes = 0;
+  private g8At = 0;
   rpAt = 0;
   rvAt = 0;
   rowsAt = 0;
@@ -105,7 +106,8 @@ export class SparseMemory {
     const gCap = heaps <= this.gCap ? this.gCap : Math.max(heaps, Math.floor(this.gCap * 1.5));
     const rareCap = rare <= this.rareCap ? this.rareCap : Math.max(rare, Math.floor(this.rareCap * 1.5), 1024);
     const rows = Math.max(rowBytes, this.rowBytes);
-    const rpAt = this.gAt + align(2 * gCap + 32);
+    const g8At = this.gAt + align(2 * gCap + 32);
+    const rpAt = g8At + align(gCap + 32);
     const rvAt = rpAt + align(4 * rareCap);
     const rowsAt = rvAt + align(4 * rareCap);
     const end = rowsAt + align(rows);
@@ -113,18 +115,20 @@ export class SparseMemory {
     const current = this.memory.buffer.byteLength / PAGE;
     if (pages > PAGE) throw new Error(`the WebAssembly sparse kernel cannot hold ${heaps} heaps in 4 GiB`);
     if (pages > current) this.memory.grow(pages - current);
-    // The rows move up with the regions below them: a finish reads what its gather wrote.
-    if (this.rowBytes > 0 && rowsAt !== this.rowsAt) {
-      new Uint8Array(this.memory.buffer).copyWithin(rowsAt, this.rowsAt, this.rowsAt + this.rowBytes);
-    }
-    // The rare list is written afresh by each call; g stays where it is.
+    // Regions move up as the ones below them grow, the highest first: a finish reads the rows
+    // its gather wrote, and the byte copy of g is kept; the rare list is written afresh by each
+    // call, and g itself never moves.
+    const bytes = new Uint8Array(this.memory.buffer);
+    if (this.rowBytes > 0 && rowsAt !== this.rowsAt) bytes.copyWithin(rowsAt, this.rowsAt, this.rowsAt + this.rowBytes);
+    if (this.g8At > 0 && g8At !== this.g8At) bytes.copyWithin(g8At, this.g8At, this.g8At + this.have);
     this.gCap = gCap;
     this.rareCap = rareCap;
     this.rowBytes = rows;
+    this.g8At = g8At;
     this.rpAt = rpAt;
     this.rvAt = rvAt;
     this.rowsAt = rowsAt;
-    this.exports.setTables(this.gAt, rpAt, rvAt);
+    this.exports.setTables(this.gAt, g8At, rpAt, rvAt);
   }
 
   /** The memory's values (Uint16), valid until the next ensure. */
@@ -135,7 +139,10 @@ export class SparseMemory {
   /** Copy g[have, upto) in from the engine's table. */
   syncIn(g: Values, upto: number): void {
     if (upto <= this.have) return;
-    this.values().set(g.subarray(this.have, upto), this.have);
+    const part = g.subarray(this.have, upto);
+    this.values().set(part, this.have);
+    // Values past 255 wrap in the byte copy: the kernel reads it only while all are below 256.
+    new Uint8Array(this.memory.buffer, this.g8At, this.gCap).set(part, this.have);
     this.have = upto;
   }
 
