@@ -205,8 +205,22 @@ const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
   return v128.and(byte, i8x16.swizzle(POW2, v128.and(x, i8x16.splat(7))));
 }
 
-/** Scan state between hits: the bitset, or the last one or two wanted values as splats. */
+/**
+ * Scan state kept between the calls of one heap's scan (one call a sum and block when there
+ * are several sums): how many values were wanted, and once at most two are left, those two as
+ * splats (the same one twice when one is left; a value met since simply never matches again).
+ */
 let scanTotal: i32 = 0;
+let fewLeft: bool = false;
+let W1: v128 = i64x2.splat(0);
+let W2: v128 = i64x2.splat(0);
+
+function refreshFew(): void {
+  fewLeft = left <= 2;
+  if (!fewLeft) return;
+  W1 = i8x16.splat(<i8>lastWanted(0));
+  W2 = i8x16.splat(<i8>lastWanted(left - 1));
+}
 
 /** The k-th (0 or 1) value of wanted[0, scanTotal) still wanted; the first one when there is one only. */
 function lastWanted(k: i32): i32 {
@@ -248,14 +262,9 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
   if (small && a + 15 <= amax) {
     let t0 = v128.load(BITS);
     let t1 = v128.load(BITS, 16);
-    let few = false;
-    let w1 = i8x16.splat(0);
-    let w2 = w1;
-    if (left <= 2) {
-      few = true;
-      w1 = i8x16.splat(<i8>lastWanted(0));
-      w2 = i8x16.splat(<i8>lastWanted(left - 1));
-    }
+    let few = fewLeft;
+    let w1 = W1;
+    let w2 = W2;
     // 32 pairs a test while they last: one branch for two blocks.
     while (a + 15 <= amax) {
       const x = blockX(s, a);
@@ -279,9 +288,10 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
         t0 = v128.load(BITS);
         t1 = v128.load(BITS, 16);
         if (left <= 2) {
+          refreshFew();
           few = true;
-          w1 = i8x16.splat(<i8>lastWanted(0));
-          w2 = i8x16.splat(<i8>lastWanted(left - 1));
+          w1 = W1;
+          w2 = W2;
         }
       }
       a += 16;
@@ -312,7 +322,10 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
 function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, small: bool, total: i32): i32 {
   const s0 = n - two(0);
   let amax = amaxOf(s0);
-  if (small) loadBits(total);
+  if (small) {
+    loadBits(total);
+    refreshFew();
+  }
   if (nTwo == 1 || distinct != 0) {
     if (aTo < amax) amax = aTo;
     return scanSum(s0, aFrom, amax, cut, seen, small);
@@ -325,8 +338,10 @@ function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, small: bool, 
       if (am > amax) am = amax;
       if (am < a) break;
       const e = a + 15 < am ? a + 15 : am;
-      // Stopped inside this block: the other sums' pairs of it may be unscanned, so report a.
-      if (scanSum(s, a, e, cut, seen, small) <= e) return a;
+      // Stopped inside this block (perhaps at its last pair, which reads like running out): the
+      // other sums' pairs of it may be unscanned, so report a.
+      scanSum(s, a, e, cut, seen, small);
+      if (left == 0 || below == 0) return a;
     }
   }
   return amax + 1;
