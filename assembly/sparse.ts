@@ -214,12 +214,18 @@ let scanTotal: i32 = 0;
 let fewLeft: bool = false;
 let W1: v128 = i64x2.splat(0);
 let W2: v128 = i64x2.splat(0);
+let W1w: v128 = i64x2.splat(0);
+let W2w: v128 = i64x2.splat(0);
 
 function refreshFew(): void {
   fewLeft = left <= 2;
   if (!fewLeft) return;
-  W1 = i8x16.splat(<i8>lastWanted(0));
-  W2 = i8x16.splat(<i8>lastWanted(left - 1));
+  const x1 = lastWanted(0);
+  const x2 = lastWanted(left - 1);
+  W1 = i8x16.splat(<i8>x1);
+  W2 = i8x16.splat(<i8>x2);
+  W1w = i16x8.splat(<i16>x1);
+  W2w = i16x8.splat(<i16>x2);
 }
 
 /** The k-th (0 or 1) value of wanted[0, scanTotal) still wanted; the first one when there is one only. */
@@ -297,9 +303,34 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
       a += 16;
     }
   }
-  for (; a <= amax; a++) {
+  // Values past 255 (or the tail of a block scan): one pair at a time while many values are
+  // wanted, 8 pairs a test in 16-bit lanes once at most two are left (most of a long scan).
+  while (a <= amax) {
+    if (fewLeft && a + 7 <= amax) {
+      const hb = v128.load(G + (<usize>(s - a - 7) << 1));
+      const x = v128.xor(v128.load(G + (<usize>a << 1)), i8x16.shuffle(hb, hb, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1));
+      let m = i16x8.bitmask(v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w)));
+      if (m == 0) {
+        a += 8;
+        continue;
+      }
+      while (m != 0) {
+        const t = ctz(m);
+        m &= m - 1;
+        const v = gv(a + t) ^ gv(s - a - t);
+        if (wantAt(v) == 0) continue;
+        if (seenHit(v, cut, seen)) return a + t + 1;
+      }
+      refreshFew();
+      a += 8;
+      continue;
+    }
     const x = gv(a) ^ gv(s - a);
-    if (wantAt(x) != 0 && seenHit(x, cut, seen)) return a + 1;
+    if (wantAt(x) != 0) {
+      if (seenHit(x, cut, seen)) return a + 1;
+      refreshFew();
+    }
+    a++;
   }
   return amax + 1;
 }
@@ -322,10 +353,9 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
 function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, small: bool, total: i32): i32 {
   const s0 = n - two(0);
   let amax = amaxOf(s0);
-  if (small) {
-    loadBits(total);
-    refreshFew();
-  }
+  scanTotal = total;
+  if (small) loadBits(total);
+  refreshFew();
   if (nTwo == 1 || distinct != 0) {
     if (aTo < amax) amax = aTo;
     return scanSum(s0, aFrom, amax, cut, seen, small);
