@@ -36,7 +36,9 @@ let outOverflow: i32 = -1;
 
 const VALUE_LIMIT: i32 = 1 << 16;
 
-export function setLayout(mark: usize, want: usize, wanted: usize, cls: usize, byc0: usize, byc1: usize, bits: usize, seen: usize): void {
+export function setLayout(
+  mark: usize, want: usize, wanted: usize, cls: usize, byc0: usize, byc1: usize, bits: usize, seen: usize,
+): void {
   MARK = mark;
   WANT = want;
   WANTED = wanted;
@@ -308,7 +310,8 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
   while (a <= amax) {
     if (fewLeft && a + 7 <= amax) {
       const hb = v128.load(G + (<usize>(s - a - 7) << 1));
-      const x = v128.xor(v128.load(G + (<usize>a << 1)), i8x16.shuffle(hb, hb, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1));
+      const rev = i8x16.shuffle(hb, hb, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+      const x = v128.xor(v128.load(G + (<usize>a << 1)), rev);
       let m = i16x8.bitmask(v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w)));
       if (m == 0) {
         a += 8;
@@ -561,7 +564,9 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
  * rare heaps RP/RV[0, rareCount) of g[1, lo), appending those found. Returns the first heap not
  * computed (getOverflow() says why when it is not hi).
  */
-export function finish(F: i32, lo: i32, hi: i32, maxBefore: i32, cap: i32, rows: usize, rowWords: i32, rowFrom: i32): i32 {
+export function finish(
+  F: i32, lo: i32, hi: i32, maxBefore: i32, cap: i32, rows: usize, rowWords: i32, rowFrom: i32,
+): i32 {
   if (cap > VALUE_LIMIT - 1) cap = VALUE_LIMIT - 1;
   const rowBits = rowWords * 32;
   const i0 = two(0);

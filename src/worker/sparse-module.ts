@@ -14,7 +14,8 @@ export function sparseKernelChoice(): 'wasm' | 'js' {
   const forced = process.env.GRUNDY_SPARSE_KERNEL;
   if (forced === 'js') return 'js';
   if (forced !== undefined && forced !== '' && forced !== 'wasm') {
-    throw new UsageError(`GRUNDY_SPARSE_KERNEL must be js or wasm, not ${JSON.stringify(forced)} (or unset it: WebAssembly where SIMD runs)`);
+    const value = JSON.stringify(forced);
+    throw new UsageError(`GRUNDY_SPARSE_KERNEL must be js or wasm, not ${value} (or unset it: WebAssembly where SIMD runs)`);
   }
   return simdSupported() ? 'wasm' : 'js';
 }
@@ -30,7 +31,9 @@ export function sparseWasmModule(): WebAssembly.Module | null {
   if (cached !== undefined) return cached;
   if (sparseKernelChoice() === 'js') return (cached = null);
   const path = sparseWasmPath();
-  if (!existsSync(path)) throw new Error(`${path} is missing: build it with \`npm run asbuild\` (part of \`npm run build\`)`);
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing: build it with \`npm run asbuild\` (part of \`npm run build\`)`);
+  }
   cached = new WebAssembly.Module(readFileSync(path));
   return cached;
 }

@@ -35,7 +35,8 @@ describe('sparse space: WebAssembly SIMD kernels where available, the JavaScript
     const sums: bigint[] = [];
     for (const [i, run] of runs.entries()) {
       const db = join(tmp.dir, `k${i}.db`);
-      const res = await runCli(['compute', 'grundy', '--to', '70000', '--workers', run.workers, '--db', db, '--json'], { env: run.env, timeoutMs: 120_000 });
+      const args = ['compute', 'grundy', '--to', '70000', '--workers', run.workers, '--db', db, '--json'];
+      const res = await runCli(args, { env: run.env, timeoutMs: 120_000 });
       expect(res.code, res.stderr).toBe(0);
       expect((JSON.parse(res.stdout) as { kernel: string }).kernel, JSON.stringify(run)).toBe(run.kernel);
       sums.push(checksum(storedValues(db, 'grundy')));
@@ -45,7 +46,8 @@ describe('sparse space: WebAssembly SIMD kernels where available, the JavaScript
   });
 
   it('a bad GRUNDY_SPARSE_KERNEL is an error that says what to set', async () => {
-    const res = await runCli(['compute', 'grundy', '--to', '70000', '--workers', '1', '--db', join(tmp.dir, 'bad.db')], { env: { GRUNDY_SPARSE_KERNEL: 'fast' } });
+    const args = ['compute', 'grundy', '--to', '70000', '--workers', '1', '--db', join(tmp.dir, 'bad.db')];
+    const res = await runCli(args, { env: { GRUNDY_SPARSE_KERNEL: 'fast' } });
     expect(res.code).toBe(2);
     expect(res.stderr.trim()).toMatch(/^grundy: GRUNDY_SPARSE_KERNEL must be js or wasm, not "fast"/);
     expect(res.stderr).not.toMatch(/\n\s+at /);
