@@ -9,13 +9,18 @@ import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
 import { sparseKernelCache } from '../src/worker/sparse-cache.js';
 import { sparsePhases } from '../src/worker/sparse-phases.js';
+import { wasmSparseFor } from '../src/worker/wasm-sparse.js';
+import type { WasmSparseSplitKernel } from '../src/kernels/wasm/sparse-wasm.js';
 import { subtractPhases } from '../src/worker/subtract-phases.js';
 
 /** One member of a gang (src/gang/): the member loop over the task's phase kernel. */
 export type GangTask = SparseGangTask | SubtractGangTask;
 export type GangOutcome = SparseGangOutcome | SubtractGangOutcome;
 
-const sparseKernelFor = sparseKernelCache((shape) => new SparseSplitKernel(shape));
+const jsSparseKernelFor = sparseKernelCache((shape) => new SparseSplitKernel(shape));
+// WebAssembly with SIMD where the engine has it (src/worker/sparse-module.ts), else JavaScript.
+const sparseKernelFor = (task: SparseGangTask): SparseSplitKernel | WasmSparseSplitKernel =>
+  wasmSparseFor(task.rules, task.mask)?.gang ?? jsSparseKernelFor(task.rules, task.mask);
 /** The subtraction kernels' instance over the latest memory: a run keeps one memory for many chunks. */
 let instance: { id: number; kernels: SubtractBlockedKernels } | null = null;
 
@@ -26,7 +31,7 @@ function controlOf(task: GangTask): Int32Array {
 function runGangMember(task: GangTask): GangOutcome {
   const ctl = controlOf(task);
   if (task.kind === 'sparse-gang') {
-    const kernel = sparseKernelFor(task.rules, task.mask);
+    const kernel = sparseKernelFor(task);
     runMember(ctl, task, sparsePhases(task, kernel, valuesOver(task.buffer, task.width), ctl), workerShouldDie);
     return { kind: 'member-done', kernel: kernel.name };
   }

@@ -1,14 +1,17 @@
 import { RareList, SparseKernel } from '../src/kernels/sparse.js';
 import { sparseKernelCache } from '../src/worker/sparse-cache.js';
+import { wasmSparseFor } from '../src/worker/wasm-sparse.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
 
-const kernelFor = sparseKernelCache((shape) => new SparseKernel(shape));
+const jsKernelFor = sparseKernelCache((shape) => new SparseKernel(shape));
+// WebAssembly with SIMD where the engine has it (src/worker/sparse-module.ts), else JavaScript.
+const kernelFor = (task: SparseTask) => wasmSparseFor(task.rules, task.mask)?.seq ?? jsKernelFor(task.rules, task.mask);
 
 function runSparse(task: SparseTask): SparseOutcome {
-  const kernel = kernelFor(task.rules, task.mask);
+  const kernel = kernelFor(task);
   const g = valuesOver(task.buffer, task.width);
   if (workerShouldDie(task.lo, task.hi)) {
     // Test hook (src/testing/faults.ts): leave garbage behind, then take the thread down.

@@ -25,6 +25,7 @@ import { GANG, GANG_SLOTS } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './split-runner.js';
+import { sparseKernelChoice } from '../worker/sparse-module.js';
 
 /** A rough step-2 scan length per heap, for sizing chunks (Grundy's game: ~1-3 thousand). */
 const SCAN_ESTIMATE = 2048;
@@ -119,7 +120,10 @@ export class SparseRunner implements ChunkStrategy {
    */
   static for(rules: Rules, threads = 1, tuning: SparseTuning = { parallel: 'auto' }): SparseRunner | null {
     const shape = sparseShape(rules);
-    return shape ? new SparseRunner(rules, shape, threads, tuning) : null;
+    if (!shape) return null;
+    // A bad GRUNDY_SPARSE_KERNEL stops the run here, before any worker starts.
+    sparseKernelChoice();
+    return new SparseRunner(rules, shape, threads, tuning);
   }
 
   /** Sparse space takes every chunk: past 16-bit values it hands them to the plain kernel. */

@@ -4,12 +4,18 @@ import type { PhaseKernel } from '../gang/member.js';
 import { RareList } from '../kernels/sparse.js';
 import { valueCeiling, type SparseSplitKernel } from '../kernels/sparse-split.js';
 import type { Values } from '../kernels/values.js';
+import type { WasmSparseSplitKernel } from '../kernels/wasm/sparse-wasm.js';
 
 /**
  * Sparse space as a gang's phase kernel: the gather and finish of kernels/sparse-split.ts, with
  * the rare heaps each finish finds published to the shared rare list before FINISHED moves.
  */
-export function sparsePhases(task: SparseGangTask, kernel: SparseSplitKernel, g: Values, ctl: Int32Array): PhaseKernel {
+export function sparsePhases(
+  task: SparseGangTask,
+  kernel: SparseSplitKernel | WasmSparseSplitKernel,
+  g: Values,
+  ctl: Int32Array,
+): PhaseKernel {
   const rarePos = new Int32Array(task.rarePos);
   const rareVal = new Int32Array(task.rareVal);
   const rows = new Int32Array(task.rows);

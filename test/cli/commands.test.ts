@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { SPARSE_SEQ } from '../helpers/sparse-kernels.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -34,7 +35,7 @@ describe('grundy compute', () => {
       maxValue: 8,
       // Truthful: sparse space runs each chunk on one of the two threads.
       workers: 1,
-      kernel: 'sparse', // two-heap splits run by sparse space (issue 3)
+      kernel: SPARSE_SEQ, // two-heap splits run by sparse space (issue 3)
       periodicity: { preperiod: 71, period: 12, saltus: 0, proven: true },
     });
     expect(s.computed).toBeGreaterThanOrEqual(168);

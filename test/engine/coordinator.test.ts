@@ -7,6 +7,7 @@ import { parseRules } from '../../src/games/registry.js';
 import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers/cli.js';
 import { checksum, naiveValues } from '../helpers/naive.js';
+import { SPARSE_SEQ } from '../helpers/sparse-kernels.js';
 
 let pool: WorkerPool;
 beforeAll(() => {
@@ -30,7 +31,7 @@ describe('computeGame on the worker pool', () => {
     expect(first.periodicity).toMatchObject({ preperiod: 71, period: 12, proven: true });
     expect(first.computed).toBeGreaterThanOrEqual(168);
     expect(first.computed).toBeLessThan(400);
-    expect(first.kernel).toBe('sparse'); // two-heap splits run by sparse space (issue 3)
+    expect(first.kernel).toBe(SPARSE_SEQ); // two-heap splits run by sparse space (issue 3)
     const game = store.getGame('octal:0.77')!;
     expect(Array.from(store.readValues(game))).toEqual(naiveValues(rules, game.computed));
     const again = await computeGame({ rules, store, pool, to: 100_000, untilProven: true });

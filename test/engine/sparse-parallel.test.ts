@@ -10,6 +10,7 @@ import { loadSparseState } from '../../src/store/sparse-state.js';
 import { Store } from '../../src/store/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { poolsByWorkers } from '../helpers/pools.js';
+import { SPARSE_GANG, SPARSE_SEQ } from '../helpers/sparse-kernels.js';
 
 const poolOf = poolsByWorkers([1, 2, 3]);
 let dir: string;
@@ -38,7 +39,7 @@ describe('parallel sparse chunks through the coordinator', () => {
     const rules = parseRules('grundy');
     const plain = (await run(rules, 20000, 2, 'plain')).values;
     const seq = await run(rules, 20000, 2, 'auto', { parallel: 'off' });
-    expect(seq.summary.kernel).toBe('sparse');
+    expect(seq.summary.kernel).toBe(SPARSE_SEQ);
     expect(seq.values).toEqual(plain);
     for (const [threads, chunk] of [
       [1, 1237],
@@ -48,7 +49,7 @@ describe('parallel sparse chunks through the coordinator', () => {
       const par = await run(rules, 20000, threads, 'auto', { parallel: 'force', chunk });
       expect(par.values, `${threads} workers, chunk ${chunk}`).toEqual(plain);
       // The first chunk (from n = 0) has no frozen prefix and runs sequentially.
-      expect(par.summary.kernel).toBe(threads > 1 ? 'sparse+frozen-prefix' : 'sparse');
+      expect(par.summary.kernel).toBe(threads > 1 ? SPARSE_GANG : SPARSE_SEQ);
       expect(par.summary.workers).toBe(threads);
     }
   });
@@ -59,7 +60,7 @@ describe('parallel sparse chunks through the coordinator', () => {
       const plain = (await run(rules, 2700, 2, 'plain')).values;
       const par = await run(rules, 2700, 3, 'auto', { parallel: 'force', chunk: 211 });
       expect(par.values, spec).toEqual(plain);
-      expect(par.summary.kernel, spec).toBe('sparse+frozen-prefix');
+      expect(par.summary.kernel, spec).toBe(SPARSE_GANG);
     }
   });
 
@@ -67,15 +68,15 @@ describe('parallel sparse chunks through the coordinator', () => {
     const rules = parseRules('grundy');
     const N = 70000;
     const seq = await run(rules, N, 2, 'auto', { parallel: 'off' });
-    expect(seq.summary).toMatchObject({ kernel: 'sparse', workers: 1 });
+    expect(seq.summary).toMatchObject({ kernel: SPARSE_SEQ, workers: 1 });
     const auto = await run(rules, N, 2, 'auto');
-    expect(auto.summary.kernel).toBe('sparse+frozen-prefix');
+    expect(auto.summary.kernel).toBe(SPARSE_GANG);
     expect(auto.summary.workers).toBe(2);
     expect(auto.summary.sparse.chunks).toBeGreaterThan(0);
     expect(auto.values).toEqual(seq.values);
     // One thread: no gang, whatever the tuning says.
     const one = await run(rules, N, 1, 'auto');
-    expect(one.summary).toMatchObject({ kernel: 'sparse', workers: 1 });
+    expect(one.summary).toMatchObject({ kernel: SPARSE_SEQ, workers: 1 });
     expect(one.values).toEqual(seq.values);
   });
 
@@ -116,6 +117,6 @@ describe('parallel sparse chunks through the coordinator', () => {
     const res = await runCli(['compute', 'grundy', '--to', '40000', '--json', '--workers', '2', '--db', db]);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as { kernel: string; computed: number; workers: number };
-    expect(out).toMatchObject({ kernel: 'sparse+frozen-prefix', computed: 40000, workers: 2 });
+    expect(out).toMatchObject({ kernel: SPARSE_GANG, computed: 40000, workers: 2 });
   });
 });

@@ -9,6 +9,7 @@ import type { Rules } from '../../src/rules/types.js';
 import { loadSparseState, saveSparseState } from '../../src/store/sparse-state.js';
 import { Store } from '../../src/store/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { SPARSE_GANG, SPARSE_SEQ } from '../helpers/sparse-kernels.js';
 
 let pool: WorkerPool;
 let dir: string;
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 async function table(rules: Rules, to: number, kernel: 'auto' | 'plain', store = newStore()): Promise<number[]> {
   const summary = await computeGame({ rules, store, pool, to, untilProven: false, kernel });
-  expect(summary.kernel).toBe(kernel === 'plain' ? (rules.family === 'grundy' ? 'grundy-plain' : 'take-break') : 'sparse');
+  expect(summary.kernel).toBe(kernel === 'plain' ? (rules.family === 'grundy' ? 'grundy-plain' : 'take-break') : SPARSE_SEQ);
   const game = store.getGame(rules.key)!;
   return [...store.readValues(game, 0, to)];
 }
@@ -116,6 +117,6 @@ describe('grundy compute reports the sparse kernel', () => {
     const res = await runCli(['compute', 'grundy', '--to', '5000', '--json', '--workers', '1', '--db', db]);
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as { kernel: string; computed: number };
-    expect(out).toMatchObject({ kernel: 'sparse', computed: 5000 });
+    expect(out).toMatchObject({ kernel: SPARSE_SEQ, computed: 5000 });
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { exportChecksum, isOneLineError } from '../helpers/safety.js';
+import { SPARSE_GANG, SPARSE_SEQ } from '../helpers/sparse-kernels.js';
 
 /**
  * GRUNDY_FAULT_WORKER_EXIT (src/testing/faults.ts) makes the worker whose chunk holds heap N
@@ -41,7 +42,7 @@ const CASES: readonly DeathCase[] = [
     game: 'grundy',
     args: ['compute', 'grundy', '--to', '50000', '--workers', '2'],
     dieAt: 41000,
-    ran: { kernel: 'sparse+frozen-prefix', workers: 2 },
+    ran: { kernel: SPARSE_GANG, workers: 2 },
     failure: /the worker failed twice on sparse gang member \d\/2 on \[(\d+), (\d+)\) of grundy, the second time on a fresh thread .*; grundy is stored up to n = (\d+)$/m,
     storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
   },

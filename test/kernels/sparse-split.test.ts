@@ -1,5 +1,5 @@
 import { builtin } from '../helpers/builtin-rules.js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
 import { grundyKernel } from '../../src/kernels/grundy.js';
 import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js';
@@ -13,6 +13,18 @@ import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { rng } from '../helpers/naive.js';
 import { randomSparseCodes } from '../helpers/sparse-codes.js';
+import { SparseMemory, WasmSparseSplitKernel } from '../../src/kernels/wasm/sparse-wasm.js';
+import { sparseWasmModule } from '../../src/worker/sparse-module.js';
+import type { SparseShape } from '../../src/kernels/sparse.js';
+
+type ParallelKernel = SparseSplitKernel | WasmSparseSplitKernel;
+const wasmModule = sparseWasmModule();
+if (wasmModule === null) throw new Error('the WebAssembly sparse kernel is off (GRUNDY_SPARSE_KERNEL=js or no SIMD)');
+const PARALLEL: [string, (shape: SparseShape) => ParallelKernel][] = [
+  ['js', (shape) => new SparseSplitKernel(shape)],
+  ['wasm', (shape) => new WasmSparseSplitKernel(new SparseMemory(shape, wasmModule))],
+];
+let makePar: (shape: SparseShape) => ParallelKernel = PARALLEL[0]![1];
 
 interface Totals {
   rescans: number;
@@ -27,7 +39,7 @@ interface Totals {
 function parallelValues(rules: Rules, N: number, mask: SparseMask | 'auto', chunk: number, slices: number, seed: number, totals: Totals): number[] {
   const shape = sparseShape(rules)!;
   const seq = new SparseKernel(shape);
-  const par = new SparseSplitKernel(shape);
+  const par = makePar(shape);
   const rand = rng(seed);
   const g: Values = plainValues(16, N);
   const hist = new ValueHistogram();
@@ -82,7 +94,7 @@ function parallelValues(rules: Rules, N: number, mask: SparseMask | 'auto', chun
 function gangValues(rules: Rules, N: number, mask: SparseMask, sub: number, members: number, totals: Totals): number[] {
   const shape = sparseShape(rules)!;
   const seq = new SparseKernel(shape);
-  const par = new SparseSplitKernel(shape);
+  const par = makePar(shape);
   seq.setMask(mask);
   par.setMask(mask);
   const g: Values = plainValues(16, N);
@@ -122,8 +134,11 @@ const BAD_MASKS: SparseMask[] = [
   { bits: 0x5a5a, parity: 0 },
 ];
 
-describe('parallel sparse kernel (gather + ordered finish) equals the plain kernel', () => {
+describe.each(PARALLEL)('parallel sparse kernel (%s: gather + ordered finish) equals the plain kernel', (_label, make) => {
   const totals: Totals = { rescans: 0, continued: 0 };
+  beforeAll(() => {
+    makePar = make;
+  });
 
   it("Grundy's game to 20000, automatic mask, odd chunks and slices", () => {
     const rules = parseRules('grundy');

@@ -1,5 +1,5 @@
 import { builtin } from '../helpers/builtin-rules.js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
 import { grundyKernel } from '../../src/kernels/grundy.js';
 import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js';
@@ -10,10 +10,15 @@ import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { naiveValues } from '../helpers/naive.js';
 import { randomSparseCodes } from '../helpers/sparse-codes.js';
+import { sequentialSparseKernels, type SequentialSparse } from '../helpers/sparse-kernels.js';
+import type { SparseShape } from '../../src/kernels/sparse.js';
+
+const KERNELS = sequentialSparseKernels();
+let makeKernel: (shape: SparseShape) => SequentialSparse = (shape) => new SparseKernel(shape);
 
 /** Run the sparse kernel over [0, N) in chunks of `chunk`, with a fixed mask or the automatic one. */
 function sparseValues(rules: Rules, N: number, mask: SparseMask | 'auto', chunk: number): Values {
-  const kernel = new SparseKernel(sparseShape(rules)!);
+  const kernel = makeKernel(sparseShape(rules)!);
   let g: Values = plainValues(8, N);
   let rare = new RareList(4);
   const hist = new ValueHistogram();
@@ -70,7 +75,10 @@ describe('sparse shape', () => {
   });
 });
 
-describe('sparse kernel equals the plain kernel and the naive twin', () => {
+describe.each(KERNELS)('sparse kernel (%s) equals the plain kernel and the naive twin', (_label, make) => {
+  beforeAll(() => {
+    makeKernel = make;
+  });
   it("Grundy's game to 20000, automatic mask", () => {
     const rules = parseRules('grundy');
     const expected = plain(rules, 20000);

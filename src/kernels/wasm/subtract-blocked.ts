@@ -206,18 +206,23 @@ const compiled = new Map<boolean, WebAssembly.Module>();
 export function subtractBlockedModule(prefetch = true): WebAssembly.Module {
   let module = compiled.get(prefetch);
   if (module === undefined) {
-    const functions = ([1, 2] as const).flatMap((bytes): FunctionDef[] => {
-      const gather = gatherFunction(bytes, prefetch);
-      const finish = finishFunction(bytes);
-      return [
-        { name: `gather${bytes}`, params: gather.params, results: [], locals: gather.locals, body: gather.body },
-        { name: `finish${bytes}`, params: finish.params, results: [I32], locals: finish.locals, body: finish.body },
-      ];
-    });
-    module = new WebAssembly.Module(encodeModule(functions, MAX_PAGES));
+    module = new WebAssembly.Module(subtractBlockedBinary(prefetch));
     compiled.set(prefetch, module);
   }
   return module;
+}
+
+/** The module's bytes (test/kernels/subtract-blocked-wat.test.ts keeps their disassembly for review). */
+export function subtractBlockedBinary(prefetch = true): Uint8Array {
+  const functions = ([1, 2] as const).flatMap((bytes): FunctionDef[] => {
+    const gather = gatherFunction(bytes, prefetch);
+    const finish = finishFunction(bytes);
+    return [
+      { name: `gather${bytes}`, params: gather.params, results: [], locals: gather.locals, body: gather.body },
+      { name: `finish${bytes}`, params: finish.params, results: [I32], locals: finish.locals, body: finish.body },
+    ];
+  });
+  return encodeModule(functions, MAX_PAGES);
 }
 
 /** A memory laid out for `members` members and a table of `capacity` values. */

@@ -15,6 +15,9 @@ declare namespace WebAssembly {
   }
   class Memory {
     constructor(descriptor: MemoryDescriptor);
+    /** A shared memory's buffer; a plain memory's is an ArrayBuffer (detached by grow). */
     readonly buffer: SharedArrayBuffer;
+    grow(pages: number): number;
   }
+  function validate(bytes: Uint8Array): boolean;
 }

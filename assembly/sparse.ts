@@ -1,0 +1,663 @@
+// Sparse space (README: Sparse space) as WebAssembly with SIMD: the algorithm of
+// src/kernels/sparse.ts (SparseKernel), heap for heap, over one memory that the JavaScript side
+// (src/kernels/wasm/sparse-wasm.ts) lays out and fills. Compiled by `npm run asbuild` into
+// dist/wasm/sparse.wasm. Values are Uint16 here whatever the engine's width: the sparse kernels
+// only take values below 2^16, and the caller passes the width's capacity as `cap`.
+//
+// Why WebAssembly: both inner loops are loads and stores that V8 bounds-checks and type-checks
+// one by one. Step 2's scan (about 3000 pairs a heap for Grundy's game near 10^6) runs here 16
+// pairs at a time while every value is below 256: two rows of values narrowed to bytes, one
+// reversed, XOR-ed, and looked up in a 256-bit bitset of the wanted values with byte swizzles.
+
+// The layout: byte addresses set by setLayout (every region is the JavaScript side's to size).
+let MARK: usize = 0; // Int32 stamps, VALUE_LIMIT + 1
+let WANT: usize = 0; // Uint8 flags, VALUE_LIMIT + 1, all zero between heaps
+let WANTED: usize = 0; // Int32, VALUE_LIMIT + 1
+let CLS: usize = 0; // Uint8 class of each value under the mask
+let BYC0: usize = 0; // Int32 values of class 0, ascending, then a sentinel >= VALUE_LIMIT
+let BYC1: usize = 0; // the same for class 1
+let SHAPE: usize = 0; // Int32 whole[], one[], two[]
+let nWhole: i32 = 0;
+let nOne: i32 = 0;
+let nTwo: i32 = 0;
+let distinct: i32 = 0;
+let parity: i32 = 0;
+let G: usize = 0; // Uint16 values
+let G8: usize = 0; // the same values as bytes (mod 256: read only while every value is below 256)
+let RP: usize = 0; // Int32 rare heaps, ascending
+let RV: usize = 0; // Int32 their values
+let BITS: usize = 0; // 32 bytes: the wanted values as a bitset (values below 256)
+let SEEN: usize = 0; // a scratch bitset the gang's finish scans write and nobody reads
+
+let rareCount: i32 = 0;
+let stamp: i32 = 0;
+let outMax: i32 = 0;
+let outOverflow: i32 = -1;
+
+const VALUE_LIMIT: i32 = 1 << 16;
+
+export function setLayout(
+  mark: usize, want: usize, wanted: usize, cls: usize, byc0: usize, byc1: usize, bits: usize, seen: usize,
+): void {
+  MARK = mark;
+  WANT = want;
+  WANTED = wanted;
+  CLS = cls;
+  BYC0 = byc0;
+  BYC1 = byc1;
+  BITS = bits;
+  SEEN = seen;
+}
+
+export function setShape(shape: usize, whole: i32, one: i32, two: i32, isDistinct: i32): void {
+  SHAPE = shape;
+  nWhole = whole;
+  nOne = one;
+  nTwo = two;
+  distinct = isDistinct;
+}
+
+export function setTables(g: usize, g8: usize, rp: usize, rv: usize): void {
+  G = g;
+  G8 = g8;
+  RP = rp;
+  RV = rv;
+}
+
+export function setMaskParity(p: i32): void {
+  parity = p;
+}
+
+export function setRareCount(count: i32): void {
+  rareCount = count;
+}
+
+export function getRareCount(): i32 {
+  return rareCount;
+}
+
+export function getMax(): i32 {
+  return outMax;
+}
+
+export function getOverflow(): i32 {
+  return outOverflow;
+}
+
+@inline function whole(k: i32): i32 {
+  return load<i32>(SHAPE + (<usize>k << 2));
+}
+@inline function one(k: i32): i32 {
+  return load<i32>(SHAPE + (<usize>(nWhole + k) << 2));
+}
+@inline function two(k: i32): i32 {
+  return load<i32>(SHAPE + (<usize>(nWhole + nOne + k) << 2));
+}
+@inline function gv(h: i32): i32 {
+  return <i32>load<u16>(G + (<usize>h << 1));
+}
+@inline function rpos(j: i32): i32 {
+  return load<i32>(RP + (<usize>j << 2));
+}
+@inline function rval(j: i32): i32 {
+  return load<i32>(RV + (<usize>j << 2));
+}
+@inline function markAt(x: i32): i32 {
+  return load<i32>(MARK + (<usize>x << 2));
+}
+@inline function setMark(x: i32, st: i32): void {
+  store<i32>(MARK + (<usize>x << 2), st);
+}
+@inline function wantAt(x: i32): i32 {
+  return <i32>load<u8>(WANT + <usize>x);
+}
+@inline function classList(c: i32): usize {
+  return c != 0 ? BYC1 : BYC0;
+}
+@inline function listAt(list: usize, k: i32): i32 {
+  return load<i32>(list + (<usize>k << 2));
+}
+
+/** A new, empty stamped set (src/kernels/mex.ts nextStamp). */
+function nextStamp(): i32 {
+  if (++stamp == 0x7fffffff) {
+    memory.fill(MARK, 0, <usize>(VALUE_LIMIT + 1) << 2);
+    stamp = 1;
+  }
+  return stamp;
+}
+
+/** The first index j in RP[0, count) with RP[j] >= x. */
+function lowerBound(count: i32, x: i32): i32 {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rpos(mid) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** mark[val[j] ^ g[s - pos[j]]] = st for j in [from, to). */
+function markRange(s: i32, from: i32, to: i32, st: i32): void {
+  const gs = G + (<usize>s << 1);
+  let p = RP + (<usize>from << 2);
+  let q = RV + (<usize>from << 2);
+  const end = RP + (<usize>to << 2);
+  for (; p + 16 <= end; p += 16, q += 16) {
+    const x0 = load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1));
+    const x1 = load<i32>(q, 4) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 4) << 1));
+    const x2 = load<i32>(q, 8) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 8) << 1));
+    const x3 = load<i32>(q, 12) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 12) << 1));
+    setMark(x0, st);
+    setMark(x1, st);
+    setMark(x2, st);
+    setMark(x3, st);
+  }
+  for (; p < end; p += 4, q += 4) setMark(load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1)), st);
+}
+
+/** Marks [from, to) but the rare heap `skip` (Grundy's game forbids s/2 + s/2); skip < 0: none. */
+function markSpan(s: i32, from: i32, to: i32, skip: i32, st: i32): void {
+  if (skip >= from && skip < to) {
+    markRange(s, from, skip, st);
+    markRange(s, skip + 1, to, st);
+  } else markRange(s, from, to, st);
+}
+
+/** The index of s/2 among the rare heaps [from, to) when the game forbids equal parts and it is rare, else -1. */
+function distinctSkip(s: i32, from: i32, to: i32): i32 {
+  if (distinct == 0 || (s & 1) == 1) return -1;
+  const half = s >> 1;
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rpos(mid) < half) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < to && rpos(lo) == half ? lo : -1;
+}
+
+/** The largest first part a of a split with sum s (a <= the other part; a < it when distinct). */
+@inline function amaxOf(s: i32): i32 {
+  return distinct != 0 ? (s - 1) >> 1 : s >> 1;
+}
+
+const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+
+/**
+ * The XORs of the 16 pairs (a + t, s - a - t), t < 16, every value being below 256: lows =
+ * g[a, a + 16) and highs = g(s - a - 16, s - a] from the byte copy, the latter reversed. A lane is
+ * wanted when bit x & 7 of byte x >> 3 of the bitset is set (two 16-byte swizzles find the byte),
+ * or, once at most two wanted values are left (most of a long scan), when it equals one of them.
+ */
+@inline function blockX(s: i32, a: i32): v128 {
+  const lows = v128.load(G8 + <usize>a);
+  const highs = v128.load(G8 + <usize>(s - a - 15));
+  return v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+}
+
+/** Nonzero in the lanes of x that hold a wanted value: many wanted, the bitset (t0, t1); few, w1 and w2. */
+@inline function wantedLanes(x: v128, few: bool, t0: v128, t1: v128, w1: v128, w2: v128): v128 {
+  if (few) return v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2));
+  const idx = i8x16.shr_u(x, 3);
+  const byte = v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i8x16.sub(idx, i8x16.splat(16))));
+  return v128.and(byte, i8x16.swizzle(POW2, v128.and(x, i8x16.splat(7))));
+}
+
+/**
+ * Scan state kept between the calls of one heap's scan (one call a sum and block when there
+ * are several sums): how many values were wanted, and once at most two are left, those two as
+ * splats (the same one twice when one is left; a value met since simply never matches again).
+ */
+let scanTotal: i32 = 0;
+let fewLeft: bool = false;
+let W1: v128 = i64x2.splat(0);
+let W2: v128 = i64x2.splat(0);
+let W1w: v128 = i64x2.splat(0);
+let W2w: v128 = i64x2.splat(0);
+
+function refreshFew(): void {
+  fewLeft = left <= 2;
+  if (!fewLeft) return;
+  const x1 = lastWanted(0);
+  const x2 = lastWanted(left - 1);
+  W1 = i8x16.splat(<i8>x1);
+  W2 = i8x16.splat(<i8>x2);
+  W1w = i16x8.splat(<i16>x1);
+  W2w = i16x8.splat(<i16>x2);
+}
+
+/** The k-th (0 or 1) value of wanted[0, scanTotal) still wanted; the first one when there is one only. */
+function lastWanted(k: i32): i32 {
+  let first = -1;
+  for (let j = 0; j < scanTotal; j++) {
+    const x = load<i32>(WANTED + (<usize>j << 2));
+    if (wantAt(x) == 0) continue;
+    if (k == 0) return x;
+    if (first < 0) first = x;
+    else return x;
+  }
+  return first;
+}
+
+/** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 256). */
+function loadBits(total: i32): void {
+  scanTotal = total;
+  v128.store(BITS, i64x2.splat(0));
+  v128.store(BITS, i64x2.splat(0), 16);
+  for (let j = 0; j < total; j++) {
+    const x = load<i32>(WANTED + (<usize>j << 2));
+    if (wantAt(x) == 1) store<u8>(BITS + <usize>(x >> 3), <i32>load<u8>(BITS + <usize>(x >> 3)) | (1 << (x & 7)));
+  }
+}
+
+/** The scan's counters, shared with the gang's scans: wanted values not seen, those below the cut. */
+let left: i32 = 0;
+let below: i32 = 0;
+
+/**
+ * Step 2 over the pairs (a, s - a) with a in [from, amax]: each wanted value met is cleared
+ * from WANT, set in the bitset at `seen`, and counted down in `left` (and in `below` when under
+ * `cut`). Stops once either count is 0 and returns the first a not scanned (amax + 1 when it ran
+ * out of pairs). `small`: every value is below 256, so the 16-pair blocks apply, testing the
+ * bitset BITS of the wanted values (loadBits), which is kept in step with WANT.
+ */
+function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: bool): i32 {
+  let a = from;
+  if (small && a + 15 <= amax) {
+    let t0 = v128.load(BITS);
+    let t1 = v128.load(BITS, 16);
+    let few = fewLeft;
+    let w1 = W1;
+    let w2 = W2;
+    // 32 pairs a test while they last: one branch for two blocks.
+    while (a + 15 <= amax) {
+      const x = blockX(s, a);
+      const lanes = wantedLanes(x, few, t0, t1, w1, w2);
+      if (a + 31 <= amax && !v128.any_true(v128.or(lanes, wantedLanes(blockX(s, a + 16), few, t0, t1, w1, w2)))) {
+        a += 32;
+        continue;
+      }
+      // The lanes that hit, in order (each holds a wanted value, unless an earlier lane of the
+      // block met the same one).
+      let m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0)));
+      if (m != 0) {
+        while (m != 0) {
+          const t = ctz(m);
+          m &= m - 1;
+          const v = <i32>load<u8>(G8 + <usize>(a + t)) ^ <i32>load<u8>(G8 + <usize>(s - a - t));
+          if (wantAt(v) == 0) continue;
+          if (seenHit(v, cut, seen)) return a + t + 1;
+          store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
+        }
+        t0 = v128.load(BITS);
+        t1 = v128.load(BITS, 16);
+        if (left <= 2) {
+          refreshFew();
+          few = true;
+          w1 = W1;
+          w2 = W2;
+        }
+      }
+      a += 16;
+    }
+  }
+  // Values past 255 (or the tail of a block scan): one pair at a time while many values are
+  // wanted, 8 pairs a test in 16-bit lanes once at most two are left (most of a long scan).
+  while (a <= amax) {
+    if (fewLeft && a + 7 <= amax) {
+      const hb = v128.load(G + (<usize>(s - a - 7) << 1));
+      const rev = i8x16.shuffle(hb, hb, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+      const x = v128.xor(v128.load(G + (<usize>a << 1)), rev);
+      let m = i16x8.bitmask(v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w)));
+      if (m == 0) {
+        a += 8;
+        continue;
+      }
+      while (m != 0) {
+        const t = ctz(m);
+        m &= m - 1;
+        const v = gv(a + t) ^ gv(s - a - t);
+        if (wantAt(v) == 0) continue;
+        if (seenHit(v, cut, seen)) return a + t + 1;
+      }
+      refreshFew();
+      a += 8;
+      continue;
+    }
+    const x = gv(a) ^ gv(s - a);
+    if (wantAt(x) != 0) {
+      if (seenHit(x, cut, seen)) return a + 1;
+      refreshFew();
+    }
+    a++;
+  }
+  return amax + 1;
+}
+
+/** A wanted value x met: clear it, record it, count it. True when the scan may stop. */
+@inline function seenHit(x: i32, cut: i32, seen: usize): bool {
+  store<u8>(WANT + <usize>x, 0);
+  const at = seen + (<usize>(x >>> 5) << 2);
+  store<i32>(at, load<i32>(at) | (1 << (x & 31)));
+  left--;
+  if (x < cut) below--;
+  return left == 0 || below == 0;
+}
+
+/**
+ * Step 2 over every split sum n - two[k], first parts a in [aFrom, min(aTo, amax)]: for several
+ * sums the pairs of 16 first parts at a time, each sum in turn (the result is the set of values
+ * seen, whatever the order; stopping early only saves time). Returns the first a not finished.
+ */
+function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, small: bool, total: i32): i32 {
+  const s0 = n - two(0);
+  let amax = amaxOf(s0);
+  scanTotal = total;
+  if (small) loadBits(total);
+  refreshFew();
+  if (nTwo == 1 || distinct != 0) {
+    if (aTo < amax) amax = aTo;
+    return scanSum(s0, aFrom, amax, cut, seen, small);
+  }
+  if (aTo < amax) amax = aTo;
+  for (let a = aFrom; a <= amax; a += 16) {
+    for (let k = 0; k < nTwo; k++) {
+      const s = n - two(k);
+      let am = s >> 1;
+      if (am > amax) am = amax;
+      if (am < a) break;
+      const e = a + 15 < am ? a + 15 : am;
+      // Stopped inside this block (perhaps at its last pair, which reads like running out): the
+      // other sums' pairs of it may be unscanned, so report a.
+      scanSum(s, a, e, cut, seen, small);
+      if (left == 0 || below == 0) return a;
+    }
+  }
+  return amax + 1;
+}
+
+/** Start a heap's step 2: the wanted values are wanted[0, need). */
+@inline function startScan(need: i32, need1: i32): void {
+  left = need;
+  below = need1;
+}
+
+/**
+ * SparseKernel.run: g[lo, hi) given the final g[0, lo) and the rare heaps RP/RV[0, rareCount)
+ * of g[1, lo); rare heaps found are appended (the caller left room for hi - lo more). Returns
+ * the first heap not computed: hi, or the heap whose value exceeds `cap` (getOverflow()).
+ */
+export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
+  if (cap > VALUE_LIMIT - 1) cap = VALUE_LIMIT - 1;
+  let maxSoFar = maxBefore;
+  let V = 1;
+  while (V <= maxSoFar) V <<= 1;
+  let maxValue = 0;
+  const i0 = two(0);
+  outOverflow = -1;
+  for (let n = lo; n < hi; n++) {
+    const st = nextStamp();
+    for (let k = 0; k < nWhole; k++) if (whole(k) == n) setMark(0, st);
+    for (let k = 0; k < nOne; k++) {
+      const r = one(k);
+      if (n > r) setMark(gv(n - r), st);
+    }
+    for (let k = 0; k < nTwo; k++) {
+      const s = n - two(k);
+      if (s < 2) continue;
+      const end = lowerBound(rareCount, s);
+      markSpan(s, 0, end, distinctSkip(s, 0, end), st);
+    }
+    const common = 1 ^ (parity & (n - i0) & 1);
+    const commons = classList(common);
+    const rares = classList(common ^ 1);
+    let k = 0;
+    while (listAt(commons, k) < V && markAt(listAt(commons, k)) == st) k++;
+    const c = listAt(commons, k) < V ? listAt(commons, k) : V;
+    let need = 0;
+    for (let j = 0; listAt(rares, j) < c; j++) {
+      const x = listAt(rares, j);
+      if (markAt(x) != st) {
+        store<u8>(WANT + <usize>x, 1);
+        store<i32>(WANTED + (<usize>need << 2), x);
+        need++;
+      }
+    }
+    let v = c;
+    if (need > 0) {
+      startScan(need, -1);
+      scan(n, 1, 0x7fffffff, 0, SEEN, V <= 256, need);
+      // WANTED is ascending: the least value never seen is the mex.
+      for (let j = 0; j < need; j++) {
+        const x = load<i32>(WANTED + (<usize>j << 2));
+        if (left > 0 && wantAt(x) == 1 && v == c) v = x;
+        store<u8>(WANT + <usize>x, 0);
+      }
+    }
+    if (v > cap) {
+      outMax = maxValue;
+      outOverflow = v;
+      return n;
+    }
+    store<u16>(G + (<usize>n << 1), <u16>v);
+    store<u8>(G8 + <usize>n, <u8>v);
+    if (v > maxValue) maxValue = v;
+    if (v > maxSoFar) {
+      maxSoFar = v;
+      while (V <= maxSoFar) V <<= 1;
+    }
+    if (n >= 1 && (<i32>load<u8>(CLS + <usize>v) ^ (parity & n & 1)) == 0) {
+      store<i32>(RP + (<usize>rareCount << 2), n);
+      store<i32>(RV + (<usize>rareCount << 2), v);
+      rareCount++;
+    }
+  }
+  outMax = maxValue;
+  return hi;
+}
+
+// ---- The gang's two phases (src/kernels/sparse-split.ts SparseSplitKernel, same rows) ----
+//
+// Row of heap n: Int32 words at rows + (n - rowFrom) * stride * 4, stride = 4 + 33 * rowWords:
+// c_hi, the index of c1 among the common values, where the finish's rare check starts, the
+// gather's stamp, the gather's stamped marks for values below rowWords * 32, the seen bitset.
+
+let rescans: i32 = 0;
+let continued: i32 = 0;
+
+export function getRescans(): i32 {
+  return rescans;
+}
+
+export function getContinued(): i32 {
+  return continued;
+}
+
+@inline function rowAt(rows: usize, n: i32, rowFrom: i32, rowWords: i32): usize {
+  return rows + ((<usize>(n - rowFrom) * <usize>(4 + 33 * rowWords)) << 2);
+}
+
+/** SparseSplitKernel.gather over the first rareCount rare heaps: rows of n in [lo, hi) from g[0, F). */
+export function gather(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i32, rowFrom: i32, count: i32): void {
+  gatherMarks(F, lo, hi, VA, rows, rowWords, rowFrom, count);
+  gatherScans(F, lo, hi, VA, rows, rowWords, rowFrom);
+}
+
+function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i32, rowFrom: i32, count: i32): void {
+  const rowBits = rowWords * 32;
+  const i0 = two(0);
+  for (let n = lo; n < hi; n++) {
+    const st = nextStamp();
+    const base = rowAt(rows, n, rowFrom, rowWords);
+    const mb = base + 16;
+    for (let k = 0; k < nWhole; k++) if (whole(k) == n) setMark(0, st);
+    for (let k = 0; k < nOne; k++) {
+      const b = n - one(k);
+      if (b > 0 && b < F) setMark(gv(b), st);
+    }
+    for (let k = 0; k < nTwo; k++) {
+      const s = n - two(k);
+      if (s < 2) continue;
+      const from = lowerBound(count, max(1, s - F + 1));
+      const to = lowerBound(count, min(F, s));
+      if (from >= to) continue;
+      markSpan(s, from, to, distinctSkip(s, from, to), st);
+    }
+    memory.copy(mb, MARK, <usize>rowBits << 2);
+    store<i32>(base, st, 12);
+    memory.fill(mb + (<usize>rowBits << 2), 0, <usize>rowWords << 2);
+    const commons = classList(1 ^ (parity & (n - i0) & 1));
+    let k = 0;
+    while (listAt(commons, k) < VA && markAt(listAt(commons, k)) == st) k++;
+    store<i32>(base, k, 4);
+    if (listAt(commons, k) < VA) k++;
+    while (listAt(commons, k) < VA && markAt(listAt(commons, k)) == st) k++;
+    store<i32>(base, listAt(commons, k) < VA ? listAt(commons, k) : VA);
+  }
+}
+
+function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i32, rowFrom: i32): void {
+  const rowBits = rowWords * 32;
+  const i0 = two(0);
+  for (let n = lo; n < hi; n++) {
+    const base = rowAt(rows, n, rowFrom, rowWords);
+    const mb = base + 16;
+    const gst = load<i32>(base, 12);
+    const common = 1 ^ (parity & (n - i0) & 1);
+    const commons = classList(common);
+    const rares = classList(common ^ 1);
+    const k1 = load<i32>(base, 4);
+    const c1 = listAt(commons, k1) < VA ? listAt(commons, k1) : VA;
+    const c2 = load<i32>(base);
+    let need = 0;
+    let need1 = 0;
+    let j1 = 0;
+    for (let j = 0; listAt(rares, j) < c2; j++) {
+      const x = listAt(rares, j);
+      if (x < c1) j1 = j + 1;
+      if (load<i32>(mb + (<usize>x << 2)) != gst) {
+        store<u8>(WANT + <usize>x, 1);
+        store<i32>(WANTED + (<usize>need << 2), x);
+        need++;
+        if (x < c1) need1++;
+      }
+    }
+    while (listAt(rares, j1) < c1) j1++;
+    store<i32>(base, j1, 8);
+    if (need == 0) continue;
+    startScan(need, need1);
+    const aFrom = max(1, n - i0 - F + 1);
+    let stop = aFrom;
+    if (need1 > 0) stop = scan(n, aFrom, 0x7fffffff, c1, mb + (<usize>rowBits << 2), VA <= 256, need);
+    if (below > 0) store<i32>(base, 0, 8);
+    if (left > 0 && stop <= amaxOf(n - i0)) store<i32>(base, c1);
+    for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
+  }
+}
+
+/**
+ * SparseSplitKernel.finish: g[lo, hi) in order from rows gathered with frozen bound F, over the
+ * rare heaps RP/RV[0, rareCount) of g[1, lo), appending those found. Returns the first heap not
+ * computed (getOverflow() says why when it is not hi).
+ */
+export function finish(
+  F: i32, lo: i32, hi: i32, maxBefore: i32, cap: i32, rows: usize, rowWords: i32, rowFrom: i32,
+): i32 {
+  if (cap > VALUE_LIMIT - 1) cap = VALUE_LIMIT - 1;
+  const rowBits = rowWords * 32;
+  const i0 = two(0);
+  let maxSoFar = maxBefore;
+  let V = 1;
+  while (V <= maxSoFar) V <<= 1;
+  let maxValue = 0;
+  outOverflow = -1;
+  for (let n = lo; n < hi; n++) {
+    const st = nextStamp();
+    const base = rowAt(rows, n, rowFrom, rowWords);
+    const mb = base + 16;
+    const wb = mb + (<usize>rowBits << 2);
+    const cHi = load<i32>(base);
+    const gst = load<i32>(base, 12);
+    for (let k = 0; k < nWhole; k++) if (whole(k) == n) setMark(0, st);
+    for (let k = 0; k < nOne; k++) {
+      const r = one(k);
+      if (n > r) setMark(gv(n - r), st);
+    }
+    for (let k = 0; k < nTwo; k++) {
+      const s = n - two(k);
+      if (s < 2) continue;
+      const end = lowerBound(rareCount, s);
+      const from = lowerBound(end, max(1, s - F + 1));
+      const to = lowerBound(end, min(F, s));
+      const skip = distinctSkip(s, 0, end);
+      // Rare pairs with a part in [F, n): r <= s - F, or r >= F.
+      if (from >= to) markSpan(s, 0, end, skip, st);
+      else {
+        markSpan(s, 0, from, skip, st);
+        markSpan(s, to, end, skip, st);
+      }
+    }
+    const common = 1 ^ (parity & (n - i0) & 1);
+    const commons = classList(common);
+    const rares = classList(common ^ 1);
+    let k = load<i32>(base, 4);
+    while (listAt(commons, k) < V && markedIn(listAt(commons, k), mb, rowBits, st, gst)) k++;
+    const c = listAt(commons, k) < V ? listAt(commons, k) : V;
+    let need = 0;
+    let rescan = false;
+    for (let j = load<i32>(base, 8); listAt(rares, j) < c; j++) {
+      const x = listAt(rares, j);
+      if (markedIn(x, mb, rowBits, st, gst)) continue;
+      if (x < cHi) {
+        if (((load<i32>(wb + (<usize>(x >>> 5) << 2)) >>> (x & 31)) & 1) != 0) continue;
+      } else rescan = true;
+      store<u8>(WANT + <usize>x, 1);
+      store<i32>(WANTED + (<usize>need << 2), x);
+      need++;
+    }
+    let v = c;
+    if (need > 0) {
+      startScan(need, -1);
+      if (rescan) {
+        rescans++;
+        scan(n, 1, 0x7fffffff, 0, SEEN, V <= 256, need);
+      } else {
+        // The gather scanned every frozen pair: only the pairs with s - a >= F are left.
+        continued++;
+        scan(n, 1, max(1, n - i0 - F + 1) - 1, 0, SEEN, V <= 256, need);
+      }
+      for (let j = 0; j < need; j++) {
+        const x = load<i32>(WANTED + (<usize>j << 2));
+        if (left > 0 && wantAt(x) == 1 && v == c) v = x;
+        store<u8>(WANT + <usize>x, 0);
+      }
+    }
+    if (v > cap) {
+      outMax = maxValue;
+      outOverflow = v;
+      return n;
+    }
+    store<u16>(G + (<usize>n << 1), <u16>v);
+    store<u8>(G8 + <usize>n, <u8>v);
+    if (v > maxValue) maxValue = v;
+    if (v > maxSoFar) {
+      maxSoFar = v;
+      while (V <= maxSoFar) V <<= 1;
+    }
+    if (n >= 1 && (<i32>load<u8>(CLS + <usize>v) ^ (parity & n & 1)) == 0) {
+      store<i32>(RP + (<usize>rareCount << 2), n);
+      store<i32>(RV + (<usize>rareCount << 2), v);
+      rareCount++;
+    }
+  }
+  outMax = maxValue;
+  return hi;
+}
+
+@inline function markedIn(x: i32, mb: usize, rowBits: i32, st: i32, gst: i32): bool {
+  return markAt(x) == st || (x < rowBits && load<i32>(mb + (<usize>x << 2)) == gst);
+}

@@ -1,0 +1,33 @@
+import { SparseKernel, type RareList, type SparseShape } from '../../src/kernels/sparse.js';
+import type { SparseMask } from '../../src/kernels/sparse-mask.js';
+import type { RangeOutcome } from '../../src/kernels/kernel.js';
+import type { Values } from '../../src/kernels/values.js';
+import { WasmSparseKernel } from '../../src/kernels/wasm/sparse-wasm.js';
+import { sparseKernelChoice, sparseWasmModule } from '../../src/worker/sparse-module.js';
+
+/** What the tests need of a sequential sparse kernel: the JavaScript one and the WebAssembly one. */
+export interface SequentialSparse {
+  readonly name: string;
+  readonly shape: SparseShape;
+  readonly currentMask: SparseMask;
+  readonly classes: Uint8Array;
+  setMask(mask: SparseMask): void;
+  run(g: Values, lo: number, hi: number, maxBefore: number, rare: RareList): RangeOutcome;
+}
+
+/**
+ * Both sequential kernels. The WebAssembly one is required here (Node 20 has SIMD): a test run
+ * without dist/wasm/sparse.wasm (npm run asbuild) fails rather than skips it.
+ */
+export function sequentialSparseKernels(): [string, (shape: SparseShape) => SequentialSparse][] {
+  const module = sparseWasmModule();
+  if (module === null) throw new Error('the WebAssembly sparse kernel is off (GRUNDY_SPARSE_KERNEL=js or no SIMD)');
+  return [
+    ['js', (shape) => new SparseKernel(shape)],
+    ['wasm', (shape) => new WasmSparseKernel(shape, module)],
+  ];
+}
+
+/** The `kernel` a sparse run reports, by the kernels this environment runs (src/worker/sparse-module.ts). */
+export const SPARSE_SEQ = sparseKernelChoice() === 'wasm' ? 'sparse+simd' : 'sparse';
+export const SPARSE_GANG = sparseKernelChoice() === 'wasm' ? 'sparse+simd+frozen-prefix' : 'sparse+frozen-prefix';
