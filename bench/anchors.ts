@@ -17,7 +17,10 @@ export function anchorsDir(flag: string | undefined): string | undefined {
   const chosen = flag ?? process.env.GRUNDY_ANCHORS;
   if (chosen === undefined || chosen === '') return undefined;
   const dir = resolve(chosen);
-  if (!existsSync(dir)) throw new UsageError(`anchors folder ${dir} does not exist; build the C reference programs there first or drop --anchors`);
+  if (!existsSync(dir))
+    throw new UsageError(
+      `anchors folder ${dir} does not exist; build the C reference programs there first or drop --anchors`,
+    );
   return dir;
 }
 
@@ -42,11 +45,17 @@ export function parseAnchorResult(stdout: string): AnchorResult {
 }
 
 /** Run a workload's C counterpart `iterations` times; its own compute time (time_s) is the sample. */
-export async function measureAnchor(workload: Workload, size: number, dir: string, iterations: number): Promise<Measurement | undefined> {
+export async function measureAnchor(
+  workload: Workload,
+  size: number,
+  dir: string,
+  iterations: number,
+): Promise<Measurement | undefined> {
   if (!workload.anchor) return undefined;
   const command = workload.anchor(size);
   const program = join(dir, command.program);
-  if (!existsSync(program)) throw new UsageError(`anchor program ${program} is missing; build the C reference programs into ${dir}`);
+  if (!existsSync(program))
+    throw new UsageError(`anchor program ${program} is missing; build the C reference programs into ${dir}`);
   const samples: AnchorResult[] = [];
   for (let i = 0; i < iterations; i++) {
     const { stdout } = await run(program, [...command.args], { timeout: 15 * 60_000, maxBuffer: 1 << 20 });

@@ -94,7 +94,8 @@ export function scriptArgs(spec: ScriptSpec, argv: readonly string[] = process.a
     positional: (index) => parsed.positionals[index],
     count: (index, fallback, what, min = 1, maxValue = MAX_COUNT) =>
       asCount(parsed.positionals[index] ?? fallback, what, min, maxValue),
-    countFlag: (name, fallback, min = 1, maxValue = MAX_COUNT) => asCount(flag(name) ?? fallback, `--${name}`, min, maxValue),
+    countFlag: (name, fallback, min = 1, maxValue = MAX_COUNT) =>
+      asCount(flag(name) ?? fallback, `--${name}`, min, maxValue),
     countList: (name, fallback, min = 1, maxValue = MAX_COUNT) =>
       (flag(name) ?? fallback).split(',').map((part) => asCount(part, `--${name}`, min, maxValue)),
     check,

@@ -35,4 +35,3 @@ export function listChecksum(items: Iterable<bigint | number>): bigint {
   }
   return total;
 }
-

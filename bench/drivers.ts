@@ -43,7 +43,9 @@ export async function computeThroughEngine(rules: Rules, n: number, ctx: PooledC
   const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
   const store = Store.openForWrite(join(dir, 'bench.db'));
   try {
-    const summary = await ctx.timedAsync(() => computeGame({ rules, store, pool: ctx.pool, to: n, untilProven: false }));
+    const summary = await ctx.timedAsync(() =>
+      computeGame({ rules, store, pool: ctx.pool, to: n, untilProven: false }),
+    );
     const game = store.getGame(rules.key)!;
     return { checksum: heapChecksum(store.readValues(game), game.computed), states: summary.newlyComputed };
   } finally {

@@ -41,7 +41,11 @@ function grundy(args: string[]): { ms: number; cpu: number; code: number | null;
 const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
 try {
   const db = join(dir, 'bench.db');
-  for (const args of [['compute', 'kayles', '--until-proven'], ['compute', 'sub:1,3,4', '--until-proven'], ['compute', 'grundy', '--to', '2e4']]) {
+  for (const args of [
+    ['compute', 'kayles', '--until-proven'],
+    ['compute', 'sub:1,3,4', '--until-proven'],
+    ['compute', 'grundy', '--to', '2e4'],
+  ]) {
     const r = grundy([...args, '--db', db, '--workers', workers]);
     if (r.code !== 0) throw new Error(r.stderr);
   }

@@ -12,7 +12,13 @@
  * the median pass in ns a visit, and their ratio. The rows both variants leave are compared.
  */
 import { CONTROL_BYTES } from '../src/gang/control.js';
-import { createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractBlockedKernel } from '../src/kernels/wasm/subtract-blocked.js';
+import {
+  createSubtractMemory,
+  finishLimit,
+  instantiateSubtractBlocked,
+  valuesView,
+  type SubtractBlockedKernel,
+} from '../src/kernels/wasm/subtract-blocked.js';
 import { lowerBound } from '../src/kernels/sparse.js';
 import { familyOf, parseRules } from '../src/games/registry.js';
 import { scriptArgs, type ScriptArgs } from './args.js';
@@ -27,7 +33,9 @@ const setName = args.flag('set') ?? 'squares';
 const tiles = args.countFlag('tiles', '400');
 const reps = args.countFlag('reps', '15');
 const rules = args.check(() => parseRules(`sub:${setName}`));
-const set = familyOf(rules).subtraction?.(rules) ?? args.fail(`--set ${setName}: not an infinite subtraction set (e.g. squares, cubes, primes)`);
+const set =
+  familyOf(rules).subtraction?.(rules) ??
+  args.fail(`--set ${setName}: not an infinite subtraction set (e.g. squares, cubes, primes)`);
 
 const TILE = 192;
 const VMAX = 4096;
@@ -53,7 +61,9 @@ for (let s = 0; s < N; s += TILE) {
   if (top < 0) throw new Error(`a value past ${VMAX - 2} at heap ${s - top - 1}`);
   max = Math.max(max, top);
 }
-process.stdout.write(`sub:${setName} below ${N}: max value ${max}, computed in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+process.stdout.write(
+  `sub:${setName} below ${N}: max value ${max}, computed in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+);
 
 const V = Math.ceil((max + 2) / 16) * 16;
 const start = Math.max(TILE, N - tiles * TILE);
@@ -85,10 +95,16 @@ const stats = times.map((t) => {
   const sorted = [...t].sort((a, b) => a - b);
   return { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]! };
 });
-process.stdout.write(`${count} tiles of ${TILE} heaps from ${start}, ${(visits / 1e6).toFixed(1)} M visits a pass, ${reps} passes each, alternated\n`);
+process.stdout.write(
+  `${count} tiles of ${TILE} heaps from ${start}, ${(visits / 1e6).toFixed(1)} M visits a pass, ${reps} passes each, alternated\n`,
+);
 variants.forEach(([name], i) => {
   const { min, median } = stats[i]!;
-  process.stdout.write(`${name.padEnd(12)} fastest ${((min * 1e6) / visits).toFixed(3)} ns a visit, median ${((median * 1e6) / visits).toFixed(3)} ns a visit\n`);
+  process.stdout.write(
+    `${name.padEnd(12)} fastest ${((min * 1e6) / visits).toFixed(3)} ns a visit, median ${((median * 1e6) / visits).toFixed(3)} ns a visit\n`,
+  );
 });
 const [a, b] = stats;
-process.stdout.write(`no touches / touches: fastest ${(b!.min / a!.min).toFixed(2)}x, median ${(b!.median / a!.median).toFixed(2)}x\n`);
+process.stdout.write(
+  `no touches / touches: fastest ${(b!.min / a!.min).toFixed(2)}x, median ${(b!.median / a!.median).toFixed(2)}x\n`,
+);

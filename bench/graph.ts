@@ -31,7 +31,7 @@ interface ChildReport {
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] ?? fallback : fallback;
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
 
 /** The raw read + sha256 floor: what any parser of this file must pay at least. */
@@ -72,8 +72,16 @@ function child(path: string): void {
   }
   if (!Number.isSafeInteger(sum)) throw new Error('checksum beyond 2^53: use BigInt');
   const report: ChildReport = {
-    readMs, parseMs: t1 - t0, csrMs: t2 - t1, valuesMs: t3 - t2, checksum: String(sum), acyclic: gv.acyclic,
-    kahnDone: gv.kahnDone, stages: gv.stages, infinite, heapPeakMb: peak / 2 ** 20,
+    readMs,
+    parseMs: t1 - t0,
+    csrMs: t2 - t1,
+    valuesMs: t3 - t2,
+    checksum: String(sum),
+    acyclic: gv.acyclic,
+    kahnDone: gv.kahnDone,
+    stages: gv.stages,
+    infinite,
+    heapPeakMb: peak / 2 ** 20,
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
@@ -113,16 +121,22 @@ function parent(): void {
       const ok = rep.checksum === cField('checksum');
       const label = back === 0 ? 'DAG' : 'DAG, 5% reversed';
       console.log(`${label}: n=${n} m=${m} seed=${seed} (generated in ${genS.toFixed(1)} s)`);
-      console.log(`  C   : ${c.wallS.toFixed(2)} s whole run (parse ${cField('parse_seconds')} s, values ` +
-        `${cField('seconds')} s, algo ${cField('algo')}, stages ${cField('stages')}), ` +
-        `peak ${(c.maxRssKb * 1024 / m).toFixed(1)} B/edge`);
-      console.log(`  TS  : ${ts.wallS.toFixed(2)} s whole run ` +
-        `(read+sha256 floor ${(rep.readMs / 1000).toFixed(2)} s, ` +
-        `parse ${(rep.parseMs / 1000).toFixed(2)} s, CSR ${(rep.csrMs / 1000).toFixed(2)} s, ` +
-        `values ${(rep.valuesMs / 1000).toFixed(2)} s, kahn_done ${rep.kahnDone}, stages ${rep.stages}), ` +
-        `peak ${(ts.maxRssKb * 1024 / m).toFixed(1)} B/edge`);
-      console.log(`  checksum ${rep.checksum} ${ok ? '== C' : `!= C ${cField('checksum')}`}; ` +
-        `TS/C whole run ${(ts.wallS / c.wallS).toFixed(2)}x (the TS run includes the read-only floor pass)`);
+      console.log(
+        `  C   : ${c.wallS.toFixed(2)} s whole run (parse ${cField('parse_seconds')} s, values ` +
+          `${cField('seconds')} s, algo ${cField('algo')}, stages ${cField('stages')}), ` +
+          `peak ${((c.maxRssKb * 1024) / m).toFixed(1)} B/edge`,
+      );
+      console.log(
+        `  TS  : ${ts.wallS.toFixed(2)} s whole run ` +
+          `(read+sha256 floor ${(rep.readMs / 1000).toFixed(2)} s, ` +
+          `parse ${(rep.parseMs / 1000).toFixed(2)} s, CSR ${(rep.csrMs / 1000).toFixed(2)} s, ` +
+          `values ${(rep.valuesMs / 1000).toFixed(2)} s, kahn_done ${rep.kahnDone}, stages ${rep.stages}), ` +
+          `peak ${((ts.maxRssKb * 1024) / m).toFixed(1)} B/edge`,
+      );
+      console.log(
+        `  checksum ${rep.checksum} ${ok ? '== C' : `!= C ${cField('checksum')}`}; ` +
+          `TS/C whole run ${(ts.wallS / c.wallS).toFixed(2)}x (the TS run includes the read-only floor pass)`,
+      );
       rmSync(file);
       if (!ok) process.exitCode = 1;
     }

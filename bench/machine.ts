@@ -21,7 +21,9 @@ export function currentMachine(): Machine {
 }
 
 function git(args: string[]): string {
-  return execFileSync('git', args, { cwd: projectRoot(), stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).toString().trim();
+  return execFileSync('git', args, { cwd: projectRoot(), stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 })
+    .toString()
+    .trim();
 }
 
 function gitCommit(): string | null {

@@ -57,7 +57,8 @@ export function sessionText(report: SessionReport): string {
       'll',
     ),
   ];
-  if (report.scaling.length > 0) out.push('', 'Scaling (states/s by worker count, measured in this run)', scalingText(report.scaling));
+  if (report.scaling.length > 0)
+    out.push('', 'Scaling (states/s by worker count, measured in this run)', scalingText(report.scaling));
   out.push(
     '',
     'states/s = states / median run time; spread = (max - min) / median; vs previous / best: the same workload,',
@@ -69,7 +70,13 @@ export function sessionText(report: SessionReport): string {
 export function scalingText(rows: readonly ScalingRow[]): string {
   const counts = [...new Set(rows.flatMap((r) => r.byWorkers.map((w) => w.workers)))].sort((a, b) => a - b);
   const top = counts[counts.length - 1] ?? 1;
-  const header = ['workload', 'plain', ...counts.map((c) => `${c} worker${c > 1 ? 's' : ''}`), `speed-up ${top}/1`, `${top}w / plain`];
+  const header = [
+    'workload',
+    'plain',
+    ...counts.map((c) => `${c} worker${c > 1 ? 's' : ''}`),
+    `speed-up ${top}/1`,
+    `${top}w / plain`,
+  ];
   const body = rows.map((r) => {
     const at = (c: number): number | undefined => r.byWorkers.find((w) => w.workers === c)?.statesPerSecond;
     const one = at(1);
@@ -178,7 +185,11 @@ export function historyText(runs: readonly BenchRun[], workload: string | undefi
     out.push(key);
     if (list.length > shown.length) out.push(`  (${list.length - shown.length} older runs; --json lists them all)`);
     out.push(
-      table(['  recorded (UTC)', 'commit', 'states/s', 'vs prev', 'spread', 'checksum', 'vs best'], rows.map((r) => [`  ${r[0]}`, ...r.slice(1)]), 'llrrrrl'),
+      table(
+        ['  recorded (UTC)', 'commit', 'states/s', 'vs prev', 'spread', 'checksum', 'vs best'],
+        rows.map((r) => [`  ${r[0]}`, ...r.slice(1)]),
+        'llrrrrl',
+      ),
     );
     out.push(
       `  best: ${fmtRate(best.statesPerSecond)} states/s on ${best.recordedAt.slice(0, 10)}${best.gitCommit ? ` (commit ${best.gitCommit})` : ''}`,

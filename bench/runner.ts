@@ -58,7 +58,8 @@ export function planFor(workloads: readonly Workload[], options: Pick<RunOptions
     plan.push({ workload, mode: 'plain', workers: 1 });
     if (!workload.pooled) continue;
     const counts =
-      options.workers ?? (workload.scaling ? Array.from({ length: options.cores }, (_, i) => i + 1) : (workload.workers ?? [1]));
+      options.workers ??
+      (workload.scaling ? Array.from({ length: options.cores }, (_, i) => i + 1) : (workload.workers ?? [1]));
     for (const workers of counts) plan.push({ workload, mode: 'pool', workers });
   }
   return plan;
@@ -103,7 +104,12 @@ export async function measure(item: PlanItem, options: RunOptions): Promise<Meas
     let outcome: RunOutcome;
     if (pool) {
       if (!workload.pooled) throw new Error(`${workload.name} has no pooled run`);
-      const ctx: PooledContext = { pool, workers, timed: (w) => watch.timed(w), timedAsync: (w) => watch.timedAsync(w) };
+      const ctx: PooledContext = {
+        pool,
+        workers,
+        timed: (w) => watch.timed(w),
+        timedAsync: (w) => watch.timedAsync(w),
+      };
       outcome = await workload.pooled(input, ctx);
     } else {
       outcome = await workload.plain(input, watch);

@@ -82,7 +82,12 @@ function anchor(command: string): Measurement {
   const out = execFileSync(program!, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
   const line = out.split('\n').find((l) => l.startsWith('RESULT')) ?? '';
   const field = (name: string): string => new RegExp(`\\b${name}=(\\S+)`).exec(line)?.[1] ?? '?';
-  return { label: `C: ${command}`, seconds: Number(field('time_s')), checksum: field('checksum'), extra: `max ${field('max')} (compute time only)` };
+  return {
+    label: `C: ${command}`,
+    seconds: Number(field('time_s')),
+    checksum: field('checksum'),
+    extra: `max ${field('max')} (compute time only)`,
+  };
 }
 
 async function main(): Promise<void> {
@@ -106,20 +111,26 @@ async function main(): Promise<void> {
     for (const w of workers) {
       const m = await measure(spec, N, w, kernel);
       results.push(m);
-      process.stdout.write(`${m.label.padEnd(48)} ${m.seconds.toFixed(2).padStart(8)} s  checksum ${m.checksum}  (${m.extra})\n`);
+      process.stdout.write(
+        `${m.label.padEnd(48)} ${m.seconds.toFixed(2).padStart(8)} s  checksum ${m.checksum}  (${m.extra})\n`,
+      );
     }
   }
   if (anchorCommand) {
     const m = anchor(anchorCommand);
     results.push(m);
-    process.stdout.write(`${m.label.padEnd(48)} ${m.seconds.toFixed(2).padStart(8)} s  checksum ${m.checksum}  (${m.extra})\n`);
+    process.stdout.write(
+      `${m.label.padEnd(48)} ${m.seconds.toFixed(2).padStart(8)} s  checksum ${m.checksum}  (${m.extra})\n`,
+    );
   }
   const base = results[0]!;
   for (const m of results.slice(1)) {
     process.stdout.write(`speed-up of "${m.label}" over "${base.label}": ${(base.seconds / m.seconds).toFixed(2)}x\n`);
   }
   const sums = new Set(results.map((m) => m.checksum));
-  process.stdout.write(sums.size === 1 ? `checksums agree: ${base.checksum}\n` : `CHECKSUMS DIFFER: ${[...sums].join(' ')}\n`);
+  process.stdout.write(
+    sums.size === 1 ? `checksums agree: ${base.checksum}\n` : `CHECKSUMS DIFFER: ${[...sums].join(' ')}\n`,
+  );
   if (sums.size !== 1) process.exitCode = 1;
 }
 

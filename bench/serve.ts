@@ -44,7 +44,9 @@ async function main(): Promise<void> {
     const port = (app.server.address() as { port: number }).port;
     // The writer: `grundy compute` of Grundy's game in its own process (as a user would run it),
     // committing chunk after chunk to the same store for the whole run.
-    const writerArgs = process.argv.includes('--no-writer') ? ['-e', 'setTimeout(() => {}, 1e9)'] : [CLI, 'compute', 'grundy', '--to', '2^22', '--workers', '1', '--db', db];
+    const writerArgs = process.argv.includes('--no-writer')
+      ? ['-e', 'setTimeout(() => {}, 1e9)']
+      : [CLI, 'compute', 'grundy', '--to', '2^22', '--workers', '1', '--db', db];
     const writer = spawn(process.execPath, writerArgs, {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -90,7 +92,8 @@ async function main(): Promise<void> {
     agent.destroy();
     await app.close();
     latencies.sort((a, b) => a - b);
-    const pct = (p: number): string => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(2);
+    const pct = (p: number): string =>
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(2);
     console.log(
       `serve /api/query, ${clients} clients, ${seconds} s, grundy compute writing (g(${startComputed}..${endComputed - 1}) stored meanwhile):\n` +
         `  ${latencies.length} requests, ${(latencies.length / elapsed).toFixed(0)} req/s, ${failures} failed\n` +

@@ -70,7 +70,8 @@ export function selectWorkloads(
   const chosen = registry.filter(
     (w) => (suites === undefined || suites.includes(w.suite)) && (names === undefined || names.includes(w.name)),
   );
-  if (chosen.length === 0) throw new UsageError('no workload matches both --suite and --workload; see grundy bench --list');
+  if (chosen.length === 0)
+    throw new UsageError('no workload matches both --suite and --workload; see grundy bench --list');
   return chosen;
 }
 
@@ -100,7 +101,8 @@ export async function runSession(
   const checkedHistory = new Set<string>();
 
   for (let i = 0; i < plan.length; i++) {
-    if (options.signal?.aborted) throw new InterruptedError(`interrupted: ${runs.length} of ${plan.length} figures were measured and recorded`);
+    if (options.signal?.aborted)
+      throw new InterruptedError(`interrupted: ${runs.length} of ${plan.length} figures were measured and recorded`);
     const item = plan[i]!;
     const { workload } = item;
     const size = sizeOf(workload, options);
@@ -110,7 +112,8 @@ export async function runSession(
         ? await measureAnchor(workload, size, options.anchorsDir!, options.quick ? 1 : 3)
         : await measure(item, options);
     if (!m) continue;
-    if (options.signal?.aborted) throw new InterruptedError(`interrupted: ${runs.length} of ${plan.length} figures were measured and recorded`);
+    if (options.signal?.aborted)
+      throw new InterruptedError(`interrupted: ${runs.length} of ${plan.length} figures were measured and recorded`);
 
     const where = `${m.workload} (${m.mode}${m.mode === 'plain' ? '' : `, ${m.workers} worker${m.workers > 1 ? 's' : ''}`}, N = ${m.size})`;
     const expected = workload.expected?.[m.size];
@@ -121,7 +124,9 @@ export async function runSession(
         warnings.push(`${where}: the C anchor's checksum ${m.checksum} differs from ours ${plain.checksum}`);
       }
     } else if (expected !== undefined && expected !== m.checksum) {
-      failures.push(`${where}: checksum ${m.checksum}, expected ${expected} (values from an independent program): the kernel computes wrong values`);
+      failures.push(
+        `${where}: checksum ${m.checksum}, expected ${expected} (values from an independent program): the kernel computes wrong values`,
+      );
     } else if (m.mode === 'pool' && plain && plain.checksum !== m.checksum) {
       failures.push(`${where}: checksum ${m.checksum} differs from the plain kernel's ${plain.checksum}`);
     }
@@ -183,7 +188,10 @@ export async function runSession(
     scaling.push({
       workload: workload.name,
       plain: plain.measurement.statesPerSecond,
-      byWorkers: pooled.map((r) => ({ workers: r.measurement.workers, statesPerSecond: r.measurement.statesPerSecond })),
+      byWorkers: pooled.map((r) => ({
+        workers: r.measurement.workers,
+        statesPerSecond: r.measurement.statesPerSecond,
+      })),
     });
   }
   return { session, machine, quick: options.quick, runs, scaling, warnings, failures };

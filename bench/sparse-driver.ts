@@ -1,7 +1,14 @@
 import { MAX_CHUNK, MIN_SPARSE_CHUNK, WORK_PER_CHUNK } from '../src/engine/budget.js';
 import { collectRare, RareList, SparseKernel } from '../src/kernels/sparse.js';
 import { sparseShape } from '../src/games/registry.js';
-import { bestMask, classTable, rareCountOf, sameMask, worthSwitching, type SparseMask } from '../src/kernels/sparse-mask.js';
+import {
+  bestMask,
+  classTable,
+  rareCountOf,
+  sameMask,
+  worthSwitching,
+  type SparseMask,
+} from '../src/kernels/sparse-mask.js';
 import { ValueHistogram } from '../src/kernels/sparse-mask.js';
 import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../src/kernels/values.js';
 import type { Rules } from '../src/rules/types.js';
@@ -36,7 +43,10 @@ export function plainSparseTable(rules: Rules, n: number, ctx: TimedContext, sta
     let maxValue = 0;
     while (next < n) {
       const perValue = rare.count * shape.two.length + SCAN_ESTIMATE;
-      const len = Math.min(MAX_CHUNK, Math.max(MIN_SPARSE_CHUNK, Math.min(Math.floor(WORK_PER_CHUNK / perValue), next)));
+      const len = Math.min(
+        MAX_CHUNK,
+        Math.max(MIN_SPARSE_CHUNK, Math.min(Math.floor(WORK_PER_CHUNK / perValue), next)),
+      );
       const hi = Math.min(n, next + len);
       const choice = bestMask(hist, shape.parityAllowed);
       if (mask === null || (!sameMask(choice.mask, mask) && worthSwitching(rareCountOf(choice, mask), choice.rare))) {

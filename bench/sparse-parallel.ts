@@ -25,7 +25,12 @@ import { scriptArgs } from './args.js';
 
 const args = scriptArgs({
   usage: '[N=2e6] [--game grundy] [--c PATH/grundy_sparse] [--workers 2] [--no-one]',
-  flags: { game: { type: 'string' }, c: { type: 'string' }, workers: { type: 'string' }, 'no-one': { type: 'boolean' } },
+  flags: {
+    game: { type: 'string' },
+    c: { type: 'string' },
+    workers: { type: 'string' },
+    'no-one': { type: 'boolean' },
+  },
   positionals: 1,
 });
 const N = args.count(0, '2e6', 'N');

@@ -55,7 +55,13 @@ if (spec === 'grundy' && existsSync(cPath)) {
   const m = /checksum=(\d+).*time_s=([\d.]+)/.exec(res.stdout);
   const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(res.stderr);
   if (m && cpu) {
-    rows.push({ name: 'C grundy_sparse scalar', seconds: Number(m[2]), cpu: Number(cpu[1]) + Number(cpu[2]), checksum: m[1]!, note: '' });
+    rows.push({
+      name: 'C grundy_sparse scalar',
+      seconds: Number(m[2]),
+      cpu: Number(cpu[1]) + Number(cpu[2]),
+      checksum: m[1]!,
+      note: '',
+    });
   }
 }
 
@@ -80,9 +86,27 @@ for (const workers of args.has('cli') ? cliWorkers : []) {
   try {
     const db = join(dir, 'b.db');
     const cli = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
-    const res = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M cpu_s=%U+%S', process.execPath, cli, 'compute', spec, '--to', String(N), '--workers', String(workers), '--json', '--db', db], {
-      encoding: 'utf8',
-    });
+    const res = spawnSync(
+      '/usr/bin/time',
+      [
+        '-f',
+        'maxrss_kb=%M cpu_s=%U+%S',
+        process.execPath,
+        cli,
+        'compute',
+        spec,
+        '--to',
+        String(N),
+        '--workers',
+        String(workers),
+        '--json',
+        '--db',
+        db,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
     if (res.status !== 0) throw new Error(`grundy compute failed: ${res.stderr}`);
     const summary = JSON.parse(res.stdout) as { elapsedMs: number; kernel: string; workers: number };
     const rss = /maxrss_kb=(\d+)/.exec(res.stderr)?.[1];

@@ -27,12 +27,17 @@ let runs = 0;
 
 function cliSweep(workers: number): void {
   const db = join(dir, `sweep-${workers}-${runs++}.db`);
-  const out = execFileSync(process.execPath, [CLI, 'sweep', 'sub', '--size', '3', '--max', '60', '--workers', String(workers), '--json', '--db', db], {
-    encoding: 'utf8',
-    env: { ...process.env, GRUNDY_DB: '' },
-  });
+  const out = execFileSync(
+    process.execPath,
+    [CLI, 'sweep', 'sub', '--size', '3', '--max', '60', '--workers', String(workers), '--json', '--db', db],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, GRUNDY_DB: '' },
+    },
+  );
   const summary = JSON.parse(out) as { done: number; proven: number };
-  if (summary.done !== GAMES || summary.proven !== GAMES) throw new Error(`sweep stored ${summary.done} results, ${summary.proven} proven`);
+  if (summary.done !== GAMES || summary.proven !== GAMES)
+    throw new Error(`sweep stored ${summary.done} results, ${summary.proven} proven`);
 }
 
 const bench = new Bench({ iterations, time: 0, warmup: false });
@@ -56,7 +61,12 @@ try {
     const r = task.result;
     if (r.state !== 'completed') throw new Error(`${task.name}: ${r.state === 'errored' ? r.error.message : r.state}`);
     const ms = r.latency.p50;
-    return { task: task.name, 'median ms': Math.round(ms), 'games/s': Math.round(GAMES / (ms / 1000)), runs: r.latency.samplesCount };
+    return {
+      task: task.name,
+      'median ms': Math.round(ms),
+      'games/s': Math.round(GAMES / (ms / 1000)),
+      runs: r.latency.samplesCount,
+    };
   });
   console.log(`${GAMES} games per run, ${iterations} runs per task`);
   console.table(rows);

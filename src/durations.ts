@@ -26,6 +26,7 @@ export function parseBytes(text: string, what: string): number {
   if (!m) throw new UsageError(`${what} '${raw}' is not a size; write e.g. 512M, 2G or 1e9 (bytes)`);
   const power = ' kmgt'.indexOf((m[2] ?? '').toLowerCase() || ' ');
   const bytes = Math.floor(Number(m[1]) * 1024 ** power);
-  if (!Number.isSafeInteger(bytes) || bytes < 1) throw new UsageError(`${what} '${raw}' is not a usable size (1 byte to 8 PiB)`);
+  if (!Number.isSafeInteger(bytes) || bytes < 1)
+    throw new UsageError(`${what} '${raw}' is not a usable size (1 byte to 8 PiB)`);
   return bytes;
 }

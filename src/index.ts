@@ -6,7 +6,14 @@ export { ComputeError, GrundyError, InterruptedError, NotComputedError, StoreErr
 export { parseGame, type GameSpec } from './api/game.js';
 export { GrundyStore, MAX_RANGE, openStore, type Answer, type OpenStoreOptions, type StoredGame } from './api/store.js';
 export { compute, type ComputeOptions, type ComputeProgress, type ComputeSummary } from './api/compute.js';
-export { evaluate, type EvaluatedPosition, type EvaluateOptions, type Evaluation, type MovesMode, type PositionMove } from './api/evaluate.js';
+export {
+  evaluate,
+  type EvaluatedPosition,
+  type EvaluateOptions,
+  type Evaluation,
+  type MovesMode,
+  type PositionMove,
+} from './api/evaluate.js';
 export { count, type CountAnswer, type CountOptions } from './api/count.js';
 export { query } from './api/query.js';
 export { locateStore, type StoreLocation } from './store/location.js';

@@ -6,7 +6,10 @@ import { totalmem } from 'node:os';
  * number (2^64 on Linux without a limit) when there is none, so only a positive value below the
  * RAM counts.
  */
-export function availableMemory(total: number = totalmem(), constrained: number | undefined = readConstrained()): number {
+export function availableMemory(
+  total: number = totalmem(),
+  constrained: number | undefined = readConstrained(),
+): number {
   if (constrained === undefined || !Number.isFinite(constrained) || constrained <= 0) return total;
   return Math.min(total, constrained);
 }

@@ -46,7 +46,8 @@ export function parsePositions(items: readonly string[], maxRange = 1_000_000): 
       const a = parseBigInteger(range[1]!, 'range start');
       const b = parseBigInteger(range[2]!, 'range end');
       if (b < a) throw new UsageError(`range ${item} is empty: its end is below its start`);
-      if (b - a + 1n > BigInt(maxRange)) throw new UsageError(`range ${item} has more than ${maxRange} values; split it`);
+      if (b - a + 1n > BigInt(maxRange))
+        throw new UsageError(`range ${item} has more than ${maxRange} values; split it`);
       for (let n = a; n <= b; n++) out.push(n);
     } else {
       out.push(parseBigInteger(item, 'n'));

@@ -13,7 +13,8 @@ export function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error(`grundy-engine: cannot find package.json above ${fileURLToPath(import.meta.url)}`);
+    if (parent === dir)
+      throw new Error(`grundy-engine: cannot find package.json above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
   cached = dir;

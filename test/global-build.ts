@@ -42,6 +42,8 @@ export default function setup(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) {
-    throw new Error(`the build failed (tsc exit ${r.status ?? r.signal}): fix the errors above, then run npm run build`);
+    throw new Error(
+      `the build failed (tsc exit ${r.status ?? r.signal}): fix the errors above, then run npm run build`,
+    );
   }
 }

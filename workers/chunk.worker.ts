@@ -34,7 +34,13 @@ async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
       return { kind: 'error', message: out.failure, exitCode: 5, next: out.next, maxValue: out.maxValue };
     }
     if (out.overflowValue !== undefined) {
-      return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name };
+      return {
+        kind: 'overflow',
+        next: out.next,
+        maxValue: out.maxValue,
+        value: out.overflowValue,
+        kernel: kernel.name,
+      };
     }
     return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
   } finally {

@@ -25,7 +25,9 @@ const sparseKernelFor = (task: SparseGangTask): SparseSplitKernel | WasmSparseSp
 let instance: { id: number; kernels: SubtractBlockedKernels } | null = null;
 
 function controlOf(task: GangTask): Int32Array {
-  return task.kind === 'sparse-gang' ? new Int32Array(task.control) : new Int32Array(task.memory.buffer, 0, CONTROL_BYTES / 4);
+  return task.kind === 'sparse-gang'
+    ? new Int32Array(task.control)
+    : new Int32Array(task.memory.buffer, 0, CONTROL_BYTES / 4);
 }
 
 function runGangMember(task: GangTask): GangOutcome {
@@ -35,7 +37,8 @@ function runGangMember(task: GangTask): GangOutcome {
     runMember(ctl, task, sparsePhases(task, kernel, valuesOver(task.buffer, task.width), ctl), workerShouldDie);
     return { kind: 'member-done', kernel: kernel.name };
   }
-  if (instance?.id !== task.memoryId) instance = { id: task.memoryId, kernels: instantiateSubtractBlocked(task.memory) };
+  if (instance?.id !== task.memoryId)
+    instance = { id: task.memoryId, kernels: instantiateSubtractBlocked(task.memory) };
   runMember(ctl, task, subtractPhases(task, instance.kernels, ctl), workerShouldDie);
   return { kind: 'member-done' };
 }

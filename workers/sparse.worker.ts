@@ -23,7 +23,14 @@ function runSparse(task: SparseTask): SparseOutcome {
   const out = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
   const found = rare.pos.slice(before, rare.count);
   if (out.overflowValue !== undefined) {
-    return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name, rare: found };
+    return {
+      kind: 'overflow',
+      next: out.next,
+      maxValue: out.maxValue,
+      value: out.overflowValue,
+      kernel: kernel.name,
+      rare: found,
+    };
   }
   return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name, rare: found };
 }

@@ -36,7 +36,13 @@ async function runSplit(task: SplitTask): Promise<GatherOutcome | ChunkOutcome> 
     }
     const out = kernel.finish(g, task.a, task.b, rows, task.rowWords, task.deferred);
     if (out.overflowValue !== undefined) {
-      return { kind: 'overflow', next: out.next, maxValue: out.maxValue, value: out.overflowValue, kernel: kernel.name };
+      return {
+        kind: 'overflow',
+        next: out.next,
+        maxValue: out.maxValue,
+        value: out.overflowValue,
+        kernel: kernel.name,
+      };
     }
     return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
   } finally {

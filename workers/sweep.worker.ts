@@ -35,7 +35,12 @@ export default function runSweepBatch(task: SweepBatchTask): SweepBatchOutcome {
     } catch (err) {
       const game = games.kind === 'sets' ? `${games.family}:${Array.from(set ?? []).join(',')}` : games.rules[i]!.key;
       const message = `${game}: ${err instanceof Error ? err.message : String(err)}`;
-      return { kind: 'error', message, exitCode: err instanceof GrundyError ? err.exitCode : 5, results: results.finish() };
+      return {
+        kind: 'error',
+        message,
+        exitCode: err instanceof GrundyError ? err.exitCode : 5,
+        results: results.finish(),
+      };
     }
   }
   return { kind: 'done', results: results.finish() };

@@ -36,7 +36,7 @@ export const SPARSE_WORKLOADS: readonly Workload[] = [
   defineWorkload<number>({
     name: 'compute-grundy-sparse',
     suite: 'end-to-end',
-    description: "grundy compute grundy --to N at a sparse-space size (the engine picks sparse space)",
+    description: 'grundy compute grundy --to N at a sparse-space size (the engine picks sparse space)',
     size: { full: 100_000, quick: 20_000 },
     scaling: true,
     expected: { 100_000: '332513780371', 20_000: '9987292981' },

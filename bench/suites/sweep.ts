@@ -57,7 +57,15 @@ export const SWEEP_WORKLOADS: readonly Workload[] = [
       const store = Store.openForWrite(join(dir, 'bench.db'));
       try {
         const summary = await ctx.timedAsync(() =>
-          runSweep({ spec: input.spec, name: 'bench', limit: LIMIT, fixedLength: false, keepTables: false, store, pool: ctx.pool }),
+          runSweep({
+            spec: input.spec,
+            name: 'bench',
+            limit: LIMIT,
+            fixedLength: false,
+            keepTables: false,
+            store,
+            pool: ctx.pool,
+          }),
         );
         const sweeps = new SweepStore(store);
         const rows = sweeps.summaries(sweeps.find('bench')!);

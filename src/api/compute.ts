@@ -45,9 +45,11 @@ export async function compute(game: string | GameSpec, options: ComputeOptions =
   const untilProven = options.untilProven === true;
   const canProve = proofCriterion(rules) !== null;
   const to = options.to ?? (untilProven && canProve ? DEFAULT_PROOF_LIMIT : DEFAULT_TO);
-  if (!Number.isSafeInteger(to) || to < 1 || to > MAX_HEAP) throw new UsageError(`to ${to} must be an integer in [1, ${MAX_HEAP}]`);
+  if (!Number.isSafeInteger(to) || to < 1 || to > MAX_HEAP)
+    throw new UsageError(`to ${to} must be an integer in [1, ${MAX_HEAP}]`);
   const workers = options.workers ?? defaultWorkers();
-  if (!Number.isSafeInteger(workers) || workers < 1 || workers > 256) throw new UsageError(`workers ${workers} must be in [1, 256]`);
+  if (!Number.isSafeInteger(workers) || workers < 1 || workers > 256)
+    throw new UsageError(`workers ${workers} must be in [1, 256]`);
   // Before the store is opened or created: a table that cannot fit is refused with nothing touched.
   // A game graph's table is as large as its file, whatever `to` says.
   if (!familyOf(rules).explicit) checkTableFits(to);

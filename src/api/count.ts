@@ -22,7 +22,11 @@ export interface CountOptions {
 export interface CountAnswer {
   readonly count: bigint;
   /** One entry per distinct game: its key, how many heaps of it, and how its histogram was made. */
-  readonly games: readonly { readonly key: string; readonly heaps: bigint; readonly method: CountResult['methods'][number] }[];
+  readonly games: readonly {
+    readonly key: string;
+    readonly heaps: bigint;
+    readonly method: CountResult['methods'][number];
+  }[];
   readonly transformSize: number;
 }
 
@@ -72,7 +76,8 @@ export async function count(
   for (const [spec, k] of multiplicity) {
     const p = prepared.get(spec)!;
     if (p instanceof GrundyError) throw p;
-    if (!familyOf(p.rules).closedForm && !p.cert && max >= BigInt(p.table.length)) throw notComputed(p.rules, spec, max, p.table.length);
+    if (!familyOf(p.rules).closedForm && !p.cert && max >= BigInt(p.table.length))
+      throw notComputed(p.rules, spec, max, p.table.length);
     const entry = byKey.get(p.rules.key);
     if (entry) entry.heaps += k;
     else byKey.set(p.rules.key, { source: p, heaps: k });

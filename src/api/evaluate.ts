@@ -41,10 +41,12 @@ export interface EvaluatedPosition {
  */
 export async function evaluate(position: string, options: EvaluateOptions = {}): Promise<EvaluatedPosition> {
   const mode = options.moves ?? 'one';
-  if (!['one', 'all', 'none'].includes(mode)) throw new UsageError(`moves '${String(mode)}' is not one of one, all, none`);
+  if (!['one', 'all', 'none'].includes(mode))
+    throw new UsageError(`moves '${String(mode)}' is not one of one, all, none`);
   const limit = options.limit ?? 100;
   if (!Number.isSafeInteger(limit) || limit < 1) throw new UsageError(`limit ${limit} must be a positive integer`);
-  if (position.trim() === '') throw new UsageError("name a position: GAME@heaps joined by '+', e.g. 'kayles@10 + nim@5'");
+  if (position.trim() === '')
+    throw new UsageError("name a position: GAME@heaps joined by '+', e.g. 'kayles@10 + nim@5'");
   const parsed: PositionComponent[] = parsePosition(position);
   if (options.specs === 'no-files') for (const c of parsed) parseGameWithoutFiles(c.spec);
   const components = await resolvePosition(parsed, {

@@ -1,6 +1,6 @@
 import { NotComputedError, UsageError } from '../errors.js';
 import { parseRules, proofCriterion } from '../games/registry.js';
-import { type Values } from '../kernels/values.js';
+import type { Values } from '../kernels/values.js';
 import { parseBigInteger } from '../numbers.js';
 import { valueByCertificate } from '../period/certificate.js';
 import type { Periodicity } from '../period/detect.js';
@@ -108,7 +108,8 @@ export class GrundyStore {
 
   /** Answers for one game, reused across many lookups (its period and a value cache). */
   answerer(spec: string): Answerer {
-    const parse = this.specs === 'no-files' ? (s: string) => parseGameWithoutFiles(s).rules : (s: string) => parseRules(s);
+    const parse =
+      this.specs === 'no-files' ? (s: string) => parseGameWithoutFiles(s).rules : (s: string) => parseRules(s);
     return new Answerer(this.store!, this.requireRow(spec), spec, parse);
   }
 
@@ -137,7 +138,8 @@ export class GrundyStore {
   private requireRow(spec: string): GameRow {
     const row = this.row(spec);
     if (!row || row.computed === 0) {
-      const key = this.specs === 'no-files' ? spec.trim() : (this.store?.getGame(spec.trim())?.key ?? parseRules(spec).key);
+      const key =
+        this.specs === 'no-files' ? spec.trim() : (this.store?.getGame(spec.trim())?.key ?? parseRules(spec).key);
       throw new NotComputedError(`${key} has no stored values; run: grundy compute ${quoteSpec(spec)}`);
     }
     return row;
@@ -163,7 +165,8 @@ function toBigInt(n: bigint | number | string, what: string): bigint {
     return n;
   }
   if (typeof n === 'number') {
-    if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`${what} ${n} is not a non-negative safe integer; pass a bigint`);
+    if (!Number.isSafeInteger(n) || n < 0)
+      throw new UsageError(`${what} ${n} is not a non-negative safe integer; pass a bigint`);
     return BigInt(n);
   }
   return parseBigInteger(n, what);
@@ -202,7 +205,8 @@ export class Answerer {
     const a = parseBigInteger(range[1]!, 'range start');
     const b = parseBigInteger(range[2]!, 'range end');
     if (b < a) throw new UsageError(`range ${item} is empty: its end is below its start`);
-    if (b - a + 1n > BigInt(MAX_RANGE)) throw new UsageError(`range ${item} has more than ${MAX_RANGE} values; split it`);
+    if (b - a + 1n > BigInt(MAX_RANGE))
+      throw new UsageError(`range ${item} has more than ${MAX_RANGE} values; split it`);
     if (b < BigInt(this.game.computed)) {
       // A stored run: one read instead of one per value.
       const values = this.store.readValues(this.game, Number(a), Number(b) + 1);

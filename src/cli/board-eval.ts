@@ -21,7 +21,8 @@ export function evalOutcomeOnly(parsed: readonly PositionComponent[], json: bool
   if (x < BigInt(BOARD_ON_THE_FLY) && y < BigInt(BOARD_ON_THE_FLY)) return false;
   if (board.value?.(rules, x, y) != null || board.isP(rules, x, y) !== false) return false;
   const moves = board.movesTo(rules, x, y, 0n) ?? [];
-  if (moves.length === 0) throw new Error(`internal check failed: no winning move from the N-position (${x}, ${y}) of ${rules.key}`);
+  if (moves.length === 0)
+    throw new Error(`internal check failed: no winning move from the N-position (${x}, ${y}) of ${rules.key}`);
   const position = `${c.spec}@${x},${y}`;
   if (json) {
     printJson({

@@ -36,7 +36,9 @@ export function boardRules(spec: string): Rules | null {
 export function parseCell(text: string, spec: string): readonly [bigint, bigint] {
   const parts = text.split(',');
   if (parts.length !== 2) {
-    throw new UsageError(`position '${text}' of ${spec} is not a cell: write X,Y with two non-negative integers, e.g. 3,5`);
+    throw new UsageError(
+      `position '${text}' of ${spec} is not a cell: write X,Y with two non-negative integers, e.g. 3,5`,
+    );
   }
   return [parseBigInteger(parts[0]!, `x of ${text}`), parseBigInteger(parts[1]!, `y of ${text}`)];
 }
@@ -50,7 +52,9 @@ export interface BoardComputeArgs extends GlobalArgs {
 
 export async function computeBoardCommand(args: BoardComputeArgs, rules: Rules): Promise<void> {
   if (args.to !== undefined || args['until-proven']) {
-    throw new UsageError(`${rules.key} is a two-dimensional game: give --size N for its N x N table, not --to or --until-proven`);
+    throw new UsageError(
+      `${rules.key} is a two-dimensional game: give --size N for its N x N table, not --to or --until-proven`,
+    );
   }
   const size = chooseSize(rules, args.size !== undefined ? parseCount(args.size, '--size', 1, MAX_BOARD) : null);
   const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : DEFAULT_BOARD_WORKERS;
@@ -58,7 +62,11 @@ export async function computeBoardCommand(args: BoardComputeArgs, rules: Rules):
   const pool = new WorkerPool(Math.min(workers, defaultWorkers() * 4));
   try {
     const summary = await computeBoard({
-      rules, store, pool, size, workers: pool.threads,
+      rules,
+      store,
+      pool,
+      size,
+      workers: pool.threads,
       onFactor: (key, to) => process.stderr.write(`grundy: computing the factor ${key} to ${to} first\n`),
     });
     if (args.json) printJson(summary);
@@ -92,7 +100,13 @@ interface CellAnswer {
 }
 
 /** Answer a cell from the stored table, else from the family's closed forms, else exit 3. */
-export function answerCell(rules: Rules, stored: StoredBoard | undefined, x: bigint, y: bigint, spec: string): CellAnswer {
+export function answerCell(
+  rules: Rules,
+  stored: StoredBoard | undefined,
+  x: bigint,
+  y: bigint,
+  spec: string,
+): CellAnswer {
   const board = boardOf(rules);
   const fixed = board.fixedSize(rules);
   if (fixed !== null && (x >= BigInt(fixed) || y >= BigInt(fixed))) {
@@ -107,8 +121,13 @@ export function answerCell(rules: Rules, stored: StoredBoard | undefined, x: big
   const p = board.isP?.(rules, x, y) ?? null;
   if (p !== null) return { x, y, value: p ? 0n : null, outcome: p ? 'P' : 'N', source: 'formula' };
   const side = (x > y ? x : y) + 1n;
-  const fix = side <= BigInt(MAX_BOARD) ? `run: grundy compute ${quoteSpec(spec)} --size ${side}` : `cells beyond ${MAX_BOARD} need a formula, which ${rules.key} has none of`;
-  throw new NotComputedError(`g(${x}, ${y}) of ${rules.key} is not stored${stored ? ` (table ${stored.size} x ${stored.size})` : ''}; ${fix}`);
+  const fix =
+    side <= BigInt(MAX_BOARD)
+      ? `run: grundy compute ${quoteSpec(spec)} --size ${side}`
+      : `cells beyond ${MAX_BOARD} need a formula, which ${rules.key} has none of`;
+  throw new NotComputedError(
+    `g(${x}, ${y}) of ${rules.key} is not stored${stored ? ` (table ${stored.size} x ${stored.size})` : ''}; ${fix}`,
+  );
 }
 
 function storedBoard(store: Store | null, rules: Rules): StoredBoard | undefined {
@@ -116,7 +135,10 @@ function storedBoard(store: Store | null, rules: Rules): StoredBoard | undefined
   return game && store ? loadBoard(store, game) : undefined;
 }
 
-export function queryBoardCommand(args: GlobalArgs & { game: string; n: string[]; values?: boolean }, rules: Rules): void {
+export function queryBoardCommand(
+  args: GlobalArgs & { game: string; n: string[]; values?: boolean },
+  rules: Rules,
+): void {
   if (args.values && args.json) throw new UsageError('give --values or --json, not both');
   const cells = args.n.map((t) => parseCell(String(t), args.game));
   const store = openForRead(args);
@@ -127,7 +149,11 @@ export function queryBoardCommand(args: GlobalArgs & { game: string; n: string[]
       printJson({
         game: rules.key,
         values: answers.map((a) => ({
-          x: jsonInteger(a.x), y: jsonInteger(a.y), value: a.value === null ? null : jsonInteger(a.value), outcome: a.outcome, source: a.source,
+          x: jsonInteger(a.x),
+          y: jsonInteger(a.y),
+          value: a.value === null ? null : jsonInteger(a.value),
+          outcome: a.outcome,
+          source: a.source,
         })),
       });
       return;
@@ -138,7 +164,9 @@ export function queryBoardCommand(args: GlobalArgs & { game: string; n: string[]
     }
     const text = answers.map((a) => {
       const from = a.source === 'formula' ? '  (from the formula)' : '';
-      return a.value === null ? `g(${a.x}, ${a.y}) > 0: N-position${from}` : `g(${a.x}, ${a.y}) = ${a.value}: ${a.outcome}-position${from}`;
+      return a.value === null
+        ? `g(${a.x}, ${a.y}) > 0: N-position${from}`
+        : `g(${a.x}, ${a.y}) = ${a.value}: ${a.outcome}-position${from}`;
     });
     process.stdout.write(`${text.join('\n')}\n`);
   } finally {
@@ -148,28 +176,44 @@ export function queryBoardCommand(args: GlobalArgs & { game: string; n: string[]
 
 export function requireBoard(store: Store | null, rules: Rules, spec: string): StoredBoard {
   const stored = storedBoard(store, rules);
-  if (!stored) throw new NotComputedError(`${rules.key} is not stored; run: grundy compute ${quoteSpec(spec)} --size 64`);
+  if (!stored)
+    throw new NotComputedError(`${rules.key} is not stored; run: grundy compute ${quoteSpec(spec)} --size 64`);
   return stored;
 }
 
 /** Rows shown by `show --rows`: every row of a table this small, else the first ones. */
 const MAX_ROWS = 256;
 
-export function showBoardCommand(args: GlobalArgs & { game: string; first?: string; rows?: boolean }, rules: Rules): void {
+export function showBoardCommand(
+  args: GlobalArgs & { game: string; first?: string; rows?: boolean },
+  rules: Rules,
+): void {
   const wanted = args.first !== undefined ? parseCount(args.first, '--first', 0, 64) : 12;
   const store = openForRead(args);
   try {
     const stored = requireBoard(store, rules, args.game);
     const game = store!.getGame(rules.key)!;
     const k = Math.min(wanted, stored.size);
-    const block = Array.from({ length: k }, (_, x) => Array.from(stored.values.subarray(x * stored.size, x * stored.size + k)));
+    const block = Array.from({ length: k }, (_, x) =>
+      Array.from(stored.values.subarray(x * stored.size, x * stored.size + k)),
+    );
     const rows = args.rows
-      ? Array.from({ length: Math.min(stored.size, MAX_ROWS) }, (_, x) => ({ x, period: rowPeriod(stored.values, stored.size, x) }))
+      ? Array.from({ length: Math.min(stored.size, MAX_ROWS) }, (_, x) => ({
+          x,
+          period: rowPeriod(stored.values, stored.size, x),
+        }))
       : [];
     if (args.json) {
       printJson({
-        store: store!.path, game: rules.key, family: rules.family, description: describeRules(rules), size: stored.size,
-        maxValue: stored.maxValue, width: stored.width, bytes: boardBytes(store!, game), first: block,
+        store: store!.path,
+        game: rules.key,
+        family: rules.family,
+        description: describeRules(rules),
+        size: stored.size,
+        maxValue: stored.maxValue,
+        width: stored.width,
+        bytes: boardBytes(store!, game),
+        first: block,
         ...(args.rows ? { rows: rows.map(({ x, period }) => ({ row: x, observed: period })) } : {}),
       });
       return;
@@ -183,7 +227,9 @@ export function showBoardCommand(args: GlobalArgs & { game: string; first?: stri
       ...block.map((row, x) => `  ${String(x).padStart(3)} | ${row.map((v) => String(v).padStart(width)).join(' ')}`),
     ];
     if (args.rows) {
-      lines.push(`  rows g(x, .) as observed on y < ${stored.size} (g(x, y + period) = g(x, y) + saltus for y >= preperiod):`);
+      lines.push(
+        `  rows g(x, .) as observed on y < ${stored.size} (g(x, y + period) = g(x, y) + saltus for y >= preperiod):`,
+      );
       for (const { x, period } of rows) {
         lines.push(
           period
@@ -203,7 +249,8 @@ export async function exportBoardCommand(
   rules: Rules,
   format: 'csv' | 'json' | 'bfile' | 'cpp' | 'py',
 ): Promise<void> {
-  if (format === 'bfile') throw new UsageError('a two-dimensional table has no b-file form: use --format csv, json, cpp or py');
+  if (format === 'bfile')
+    throw new UsageError('a two-dimensional table has no b-file form: use --format csv, json, cpp or py');
   const store = openForRead(args);
   try {
     const stored = requireBoard(store, rules, args.game);
@@ -257,14 +304,28 @@ function boardSource(rules: Rules, stored: StoredBoard, format: 'cpp' | 'py', ma
       '    return TABLE[x][y]',
     ];
     if (formula) {
-      lines.push('', `# P-positions for every cell: ${formula}.`, 'from math import isqrt', '',
-        'def lower(m):', '    return (m + isqrt(5 * m * m)) // 2', '',
-        'def is_p(x, y):', '    a, b = min(x, y), max(x, y)', '    return lower(b - a) == a');
+      lines.push(
+        '',
+        `# P-positions for every cell: ${formula}.`,
+        'from math import isqrt',
+        '',
+        'def lower(m):',
+        '    return (m + isqrt(5 * m * m)) // 2',
+        '',
+        'def is_p(x, y):',
+        '    a, b = min(x, y), max(x, y)',
+        '    return lower(b - a) == a',
+      );
     }
     if (main) {
-      lines.push('', "if __name__ == '__main__':", '    for line in sys.stdin:', '        if line.strip():',
+      lines.push(
+        '',
+        "if __name__ == '__main__':",
+        '    for line in sys.stdin:',
+        '        if line.strip():',
         "            x, y = (int(t) for t in line.replace(',', ' ').split())",
-        `            print(${formula ? "grundy(x, y) if max(x, y) < SIZE else ('P' if is_p(x, y) else 'N')" : 'grundy(x, y)'})`);
+        `            print(${formula ? "grundy(x, y) if max(x, y) < SIZE else ('P' if is_p(x, y) else 'N')" : 'grundy(x, y)'})`,
+      );
     }
     return `${lines.join('\n')}\n`;
   }
@@ -283,7 +344,9 @@ function boardSource(rules: Rules, stored: StoredBoard, format: 'cpp' | 'py', ma
     '}',
   ];
   if (formula) {
-    lines.push('', `// P-positions for every cell (64-bit here): ${formula}.`,
+    lines.push(
+      '',
+      `// P-positions for every cell (64-bit here): ${formula}.`,
       'static unsigned __int128 isqrt128(unsigned __int128 v) {',
       '  unsigned __int128 r = 0, bit = (unsigned __int128)1 << 126;',
       '  while (bit > v) bit >>= 2;',
@@ -294,14 +357,22 @@ function boardSource(rules: Rules, stored: StoredBoard, format: 'cpp' | 'py', ma
       '  unsigned long long a = x < y ? x : y, m = (x < y ? y : x) - a;',
       '  unsigned __int128 s = isqrt128((unsigned __int128)5 * m * m);',
       '  return (unsigned long long)((m + s) / 2) == a;',
-      '}');
+      '}',
+    );
   }
   if (main) {
-    lines.push('', 'int main() {', '  long long x, y; char c;', '  while (std::cin >> x >> c >> y) {',
+    lines.push(
+      '',
+      'int main() {',
+      '  long long x, y; char c;',
+      '  while (std::cin >> x >> c >> y) {',
       formula
         ? '    if (x < SIZE && y < SIZE) std::cout << grundy(x, y) << "\\n"; else std::cout << (is_p(x, y) ? "P" : "N") << "\\n";'
         : '    std::cout << grundy(x, y) << "\\n";',
-      '  }', '  return 0;', '}');
+      '  }',
+      '  return 0;',
+      '}',
+    );
   }
   return `${lines.join('\n')}\n`;
 }

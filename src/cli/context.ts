@@ -32,7 +32,10 @@ export function announceStore(args: GlobalArgs, store: Store | null): void {
  * A stored game named by its exact key (so a custom module's key works after the file moved)
  * or by any spelling of its rules.
  */
-export function findStoredGame(store: Store | null, spec: string): { key: string; rules: Rules | null; game: GameRow | undefined } {
+export function findStoredGame(
+  store: Store | null,
+  spec: string,
+): { key: string; rules: Rules | null; game: GameRow | undefined } {
   const byKey = store?.getGame(spec.trim());
   if (byKey) return { key: byKey.key, rules: null, game: byKey };
   const rules = parseRules(spec);

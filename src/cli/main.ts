@@ -54,9 +54,11 @@ const COMMANDS = [
 export async function main(argv: string[]): Promise<number> {
   const verbose = argv.includes('--verbose');
   try {
-    await yargs(markStdinArgs(argv))
+    (await yargs(markStdinArgs(argv))
       .scriptName('grundy')
-      .usage('$0 <command> [options]\n\nSprague-Grundy values of impartial games: compute, prove periods, store in SQLite, query.')
+      .usage(
+        '$0 <command> [options]\n\nSprague-Grundy values of impartial games: compute, prove periods, store in SQLite, query.',
+      )
       .option('db', {
         type: 'string',
         global: true,
@@ -82,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
         if (err) throw err;
         throw new UsageError(`${msg} (see grundy --help)`);
       })
-      .parseAsync() as GlobalArgs;
+      .parseAsync()) as GlobalArgs;
     return 0;
   } catch (err) {
     if (isClosedPipe(err)) return 0;

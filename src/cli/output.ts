@@ -2,7 +2,9 @@ import type { ComputeProgress } from '../engine/coordinator.js';
 import type { Periodicity } from '../period/detect.js';
 
 export function fmtInt(n: number | bigint): string {
-  return typeof n === 'bigint' ? n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',') : Math.round(n).toLocaleString('en-US');
+  return typeof n === 'bigint'
+    ? n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    : Math.round(n).toLocaleString('en-US');
 }
 
 export function fmtRate(perSecond: number): string {
@@ -37,7 +39,9 @@ export function fmtDuration(ms: number): string {
 export function fmtPeriodicity(p: Periodicity | null | undefined, computed: number): string {
   if (!p) return `no period found up to ${fmtInt(computed)}`;
   const saltus = p.saltus !== 0 ? `, saltus ${p.saltus}` : '';
-  const status = p.proven ? `proven (${p.criterion})` : `observed, not proven (checked on ${fmtInt(p.checkedTo)} values)`;
+  const status = p.proven
+    ? `proven (${p.criterion})`
+    : `observed, not proven (checked on ${fmtInt(p.checkedTo)} values)`;
   return `preperiod ${fmtInt(p.preperiod)}, period ${fmtInt(p.period)}${saltus}: ${status}`;
 }
 

@@ -21,7 +21,8 @@ export function markStdinArgs(argv: readonly string[]): string[] {
 
 /** Says, when a person rather than a pipe is at the keyboard, that input is awaited. */
 function hintIfTty(what: string): void {
-  if (process.stdin.isTTY) process.stderr.write(`grundy: reading ${what} from standard input, one a line (end with Ctrl-D)\n`);
+  if (process.stdin.isTTY)
+    process.stderr.write(`grundy: reading ${what} from standard input, one a line (end with Ctrl-D)\n`);
 }
 
 /** All of standard input as text. */

@@ -28,7 +28,11 @@ export interface HistogramSource {
  * count is by residue in O(preperiod + period): n = e + j + k p for j in [0, p) occurs
  * floor((N - e - j) / p) + 1 times. Else the table must hold g(0..N).
  */
-export function valueHistogram(src: HistogramSource, N: bigint, via: 'auto' | 'table' | 'certificate' = 'auto'): ValueHistogram {
+export function valueHistogram(
+  src: HistogramSource,
+  N: bigint,
+  via: 'auto' | 'table' | 'certificate' = 'auto',
+): ValueHistogram {
   const closedForm = familyOf(src.rules).closedForm;
   if (closedForm) {
     if (N >= BigInt(MAX_HISTOGRAM)) throw tooWide(src.rules.key, N + 1n);
@@ -36,7 +40,8 @@ export function valueHistogram(src: HistogramSource, N: bigint, via: 'auto' | 't
   }
   const cert = src.cert?.proven ? src.cert : null;
   const span = cert ? cert.preperiod + cert.period : Infinity;
-  const useCert = via === 'certificate' || (via === 'auto' && cert !== null && (N >= BigInt(src.table.length) || N >= BigInt(span)));
+  const useCert =
+    via === 'certificate' || (via === 'auto' && cert !== null && (N >= BigInt(src.table.length) || N >= BigInt(span)));
   if (useCert) {
     if (!cert) throw new Error(`${src.rules.key} has no proven certificate`);
     return { counts: byCertificate(src.table, cert, N, src.rules.key), method: 'certificate' };

@@ -48,11 +48,16 @@ export function boardOf(rules: Rules): BoardSupport<Rules> {
 export function chooseSize(rules: Rules, size: number | null): number {
   const fixed = boardOf(rules).fixedSize(rules);
   if (fixed !== null) {
-    if (size !== null && size !== fixed) throw new UsageError(`${rules.key} is played on its ${fixed} x ${fixed} board: give --size ${fixed} or no --size`);
-    if (fixed > MAX_BOARD) throw new UsageError(`${rules.key}: boards above ${MAX_BOARD} x ${MAX_BOARD} are not computed`);
+    if (size !== null && size !== fixed)
+      throw new UsageError(
+        `${rules.key} is played on its ${fixed} x ${fixed} board: give --size ${fixed} or no --size`,
+      );
+    if (fixed > MAX_BOARD)
+      throw new UsageError(`${rules.key}: boards above ${MAX_BOARD} x ${MAX_BOARD} are not computed`);
     return fixed;
   }
-  if (size === null) throw new UsageError(`${rules.key} is a two-dimensional game: give the table side, e.g. --size 1024`);
+  if (size === null)
+    throw new UsageError(`${rules.key} is a two-dimensional game: give the table side, e.g. --size 1024`);
   return size;
 }
 
@@ -69,8 +74,15 @@ export async function computeBoard(req: BoardRequest): Promise<BoardSummary> {
   const stored = existing ? boardSize(store, existing) : 0;
   if (stored >= size) {
     return {
-      game: rules.key, size: stored, newlyComputed: 0, maxValue: existing!.maxValue, elapsedMs: 0,
-      statesPerSecond: 0, workers: 0, kernel: 'none', stop: 'already-stored',
+      game: rules.key,
+      size: stored,
+      newlyComputed: 0,
+      maxValue: existing!.maxValue,
+      elapsedMs: 0,
+      statesPerSecond: 0,
+      workers: 0,
+      kernel: 'none',
+      stop: 'already-stored',
     };
   }
   const factors: Values[] = [];
@@ -96,9 +108,24 @@ export async function computeBoard(req: BoardRequest): Promise<BoardSummary> {
   const cells = size * size - stored * stored;
   const statesPerSecond = elapsedMs > 0 ? (cells / elapsedMs) * 1000 : 0;
   const game = saveBoard(store, rules, size, values, {
-    startedAt: new Date(Date.now() - elapsedMs).toISOString(), workers, kernel, elapsedMs, statesPerSecond, status: 'done',
+    startedAt: new Date(Date.now() - elapsedMs).toISOString(),
+    workers,
+    kernel,
+    elapsedMs,
+    statesPerSecond,
+    status: 'done',
   });
-  return { game: rules.key, size, newlyComputed: cells, maxValue: game.maxValue, elapsedMs, statesPerSecond, workers, kernel, stop: 'done' };
+  return {
+    game: rules.key,
+    size,
+    newlyComputed: cells,
+    maxValue: game.maxValue,
+    elapsedMs,
+    statesPerSecond,
+    workers,
+    kernel,
+    stop: 'done',
+  };
 }
 
 /** g(0..size-1) of a factor heap game, computed and stored first when the store has fewer. */
@@ -117,7 +144,12 @@ async function pipelinedRows(pool: WorkerPool, n: number, diagonal: boolean, thr
   const state = createLineGame(n, diagonal, true);
   const progress = new Int32Array(new SharedArrayBuffer(4 * n));
   const runs = Array.from({ length: threads }, (_, t) =>
-    pool.runOn('board', { kind: 'rows', state, progress, first: t, step: threads }, undefined, `rows ${t} + ${threads}k of a line game`),
+    pool.runOn(
+      'board',
+      { kind: 'rows', state, progress, first: t, step: threads },
+      undefined,
+      `rows ${t} + ${threads}k of a line game`,
+    ),
   );
   for (const out of await Promise.all(runs)) if (out.kind === 'error') throw new ComputeError(out.message);
   mirrorUpper(state.values, n);

@@ -161,7 +161,12 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   let checkAt = req.untilProven ? nextCheckAt(next) : Infinity;
   let stop: ComputeSummary['stop'] = 'target';
 
-  const persist = (lo: number, hi: number, chunkMax: number, state: ReturnType<NonNullable<ChunkStrategy['stateAt']>> | undefined): void => {
+  const persist = (
+    lo: number,
+    hi: number,
+    chunkMax: number,
+    state: ReturnType<NonNullable<ChunkStrategy['stateAt']>> | undefined,
+  ): void => {
     if (hi <= lo) return;
     game = store.appendChunk(game, lo, g.subarray(lo, hi), chunkMax, state);
   };
@@ -212,7 +217,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       } catch (err) {
         // Aborting stops the workers mid-chunk: that chunk is dropped, every finished one is stored.
         if (req.signal?.aborted) throw interrupted();
-        if (err instanceof GrundyError) throw new GrundyError(`${err.message}; ${rules.key} is stored up to n = ${game.computed}`, err.exitCode);
+        if (err instanceof GrundyError)
+          throw new GrundyError(`${err.message}; ${rules.key} is stored up to n = ${game.computed}`, err.exitCode);
         throw err;
       }
       if (outcome.kind === 'error') {
@@ -222,7 +228,10 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
           persist(next, outcome.next, maxOf(g, next, outcome.next), strategy.stateAt?.(outcome.next));
           next = outcome.next;
         }
-        throw new GrundyError(`${outcome.message}; ${rules.key} is stored up to n = ${game.computed}`, outcome.exitCode);
+        throw new GrundyError(
+          `${outcome.message}; ${rules.key} is stored up to n = ${game.computed}`,
+          outcome.exitCode,
+        );
       }
       // Names joined by '+' once each: sparse then sparse+frozen-prefix reads 'sparse+frozen-prefix'.
       for (const part of outcome.kernel.split('+')) if (!kernelsUsed.includes(part)) kernelsUsed.push(part);
@@ -262,6 +271,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       }
     }
     if (err instanceof GrundyError) throw err;
-    throw new ComputeError(`computing ${rules.key} failed at n = ${next}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ComputeError(
+      `computing ${rules.key} failed at n = ${next}: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }

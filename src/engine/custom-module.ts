@@ -33,7 +33,9 @@ export async function loadOptions(rules: CustomRules): Promise<OptionsFunction> 
     throw new GrundyError(`custom rules module ${rules.path} failed to load: ${(err as Error).message}`, 2);
   }
   const candidate =
-    mod.options ?? (mod.default as Record<string, unknown> | undefined)?.options ?? (typeof mod.default === 'function' ? mod.default : undefined);
+    mod.options ??
+    (mod.default as Record<string, unknown> | undefined)?.options ??
+    (typeof mod.default === 'function' ? mod.default : undefined);
   if (typeof candidate !== 'function') {
     throw new GrundyError(`custom rules module ${rules.path} must export a function options(n)`, 2);
   }

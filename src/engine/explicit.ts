@@ -21,10 +21,19 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
   const summary = (game: GameRow, stop: ComputeSummary['stop'], kernel: string, newly: number): ComputeSummary => {
     const elapsedMs = performance.now() - started;
     return {
-      game: rules.key, computed: game.computed, newlyComputed: newly, maxValue: game.maxValue, periodicity: null,
-      elapsedMs, statesPerSecond: newly > 0 ? newly / (elapsedMs / 1000) : 0, workers: newly > 0 ? 1 : 0, kernel,
-      split: emptyPhaseStats(), sparse: { chunks: 0, rescans: 0, continued: 0, regrows: 0 },
-      stop, explicit: explicitSummary(store, game),
+      game: rules.key,
+      computed: game.computed,
+      newlyComputed: newly,
+      maxValue: game.maxValue,
+      periodicity: null,
+      elapsedMs,
+      statesPerSecond: newly > 0 ? newly / (elapsedMs / 1000) : 0,
+      workers: newly > 0 ? 1 : 0,
+      kernel,
+      split: emptyPhaseStats(),
+      sparse: { chunks: 0, rescans: 0, continued: 0, regrows: 0 },
+      stop,
+      explicit: explicitSummary(store, game),
     };
   };
   const stored = store.getGame(rules.key);
@@ -32,8 +41,13 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
   const loaded = explicit.load(rules);
   let game = store.ensureGame(rules);
   req.onProgress?.({
-    game: rules.key, computed: 0, target: loaded.graph.n, startedFrom: 0, elapsedMs: performance.now() - started,
-    maxValue: 0, periodicity: null,
+    game: rules.key,
+    computed: 0,
+    target: loaded.graph.n,
+    startedFrom: 0,
+    elapsedMs: performance.now() - started,
+    maxValue: 0,
+    periodicity: null,
   });
   if (req.signal?.aborted) return summary(game, 'target', 'none', 0);
   const gv = generalizedValues(loaded.graph);
@@ -42,8 +56,15 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
   game = saveGraphTable(store, game, source, gv, loaded.names);
   const elapsedMs = performance.now() - started;
   store.recordRun(game, {
-    startedAt, fromN: 0, toN: game.computed, valuesComputed: game.computed, workers: 1, kernel, elapsedMs,
-    statesPerSecond: game.computed / (elapsedMs / 1000), status: 'done',
+    startedAt,
+    fromN: 0,
+    toN: game.computed,
+    valuesComputed: game.computed,
+    workers: 1,
+    kernel,
+    elapsedMs,
+    statesPerSecond: game.computed / (elapsedMs / 1000),
+    status: 'done',
   });
   const out = summary(game, 'target', kernel, game.computed);
   // Counted here, from the values in hand (explicitSummary would reload them).

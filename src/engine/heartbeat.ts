@@ -36,7 +36,11 @@ export class Heartbeat {
  * Call `onStall` once the heartbeat has stood still for `timeoutMs`. The clock starts at the
  * first beat, so time a task spends queued behind others never counts against it.
  */
-export function watchHeartbeat(heartbeat: Heartbeat, timeoutMs: number, onStall: (position: number) => void): () => void {
+export function watchHeartbeat(
+  heartbeat: Heartbeat,
+  timeoutMs: number,
+  onStall: (position: number) => void,
+): () => void {
   const pollMs = Math.max(10, Math.min(500, Math.floor(timeoutMs / 10)));
   let seen = heartbeat.beats;
   let since = performance.now();

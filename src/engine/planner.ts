@@ -13,7 +13,9 @@ export function checkTableFits(to: number, memoryBytes = memoryBudget()): void {
   const budget = Math.floor((memoryBytes * 0.75) / bytesPerValue);
   const largest = Math.min(MAX_HEAP, budget);
   if (to > largest) {
-    throw new UsageError(`--to ${to} would not fit: the largest table this machine can hold is ${largest} values (use --to ${largest} or less)`);
+    throw new UsageError(
+      `--to ${to} would not fit: the largest table this machine can hold is ${largest} values (use --to ${largest} or less)`,
+    );
   }
 }
 

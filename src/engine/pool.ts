@@ -188,7 +188,10 @@ export class WorkerPool {
             position === LOADING
               ? `the worker failed twice on ${label}`
               : `the worker failed twice on ${label}, at options(${position}) of the ${watch!.name}`;
-          throw new WorkerDeathError(`${what}, the second time on a fresh thread (${firstDeath}; then ${reason})`, position);
+          throw new WorkerDeathError(
+            `${what}, the second time on a fresh thread (${firstDeath}; then ${reason})`,
+            position,
+          );
         }
         firstDeath = reason;
       } finally {

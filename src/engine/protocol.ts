@@ -23,7 +23,13 @@ export type ChunkTask = RangeTask;
 /** Outcomes are plain data: error classes do not survive the thread boundary. */
 export type ChunkOutcome =
   | { readonly kind: 'done'; readonly next: number; readonly maxValue: number; readonly kernel: string }
-  | { readonly kind: 'overflow'; readonly next: number; readonly maxValue: number; readonly value: number; readonly kernel: string }
+  | {
+      readonly kind: 'overflow';
+      readonly next: number;
+      readonly maxValue: number;
+      readonly value: number;
+      readonly kernel: string;
+    }
   | {
       readonly kind: 'error';
       readonly message: string;

@@ -48,4 +48,6 @@ export interface SparseGangTask {
 }
 
 /** A member's own result: the gang's values, rare heaps and stop reason are in shared memory. */
-export type SparseGangOutcome = { readonly kind: 'member-done'; readonly kernel: string } | Extract<ChunkOutcome, { kind: 'error' }>;
+export type SparseGangOutcome =
+  | { readonly kind: 'member-done'; readonly kernel: string }
+  | Extract<ChunkOutcome, { kind: 'error' }>;

@@ -140,7 +140,8 @@ export class SparseRunner implements ChunkStrategy {
     if (this.decided?.lo === lo) return this.decided;
     const mode = this.tuning.parallel;
     let choice: { path: SparsePath; probe: boolean };
-    if (this.plain || this.threads < 2 || mode === 'off' || lo < (mode === 'force' ? 1 : MIN_PARALLEL_N)) choice = { path: 'seq', probe: false };
+    if (this.plain || this.threads < 2 || mode === 'off' || lo < (mode === 'force' ? 1 : MIN_PARALLEL_N))
+      choice = { path: 'seq', probe: false };
     else if (mode === 'force') choice = { path: 'gang', probe: false };
     else choice = this.chooser.next();
     this.decided = { lo, ...choice };
@@ -178,18 +179,32 @@ export class SparseRunner implements ChunkStrategy {
     const perValue = this.rare.count * this.shape.two.length + SCAN_ESTIMATE;
     const { path, probe } = this.pathAt(lo);
     // A fixed length (tests): gang chunks then hold three sub-chunks of that length.
-    if (this.tuning.chunk !== undefined) return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (path === 'gang' ? 3 : 1));
-    let len = Math.floor((WORK_PER_CHUNK * (path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1)) / perValue);
+    if (this.tuning.chunk !== undefined)
+      return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (path === 'gang' ? 3 : 1));
+    let len = Math.floor(
+      (WORK_PER_CHUNK * (path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1)) / perValue,
+    );
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_SPARSE_CHUNK, Math.min(len, lo)));
     return Math.min(limit, lo + len);
   }
 
-  async run(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
+  async run(
+    pool: WorkerPool,
+    g: Values,
+    width: Width,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    signal?: AbortSignal,
+  ): Promise<ChunkOutcome> {
     if (lo !== this.upto) throw new Error(`sparse state covers [0, ${this.upto}) but the chunk starts at ${lo}`);
     if (width === 32 || maxBefore >= VALUE_LIMIT) this.plain = true;
     if (this.plain) {
-      return pool.run({ kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore }, signal);
+      return pool.run(
+        { kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore },
+        signal,
+      );
     }
     this.reviseMask(g, lo);
     if (this.pathAt(lo).path === 'gang') return this.runParallel(pool, g, width, lo, hi, maxBefore, signal);
@@ -227,7 +242,15 @@ export class SparseRunner implements ChunkStrategy {
    * failed member): every heap below the control block's FINISHED is final all the same, so
    * the outcome says how far it got and the coordinator stores that much.
    */
-  private async runParallel(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
+  private async runParallel(
+    pool: WorkerPool,
+    g: Values,
+    width: Width,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    signal?: AbortSignal,
+  ): Promise<ChunkOutcome> {
     const members = this.threads;
     const sub = Math.max(1, this.tuning.chunk ?? subChunkLength(this.usPerHeap));
     // Room for the values to double within the chunk before the rows must grow.
@@ -244,7 +267,21 @@ export class SparseRunner implements ChunkStrategy {
     const rareVal = new SharedArrayBuffer((known + (hi - lo)) * 4);
     new Int32Array(rarePos).set(this.rare.pos.subarray(0, known));
     new Int32Array(rareVal).set(this.rare.val.subarray(0, known));
-    const base = { kind: 'sparse-gang' as const, rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, mask: this.mask!, control, rarePos, rareVal, rowWords, lo, hi, sub, members };
+    const base = {
+      kind: 'sparse-gang' as const,
+      rules: this.rules,
+      buffer: g.buffer as SharedArrayBuffer,
+      width,
+      mask: this.mask!,
+      control,
+      rarePos,
+      rareVal,
+      rowWords,
+      lo,
+      hi,
+      sub,
+      members,
+    };
     const rowBytes = sub * sparseRowStride(rowWords) * 4;
     const gang = [];
     for (let member = 0; member < members; member++) {
@@ -275,9 +312,13 @@ export class SparseRunner implements ChunkStrategy {
     for (let n = lo; n < next; n++) if (g[n]! > chunkMax) chunkMax = g[n]!;
     if (fatal) throw fatal.error;
     if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
-    if (next === lo) throw new Error(`the sparse gang on [${lo}, ${hi}) of ${this.rules.key} stopped before its first sub-chunk`);
+    if (next === lo)
+      throw new Error(`the sparse gang on [${lo}, ${hi}) of ${this.rules.key} stopped before its first sub-chunk`);
     const member = settled.find((r) => r.status === 'fulfilled' && r.value.kind === 'member-done');
-    const kernel = member?.status === 'fulfilled' && member.value.kind === 'member-done' ? member.value.kernel : 'sparse+frozen-prefix';
+    const kernel =
+      member?.status === 'fulfilled' && member.value.kind === 'member-done'
+        ? member.value.kernel
+        : 'sparse+frozen-prefix';
     const overflow = Atomics.load(ctl, GANG.OVERFLOW);
     if (overflow !== 0) return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel };
     return { kind: 'done', next, maxValue: chunkMax, kernel };
@@ -292,7 +333,11 @@ export class SparseRunner implements ChunkStrategy {
   /** Switch to the mask with the fewest rare heaps so far when it is clearly better. */
   private reviseMask(g: Values, lo: number): void {
     const choice = bestMask(this.hist, this.shape.parityAllowed);
-    if (this.mask !== null && (sameMask(choice.mask, this.mask) || !worthSwitching(rareCountOf(choice, this.mask), choice.rare))) return;
+    if (
+      this.mask !== null &&
+      (sameMask(choice.mask, this.mask) || !worthSwitching(rareCountOf(choice, this.mask), choice.rare))
+    )
+      return;
     this.mask = choice.mask;
     this.rare = new RareList();
     collectRare(g, 0, lo, this.mask, classTable(this.mask.bits), this.rare);

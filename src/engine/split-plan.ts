@@ -30,7 +30,11 @@ export interface SplitTuning {
   readonly force?: boolean;
 }
 
-export const DEFAULT_SPLIT_TUNING: SplitTuning = { orderedShare: ORDERED_SHARE, minWork: MIN_SPLIT_WORK, maxChunk: MAX_SPLIT_CHUNK };
+export const DEFAULT_SPLIT_TUNING: SplitTuning = {
+  orderedShare: ORDERED_SHARE,
+  minWork: MIN_SPLIT_WORK,
+  maxChunk: MAX_SPLIT_CHUNK,
+};
 /** Row scratch cap: rows of wide values (rowWords large) shorten the chunk instead. */
 const MAX_ROWS_BYTES = 32 << 20;
 /** Values past 2^13 make rows of 1 KiB per heap: the plain kernel is the better tool there. */

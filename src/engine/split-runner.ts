@@ -1,4 +1,3 @@
-
 import type { Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import type { WorkerPool } from './pool.js';
@@ -49,7 +48,17 @@ export async function runSplitChunk(
   const label = (lo: number, hi: number): string => `gather [${lo}, ${hi}) of ${rules.key}`;
   const gathered = await Promise.all(
     plan.slices.map(([lo, hi]) => {
-      const task: GatherTask = { kind: 'gather', rules, buffer: values, width, rows, rowWords: plan.rowWords, a: plan.a, lo, hi };
+      const task: GatherTask = {
+        kind: 'gather',
+        rules,
+        buffer: values,
+        width,
+        rows,
+        rowWords: plan.rowWords,
+        a: plan.a,
+        lo,
+        hi,
+      };
       return pool.runOn('split', task, signal, label(lo, hi));
     }),
   );
@@ -88,7 +97,13 @@ export async function runSplitChunk(
     stats.finishMs += performance.now() - t1;
   }
   if (failed && outcome.kind === 'done') {
-    return { kind: 'error', message: failed.message, exitCode: failed.exitCode, next: outcome.next, maxValue: outcome.maxValue };
+    return {
+      kind: 'error',
+      message: failed.message,
+      exitCode: failed.exitCode,
+      next: outcome.next,
+      maxValue: outcome.maxValue,
+    };
   }
   return outcome;
 }

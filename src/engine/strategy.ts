@@ -22,7 +22,15 @@ export interface ChunkStrategy {
   takes(lo: number, limit: number, maxValue: number, capacity: number): boolean;
   /** The end of the chunk it takes at lo, never past limit. */
   chunkEnd(lo: number, limit: number): number;
-  run(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome>;
+  run(
+    pool: WorkerPool,
+    g: Values,
+    width: Width,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    signal?: AbortSignal,
+  ): Promise<ChunkOutcome>;
   /** Pool threads the last chunk kept busy. */
   readonly lastWorkers: number;
   /** Pick up what is stored for g[0, computed) (sparse space's mask and rare list). */
@@ -45,7 +53,12 @@ export interface StrategyTuning {
 }
 
 /** The strategies of a game, fastest first; the plain one takes every chunk the others leave. */
-export function selectStrategies(rules: Rules, threads: number, kernel: KernelChoice, tuning: StrategyTuning): Strategies {
+export function selectStrategies(
+  rules: Rules,
+  threads: number,
+  kernel: KernelChoice,
+  tuning: StrategyTuning,
+): Strategies {
   const support = splitSupport(rules);
   const share: OrderedShare = support && tuning.split?.force ? 'linear' : (support?.share ?? 'none');
   const list: ChunkStrategy[] = [];
@@ -84,9 +97,20 @@ class PlainStrategy implements ChunkStrategy {
     return Math.min(nextChunkEnd(this.rules, lo, limit), this.splitAhead ? 2 * lo + 64 : Infinity);
   }
 
-  run(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
+  run(
+    pool: WorkerPool,
+    g: Values,
+    width: Width,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    signal?: AbortSignal,
+  ): Promise<ChunkOutcome> {
     this.lastWorkers = 1;
-    return pool.run({ kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore }, signal);
+    return pool.run(
+      { kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore },
+      signal,
+    );
   }
 }
 
@@ -113,10 +137,27 @@ class SplitStrategy implements ChunkStrategy {
     return Math.min(limit, this.plan?.a === lo ? this.plan.b : lo);
   }
 
-  run(pool: WorkerPool, g: Values, width: Width, lo: number, _hi: number, _maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
+  run(
+    pool: WorkerPool,
+    g: Values,
+    width: Width,
+    lo: number,
+    _hi: number,
+    _maxBefore: number,
+    signal?: AbortSignal,
+  ): Promise<ChunkOutcome> {
     const plan = this.plan;
     if (!plan || plan.a !== lo) throw new Error(`no frozen-prefix plan for the chunk at ${lo} of ${this.rules.key}`);
     this.lastWorkers = Math.min(this.threads, plan.slices.length);
-    return runSplitChunk(pool, this.rules, g.buffer as SharedArrayBuffer, width, plan, this.scratch, this.stats, signal);
+    return runSplitChunk(
+      pool,
+      this.rules,
+      g.buffer as SharedArrayBuffer,
+      width,
+      plan,
+      this.scratch,
+      this.stats,
+      signal,
+    );
   }
 }

@@ -121,7 +121,10 @@ export class SubtractGangRunner implements ChunkStrategy {
     let len = this.tuning.chunk;
     if (len === undefined) {
       const options = Math.max(1, this.elementsUpTo(lo));
-      len = Math.min(MAX_CHUNK, Math.max(4 * this.threads * this.tile, Math.floor((GANG_WORK_PER_MEMBER * this.threads) / options)));
+      len = Math.min(
+        MAX_CHUNK,
+        Math.max(4 * this.threads * this.tile, Math.floor((GANG_WORK_PER_MEMBER * this.threads) / options)),
+      );
       len = Math.ceil(len / this.tile) * this.tile;
     }
     return Math.min(limit, lo + Math.max(1, len));
@@ -132,7 +135,15 @@ export class SubtractGangRunner implements ChunkStrategy {
    * far it got: a failed member, a value too wide for `width` (overflow) or for the rows
    * (the runner steps aside) all stop early with every heap below `next` final.
    */
-  async run(pool: WorkerPool, g: Values, width: Width, lo: number, hi: number, maxBefore: number, signal?: AbortSignal): Promise<ChunkOutcome> {
+  async run(
+    pool: WorkerPool,
+    g: Values,
+    width: Width,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    signal?: AbortSignal,
+  ): Promise<ChunkOutcome> {
     const memory = this.prepare(g, lo, maxBefore);
     const ctl = new Int32Array(memory.buffer, 0, CONTROL_BYTES / 4);
     Atomics.store(ctl, GANG.FINISHED, lo);
@@ -184,7 +195,8 @@ export class SubtractGangRunner implements ChunkStrategy {
     const stoppedBy = Atomics.load(ctl, GANG.OVERFLOW);
     if (stoppedBy !== 0 && bytes === 1 && stoppedBy < this.vmax - 1) this.widen();
     else if (stoppedBy !== 0) this.tooWide = true;
-    else if (next < hi) throw new Error(`the subtraction gang on [${lo}, ${hi}) of ${this.rules.key} stopped at ${next}`);
+    else if (next < hi)
+      throw new Error(`the subtraction gang on [${lo}, ${hi}) of ${this.rules.key} stopped at ${next}`);
     return { kind: 'done', next, maxValue: chunkMax, kernel: this.kernel };
   }
 
@@ -214,7 +226,11 @@ export class SubtractGangRunner implements ChunkStrategy {
       const capacity = g.length;
       const elements = this.set.elements(Math.max(0, capacity - 1));
       const made = createSubtractMemory(elements, capacity, this.threads, this.tile, this.vmax);
-      if (made === null) throw new GrundyError(`${this.rules.key}: a table of ${capacity} values is too large for the WebAssembly kernel`, 5);
+      if (made === null)
+        throw new GrundyError(
+          `${this.rules.key}: a table of ${capacity} values is too large for the WebAssembly kernel`,
+          5,
+        );
       this.memory = made.memory;
       this.memoryId = nextMemoryId++;
       this.capacity = capacity;

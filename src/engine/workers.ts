@@ -22,6 +22,9 @@ export interface WorkerTasks {
 export type WorkerName = keyof WorkerTasks;
 export type TaskOf<W extends WorkerName> = WorkerTasks[W]['task'];
 /** The outcome of task T on worker W (a worker with several task kinds answers each in kind). */
-export type OutcomeOf<W extends WorkerName, T extends TaskOf<W>> = Extract<WorkerTasks[W], { task: T }>['outcome'] extends never
+export type OutcomeOf<W extends WorkerName, T extends TaskOf<W>> = Extract<
+  WorkerTasks[W],
+  { task: T }
+>['outcome'] extends never
   ? WorkerTasks[W]['outcome']
   : Extract<WorkerTasks[W], { task: T }>['outcome'];

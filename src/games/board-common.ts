@@ -48,7 +48,10 @@ function cellKernel(options: (n: number) => Iterable<readonly Cell[]>): RangeKer
           let v = 0;
           for (const [a, b] of tuple) {
             const i = cellIndexNumber(a, b);
-            if (i >= n) throw new ComputeError(`option (${a}, ${b}) of cell ${cellOfNumber(n).join(', ')} is not closer to (0, 0)`);
+            if (i >= n)
+              throw new ComputeError(
+                `option (${a}, ${b}) of cell ${cellOfNumber(n).join(', ')} is not closer to (0, 0)`,
+              );
             v ^= g[i]!;
           }
           mex.add(v);
@@ -81,12 +84,18 @@ function* boardMoves<R extends Rules>(board: BoardSupport<R>, context: MoveConte
   }
 }
 
-function heapMove(description: string, cells: readonly (readonly [bigint, bigint])[], value: (n: bigint) => bigint): HeapMove {
+function heapMove(
+  description: string,
+  cells: readonly (readonly [bigint, bigint])[],
+  value: (n: bigint) => bigint,
+): HeapMove {
   const leaves = cells.map(([a, b]) => cellIndex(a, b)).filter((i) => i > 0n);
   return { description, remove: 0n, leaves, values: leaves.map(value) };
 }
 
 /** "move to (1, 2)" for a one-cell option. */
 export function moveTo(to: readonly (readonly [bigint, bigint])[]): string {
-  return to.length === 1 ? `move to (${to[0]![0]}, ${to[0]![1]})` : `turn ${to.map(([a, b]) => `(${a}, ${b})`).join(' ')}`;
+  return to.length === 1
+    ? `move to (${to[0]![0]}, ${to[0]![1]})`
+    : `turn ${to.map(([a, b]) => `(${a}, ${b})`).join(' ')}`;
 }

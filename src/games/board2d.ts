@@ -27,7 +27,8 @@ const SYNTAX = ['2d:rook', '2d:queen', '2d:king', '2d:knight:8', '2d:module:./m.
 function parse2d(body: string, spec: string, cwd: string): Board2dRules | typeof WYTHOFF {
   const lower = body.toLowerCase();
   if (lower === 'queen') return WYTHOFF;
-  if (lower === 'rook' || lower === 'king') return { family: '2d', key: `2d:${lower}`, piece: lower } satisfies Board2dRules;
+  if (lower === 'rook' || lower === 'king')
+    return { family: '2d', key: `2d:${lower}`, piece: lower } satisfies Board2dRules;
   if (lower.startsWith('knight')) {
     const m = /^knight:(\d+)$/.exec(lower);
     const size = m ? Number(m[1]) : NaN;
@@ -49,7 +50,13 @@ function parse2d(body: string, spec: string, cwd: string): Board2dRules | typeof
     }
     // As module: the content hash is in the key, so an edited module is a new game and a new table.
     const hash = createHash('sha256').update(content).digest('hex').slice(0, 16);
-    return { family: '2d', key: `2d:module:${basename(path)}#${hash}`, piece: 'module', path, hash } satisfies Board2dRules;
+    return {
+      family: '2d',
+      key: `2d:module:${basename(path)}#${hash}`,
+      piece: 'module',
+      path,
+      hash,
+    } satisfies Board2dRules;
   }
   throw new UsageError(`unknown 2-D game '${spec}'; expected one of: ${SYNTAX.join(' | ')}`);
 }
@@ -80,12 +87,27 @@ function* knightOptions(n: number, x: number, y: number): Iterable<readonly Cell
   }
 }
 
-function* moduleOptions(rules: Board2dRules, x: number, y: number, loaded: BoardOptionsFunction | undefined): Iterable<readonly Cell[]> {
+function* moduleOptions(
+  rules: Board2dRules,
+  x: number,
+  y: number,
+  loaded: BoardOptionsFunction | undefined,
+): Iterable<readonly Cell[]> {
   if (!loaded) throw new Error(`2-D rules ${rules.key} need their options function loaded`);
   for (const pair of loaded(x, y)) {
     const [a, b] = Array.isArray(pair) ? (pair as unknown[]) : [];
-    if (typeof a !== 'number' || typeof b !== 'number' || !Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0 || a + b >= x + y) {
-      throw new ComputeError(`${rules.path}: options(${x}, ${y}) yielded ${JSON.stringify(pair)}; options must be [x', y'] with x', y' >= 0 and x' + y' < x + y`);
+    if (
+      typeof a !== 'number' ||
+      typeof b !== 'number' ||
+      !Number.isInteger(a) ||
+      !Number.isInteger(b) ||
+      a < 0 ||
+      b < 0 ||
+      a + b >= x + y
+    ) {
+      throw new ComputeError(
+        `${rules.path}: options(${x}, ${y}) yielded ${JSON.stringify(pair)}; options must be [x', y'] with x', y' >= 0 and x' + y' < x + y`,
+      );
     }
     yield [[a, b]];
   }
@@ -99,8 +121,11 @@ async function loadBoardModule(rules: Board2dRules): Promise<BoardOptionsFunctio
     throw new GrundyError(`2-D rules module ${rules.path} failed to load: ${(err as Error).message}`, 2);
   }
   const candidate =
-    mod.options ?? (mod.default as Record<string, unknown> | undefined)?.options ?? (typeof mod.default === 'function' ? mod.default : undefined);
-  if (typeof candidate !== 'function') throw new GrundyError(`2-D rules module ${rules.path} must export a function options(x, y)`, 2);
+    mod.options ??
+    (mod.default as Record<string, unknown> | undefined)?.options ??
+    (typeof mod.default === 'function' ? mod.default : undefined);
+  if (typeof candidate !== 'function')
+    throw new GrundyError(`2-D rules module ${rules.path} must export a function options(x, y)`, 2);
   return candidate as BoardOptionsFunction;
 }
 
@@ -149,7 +174,9 @@ const board: BoardSupport<Board2dRules> = {
     return moves;
   },
   code: (rules) =>
-    rules.piece === 'module' ? { describe: `2-D rules module ${rules.path}`, load: () => loadBoardModule(rules) } : null,
+    rules.piece === 'module'
+      ? { describe: `2-D rules module ${rules.path}`, load: () => loadBoardModule(rules) }
+      : null,
   describeMove: (_rules, _from, to) => moveTo(to),
 };
 

@@ -42,9 +42,14 @@ export const custom = defineFamily<CustomRules>({
     load: (rules) => loadOptions(rules),
   },
   plain: (rules, loaded) => customKernel(need(rules, loaded), rules.path),
-  split: (rules) => ({ share: 'linear', rowWords: rowWordsFor, create: (loaded) => customSplitKernel(need(rules, loaded), rules.path) }),
+  split: (rules) => ({
+    share: 'linear',
+    rowWords: rowWordsFor,
+    create: (loaded) => customSplitKernel(need(rules, loaded), rules.path),
+  }),
   criterion: () => null,
-  moves: ({ rules, values, n, target, loaded }) => moduleMoves(values, tableHeap(values, n), target, need(rules, loaded), rules.path),
+  moves: ({ rules, values, n, target, loaded }) =>
+    moduleMoves(values, tableHeap(values, n), target, need(rules, loaded), rules.path),
 });
 
 function need(rules: CustomRules, loaded: OptionsFunction | undefined): OptionsFunction {

@@ -19,7 +19,13 @@ export const grundy = defineFamily<GrundyRules>({
   cost: (_rules, n) => Math.max(2, n) / 2,
   plain: () => grundyKernel(),
   split: () => ({ share: 'linear', rowWords: rowWordsFor, create: () => grundySplitKernel() }),
-  sparse: () => ({ whole: new Int32Array(0), one: new Int32Array(0), two: Int32Array.of(0), distinct: true, parityAllowed: true }),
+  sparse: () => ({
+    whole: new Int32Array(0),
+    one: new Int32Array(0),
+    two: Int32Array.of(0),
+    distinct: true,
+    parityAllowed: true,
+  }),
   criterion: () => null,
   moves: ({ values, n, target }) => grundySplitMoves(values, tableHeap(values, n), target),
 });

@@ -58,7 +58,8 @@ export const infiniteSubtraction = defineFamily<InfiniteSubtractionRules>({
   }),
   subtraction: (rules) => ({ label: rules.name, elements: (limit) => infiniteSetElements(rules.name, limit) }),
   criterion: () => null,
-  moves: ({ rules, values, n, target }) => subtractionMoves(values, n, target, elementsUpTo(rules.name, tableHeap(values, n))),
+  moves: ({ rules, values, n, target }) =>
+    subtractionMoves(values, n, target, elementsUpTo(rules.name, tableHeap(values, n))),
 });
 
 export { INFINITE_SET_DESCRIPTIONS };

@@ -19,14 +19,17 @@ export interface ProductRules extends Rules {
 
 function parseProduct(body: string, spec: string, cwd: string): ProductRules {
   const star = body.indexOf('*');
-  if (star < 0) throw new UsageError(`'${spec}' needs two heap games joined by '*': write e.g. product:sub:squares*sub:triangular`);
+  if (star < 0)
+    throw new UsageError(`'${spec}' needs two heap games joined by '*': write e.g. product:sub:squares*sub:triangular`);
   const { familyOf, parseRules } = gameLookup();
   const factor = (text: string): Rules => {
     if (text.trim() === '') throw new UsageError(`'${spec}' has an empty factor; write e.g. product:nim*sub:1,2`);
     const rules = parseRules(text, cwd);
     const family = familyOf(rules);
-    if (family.positions !== 'heap') throw new UsageError(`product factor '${text}' is not a heap game; both factors must be`);
-    if (family.code) throw new UsageError(`product factor '${text}' runs user code; the product takes built-in heap games`);
+    if (family.positions !== 'heap')
+      throw new UsageError(`product factor '${text}' is not a heap game; both factors must be`);
+    if (family.code)
+      throw new UsageError(`product factor '${text}' runs user code; the product takes built-in heap games`);
     return rules;
   };
   const left = factor(body.slice(0, star));
@@ -54,12 +57,14 @@ const board: BoardSupport<ProductRules> = {
   },
   table(rules, n, input) {
     const [g1, g2] = input.factors ?? [];
-    if (!g1 || !g2 || g1.length < n || g2.length < n) throw new Error(`${rules.key} needs g(0..${n - 1}) of both factors`);
+    if (!g1 || !g2 || g1.length < n || g2.length < n)
+      throw new Error(`${rules.key} needs g(0..${n - 1}) of both factors`);
     let max = 0;
     for (let i = 0; i < n; i++) max = Math.max(max, g1[i]!, g2[i]!);
     // The product of nimbers below 2^(2^k) stays below it: size the array by the factors' largest.
     const cells = n * n;
-    const values = max < 0x100 ? new Uint8Array(cells) : max < 0x10000 ? new Uint16Array(cells) : new Uint32Array(cells);
+    const values =
+      max < 0x100 ? new Uint8Array(cells) : max < 0x10000 ? new Uint16Array(cells) : new Uint32Array(cells);
     for (let x = 0; x < n; x++) {
       const a = g1[x]!;
       const base = x * n;

@@ -40,7 +40,8 @@ export const GAME_ALIASES: Readonly<Record<string, string>> = {
 export function registerFamily(family: GameFamily): void {
   const taken = (map: Map<string, GameFamily>, word: string): void => {
     const owner = map.get(word);
-    if (owner && owner !== family) throw new Error(`game family '${family.id}': '${word}' already belongs to '${owner.id}'`);
+    if (owner && owner !== family)
+      throw new Error(`game family '${family.id}': '${word}' already belongs to '${owner.id}'`);
   };
   taken(byId, family.id);
   for (const name of family.names ?? []) taken(byName, name);
@@ -97,7 +98,8 @@ export function parseRules(spec: string, cwd: string = process.cwd()): Rules {
   const colon = text.indexOf(':');
   if (colon < 0) throw new UsageError(`unknown game '${text}'; expected one of: ${specHelp()}`);
   const family = byPrefix.get(lower.slice(0, colon));
-  if (!family) throw new UsageError(`unknown game family '${text.slice(0, colon)}' in '${text}'; expected one of: ${specHelp()}`);
+  if (!family)
+    throw new UsageError(`unknown game family '${text.slice(0, colon)}' in '${text}'; expected one of: ${specHelp()}`);
   return family.parse(text.slice(colon + 1).trim(), text, context);
 }
 

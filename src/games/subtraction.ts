@@ -1,7 +1,12 @@
 import { UsageError } from '../errors.js';
 import { subtractionKernel } from '../kernels/subtraction.js';
 import { subtractionMoves } from '../play/heap-moves.js';
-import { INFINITE_SETS, type InfiniteSetName, type InfiniteSubtractionRules, type SubtractionRules } from '../rules/types.js';
+import {
+  INFINITE_SETS,
+  type InfiniteSetName,
+  type InfiniteSubtractionRules,
+  type SubtractionRules,
+} from '../rules/types.js';
 import { defineFamily } from './family.js';
 import { parseIntegerList, removals } from './spec-text.js';
 
@@ -17,7 +22,8 @@ export const subtraction = defineFamily<SubtractionRules>({
       const name = lower as InfiniteSetName;
       return { family: 'subinf', key: `sub:${name}`, name } satisfies InfiniteSubtractionRules;
     }
-    if (body === '') throw new UsageError(`'${spec}' has an empty subtraction set; write e.g. sub:1,3,4 or sub:squares`);
+    if (body === '')
+      throw new UsageError(`'${spec}' has an empty subtraction set; write e.g. sub:1,3,4 or sub:squares`);
     return subtractionRules(parseIntegerList(body, spec, 'subtraction amount'));
   },
   describe: (rules) => `subtraction game S = {${rules.set.join(', ')}}`,

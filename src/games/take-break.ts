@@ -59,7 +59,8 @@ export const takeBreak = defineFamily<TakeBreakRules>({
     const { maxRemove: k, maxHeaps: h } = takeBreakMoves(rules.digits);
     return { kind: 'take-break', k, h, label: `take-and-break bound (h=${h}, k=${k})` };
   },
-  moves: ({ rules, values, n, target, limit, state }) => takeBreakMovesTo(values, n, target, rules.digits, limit, state),
+  moves: ({ rules, values, n, target, limit, state }) =>
+    takeBreakMovesTo(values, n, target, rules.digits, limit, state),
   sweep: 'codes',
 });
 
@@ -75,7 +76,9 @@ function parseCode(body: string, spec: string): TakeBreakRules | ReturnType<type
     return d;
   });
   if (digits.length - 1 > MAX_CODE_DIGITS) {
-    throw new UsageError(`'${spec}' has ${digits.length - 1} digits after the point; at most ${MAX_CODE_DIGITS} are supported`);
+    throw new UsageError(
+      `'${spec}' has ${digits.length - 1} digits after the point; at most ${MAX_CODE_DIGITS} are supported`,
+    );
   }
   const d0 = digits[0] ?? 0;
   if (d0 & 3) {

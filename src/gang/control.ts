@@ -101,4 +101,3 @@ export function waitFinished(ctl: Int32Array, target: number, spinMs = 0): boole
     Atomics.wait(ctl, GANG.FINISHED, finished, 100);
   }
 }
-

@@ -53,4 +53,3 @@ export async function runGangTasks<T extends TaskOf<'gang'>>(
   }
   return { settled, failure, fatal };
 }
-

@@ -84,7 +84,12 @@ export function generalizedValues(g: Graph): GraphValues {
  * Returns the number of stages.
  */
 function labelCyclicPart(
-  g: Graph, values: Int32Array, kahnOrder: Int32Array, kahnMax: number, nf: Int32Array, queue: Int32Array,
+  g: Graph,
+  values: Int32Array,
+  kahnOrder: Int32Array,
+  kahnMax: number,
+  nf: Int32Array,
+  queue: Int32Array,
 ): number {
   const { n, inOffsets, inSources } = g;
   // Unlabelled vertices, compacted each stage; nf starts as Kahn's leftover counters, which

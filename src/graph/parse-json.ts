@@ -13,8 +13,20 @@ import type { LineParser } from './parse-text.js';
  */
 
 enum S {
-  Start, KeyOrClose, Colon, ListOpen, ItemOrClose, Item, AfterItem, EdgeFirst, EdgeComma, EdgeSecond,
-  EdgeClose, AfterMember, Key, End,
+  Start,
+  KeyOrClose,
+  Colon,
+  ListOpen,
+  ItemOrClose,
+  Item,
+  AfterItem,
+  EdgeFirst,
+  EdgeComma,
+  EdgeSecond,
+  EdgeClose,
+  AfterMember,
+  Key,
+  End,
 }
 
 type Scalar = { int: number } | { str: string };
@@ -89,7 +101,7 @@ export function jsonParser(file: string): LineParser {
       }
       switch (state) {
         case S.Start:
-          if (c !== 123) expectGot("'{' (a JSON object with \"vertices\" and \"edges\")", c);
+          if (c !== 123) expectGot('\'{\' (a JSON object with "vertices" and "edges")', c);
           state = S.KeyOrClose;
           i++;
           break;

@@ -36,7 +36,11 @@ function isSpace(c: number): boolean {
  * bounds in bounds[0..3] and the total token count. '#' starts a comment anywhere.
  */
 function scanLines(
-  buf: Buffer, start: number, end: number, firstLine: number, bounds: Int32Array,
+  buf: Buffer,
+  start: number,
+  end: number,
+  firstLine: number,
+  bounds: Int32Array,
   line: (count: number, lineNo: number) => void,
 ): void {
   let i = start;
@@ -160,16 +164,20 @@ export function countedParser(file: string): LineParser {
   const line = (count: number, lineNo: number): void => {
     if (n < 0) {
       if (count !== 2) {
-        throw new UsageError(`${file} line ${lineNo}: expected the header 'n m' (vertex and edge counts), ` +
-          `found ${count} token${count === 1 ? '' : 's'}`);
+        throw new UsageError(
+          `${file} line ${lineNo}: expected the header 'n m' (vertex and edge counts), ` +
+            `found ${count} token${count === 1 ? '' : 's'}`,
+        );
       }
       n = number(0, lineNo, 'n');
       m = number(1, lineNo, 'm');
       return;
     }
     if (count !== 2) {
-      throw new UsageError(`${file} line ${lineNo}: expected 'u v' (two vertex numbers), found ${count} token` +
-        `${count === 1 ? '' : 's'}`);
+      throw new UsageError(
+        `${file} line ${lineNo}: expected 'u v' (two vertex numbers), found ${count} token` +
+          `${count === 1 ? '' : 's'}`,
+      );
     }
     const u = number(0, lineNo, 'a vertex');
     const v = number(1, lineNo, 'a vertex');

@@ -38,7 +38,8 @@ export function readGraphFile(path: string, format: GraphFormat = formatFor(path
 
 /** The parse alone (edges in file order, not yet CSR): readGraphFile's first half, timed apart in bench/. */
 export function readGraphEdges(
-  path: string, format: GraphFormat = formatFor(path),
+  path: string,
+  format: GraphFormat = formatFor(path),
 ): { parsed: ParsedEdges; sha256: string; bytes: number } {
   const file = basename(path);
   const parser: LineParser =

@@ -21,7 +21,9 @@ export function customKernel(options: OptionsFunction, label: string): RangeKern
           try {
             produced = options(n);
           } catch (err) {
-            throw new ComputeError(`${label}: options(${n}) threw: ${err instanceof Error ? err.message : String(err)}`);
+            throw new ComputeError(
+              `${label}: options(${n}) threw: ${err instanceof Error ? err.message : String(err)}`,
+            );
           }
           for (const tuple of iterateOptions(produced, label, n)) {
             let x = 0;
@@ -57,7 +59,9 @@ export function iterateOptions(produced: unknown, label: string, n: number): Ite
 export function heapsOf(tuple: unknown, label: string, n: number): number[] {
   const heaps = typeof tuple === 'number' ? [tuple] : Array.isArray(tuple) ? (tuple as unknown[]) : null;
   if (heaps === null) {
-    throw new ComputeError(`${label}: options(${n}) yielded ${describe(tuple)}, not a heap tuple (an array of heap sizes)`);
+    throw new ComputeError(
+      `${label}: options(${n}) yielded ${describe(tuple)}, not a heap tuple (an array of heap sizes)`,
+    );
   }
   for (const heap of heaps) {
     if (typeof heap !== 'number' || !Number.isInteger(heap) || heap < 0) {

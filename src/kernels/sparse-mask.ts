@@ -101,7 +101,10 @@ export interface MaskChoice {
  * bit only when `parityAllowed` (every split of a heap n must share one parity of a + b,
  * otherwise no value class is reached only through rare heaps). Ties go to the smaller mask.
  */
-export function bestMask(hist: ValueHistogram, parityAllowed: boolean): MaskChoice & { readonly counts: Float64Array; readonly bits: number } {
+export function bestMask(
+  hist: ValueHistogram,
+  parityAllowed: boolean,
+): MaskChoice & { readonly counts: Float64Array; readonly bits: number } {
   const bits = valueBits(hist.maxValue);
   const counts = rareCounts(hist, bits);
   // With no values yet every mask ties: take the plain value mask 1 rather than parity alone.

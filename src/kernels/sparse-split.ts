@@ -83,7 +83,17 @@ export class SparseSplitKernel {
    * the function grew past V8's inlining budget, the scan's inner search stayed a call per hit,
    * and the gather cost 1.3x the sequential kernel per heap.
    */
-  gather(g: Values, F: number, lo: number, hi: number, maxBefore: number, rare: RareList, rows: Int32Array, rowWords: number, rowFrom = F): void {
+  gather(
+    g: Values,
+    F: number,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    rare: RareList,
+    rows: Int32Array,
+    rowWords: number,
+    rowFrom = F,
+  ): void {
     const VA = valueCeiling(maxBefore);
     if (VA > rowWords * 32) throw new Error(`sparse rows of ${rowWords} words cannot hold values below ${VA}`);
     this.gatherMarks(g, F, lo, hi, VA, rare, rows, rowWords, rowFrom);
@@ -96,7 +106,17 @@ export class SparseSplitKernel {
    * values) and c2, the next unmarked common value: what c becomes when a pair touching [F, n)
    * marks c1, the usual way the guess falls short.
    */
-  private gatherMarks(g: Values, F: number, lo: number, hi: number, VA: number, rare: RareList, rows: Int32Array, rowWords: number, rowFrom: number): void {
+  private gatherMarks(
+    g: Values,
+    F: number,
+    lo: number,
+    hi: number,
+    VA: number,
+    rare: RareList,
+    rows: Int32Array,
+    rowWords: number,
+    rowFrom: number,
+  ): void {
     const { whole, one, two, distinct } = this.shape;
     const stride = sparseRowStride(rowWords);
     const rowBits = rowWords * 32;
@@ -142,7 +162,16 @@ export class SparseSplitKernel {
    * rescan when a pair touching [F, n) marks c1. Unless all are seen, or the scan ran out of
    * pairs, only the values below c1 are known complete (c_hi = c1).
    */
-  private gatherScans(g: Values, F: number, lo: number, hi: number, VA: number, rows: Int32Array, rowWords: number, rowFrom: number): void {
+  private gatherScans(
+    g: Values,
+    F: number,
+    lo: number,
+    hi: number,
+    VA: number,
+    rows: Int32Array,
+    rowWords: number,
+    rowFrom: number,
+  ): void {
     const stride = sparseRowStride(rowWords);
     const rowBits = rowWords * 32;
     const want = this.want;
@@ -191,7 +220,11 @@ export class SparseSplitKernel {
         let left = need;
         let below = need1;
         stop = amax + 1;
-        for (let a = nextWantedPair(g, sum, aFrom, amax, want); a <= amax; a = nextWantedPair(g, sum, a + 1, amax, want)) {
+        for (
+          let a = nextWantedPair(g, sum, aFrom, amax, want);
+          a <= amax;
+          a = nextWantedPair(g, sum, a + 1, amax, want)
+        ) {
           const x = g[a]! ^ g[sum - a]!;
           want[x] = 0;
           rows[wb + (x >>> 5)]! |= 1 << (x & 31);
@@ -217,7 +250,17 @@ export class SparseSplitKernel {
    * receives those found in [lo, hi); maxBefore = max g[0, lo). Stops early when a value does
    * not fit the width of g.
    */
-  finish(g: Values, F: number, lo: number, hi: number, maxBefore: number, rare: RareList, rows: Int32Array, rowWords: number, rowFrom = lo): RangeOutcome {
+  finish(
+    g: Values,
+    F: number,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    rare: RareList,
+    rows: Int32Array,
+    rowWords: number,
+    rowFrom = lo,
+  ): RangeOutcome {
     const cap = Math.min(capacityFor(g), VALUE_LIMIT - 1);
     const { whole, one, two, distinct } = this.shape;
     const stride = sparseRowStride(rowWords);
@@ -231,7 +274,8 @@ export class SparseSplitKernel {
     let maxSoFar = maxBefore;
     let V = valueCeiling(maxSoFar);
     let maxValue = 0;
-    const marked = (x: number, mb: number, st: number, gst: number): boolean => mark[x] === st || (x < rowBits && rows[mb + x] === gst);
+    const marked = (x: number, mb: number, st: number, gst: number): boolean =>
+      mark[x] === st || (x < rowBits && rows[mb + x] === gst);
     for (let n = lo; n < hi; n++) {
       const st = (this.stamp = nextStamp(mark, this.stamp));
       const base = (n - rowFrom) * stride;
@@ -323,7 +367,15 @@ export class SparseSplitKernel {
    * when either reaches 0 and returns the first a it did not finish (amax + 1 when exhausted).
    * Each value seen is cleared from `want` and set in the witnessed bitset at rows[wb].
    */
-  private scan(g: Values, n: number, aFrom: number, cut: number, rows: Int32Array, wb: number, aTo = 0x7fffffff): number {
+  private scan(
+    g: Values,
+    n: number,
+    aFrom: number,
+    cut: number,
+    rows: Int32Array,
+    wb: number,
+    aTo = 0x7fffffff,
+  ): number {
     const two = this.shape.two;
     const amax = Math.min(aTo, this.amaxOf(n));
     if (two.length === 1) return scanPairs(g, n - two[0]!, aFrom, amax, this.want, this.state, cut, rows, wb);
@@ -367,7 +419,17 @@ function distinctSkip(distinct: boolean, s: number, pos: Int32Array, from: numbe
   return lo < to && pos[lo] === half ? lo : -1;
 }
 
-function markSpan(g: Values, s: number, pos: Int32Array, val: Int32Array, from: number, to: number, skip: number, mark: Int32Array, st: number): void {
+function markSpan(
+  g: Values,
+  s: number,
+  pos: Int32Array,
+  val: Int32Array,
+  from: number,
+  to: number,
+  skip: number,
+  mark: Int32Array,
+  st: number,
+): void {
   // One markRange call site (the skipped heap splits the span in two): V8 inlines it once.
   const split = skip >= from && skip < to;
   for (let part = split ? 0 : 1; part < 2; part++) {
@@ -376,4 +438,3 @@ function markSpan(g: Values, s: number, pos: Int32Array, val: Int32Array, from: 
     markRange(g, s, pos, val, lo, hi, mark, st);
   }
 }
-

@@ -62,7 +62,14 @@ export class RareList {
 }
 
 /** Append the rare heaps of g[lo, hi) under `mask` to `rare`. */
-export function collectRare(g: ArrayLike<number>, lo: number, hi: number, mask: SparseMask, cls: Uint8Array, rare: RareList): void {
+export function collectRare(
+  g: ArrayLike<number>,
+  lo: number,
+  hi: number,
+  mask: SparseMask,
+  cls: Uint8Array,
+  rare: RareList,
+): void {
   const pb = mask.parity;
   for (let h = Math.max(1, lo); h < hi; h++) {
     const v = g[h]!;
@@ -184,7 +191,16 @@ export function lowerBound(pos: Int32Array, count: number, x: number): number {
 }
 
 /** Step 1: mark g(r) ^ g(s - r) for every rare heap r < s (skipping r = s - r when distinct). */
-function markRarePairs(g: Values, s: number, distinct: boolean, pos: Int32Array, val: Int32Array, count: number, mark: Int32Array, st: number): void {
+function markRarePairs(
+  g: Values,
+  s: number,
+  distinct: boolean,
+  pos: Int32Array,
+  val: Int32Array,
+  count: number,
+  mark: Int32Array,
+  st: number,
+): void {
   const end = lowerBound(pos, count, s);
   if (distinct && (s & 1) === 0) {
     const mid = lowerBound(pos, end, s >> 1);
@@ -202,7 +218,16 @@ function markRarePairs(g: Values, s: number, distinct: boolean, pos: Int32Array,
  * eight stores: V8 reloads typed-array state after every element store, and interleaving
  * one load group per store made this loop several times slower than C.
  */
-export function markRange(g: Values, s: number, pos: Int32Array, val: Int32Array, from: number, to: number, mark: Int32Array, st: number): void {
+export function markRange(
+  g: Values,
+  s: number,
+  pos: Int32Array,
+  val: Int32Array,
+  from: number,
+  to: number,
+  mark: Int32Array,
+  st: number,
+): void {
   let j = from;
   for (; j + 8 <= to; j += 8) {
     const x0 = val[j]! ^ g[s - pos[j]!]!;
@@ -268,7 +293,17 @@ function scanOne(g: Values, s: number, distinct: boolean, want: Uint8Array, need
  * applies). Stops as soon as either count reaches 0 and returns the first a it did not scan
  * (amax + 1 when it ran out of pairs).
  */
-export function scanPairs(g: Values, s: number, from: number, amax: number, want: Uint8Array, state: Int32Array, cut: number, seen: Int32Array, seenAt: number): number {
+export function scanPairs(
+  g: Values,
+  s: number,
+  from: number,
+  amax: number,
+  want: Uint8Array,
+  state: Int32Array,
+  cut: number,
+  seen: Int32Array,
+  seenAt: number,
+): number {
   let left = state[0]!;
   let below = state[1]!;
   let end = amax + 1;

@@ -68,11 +68,25 @@ export class PeriodDetector {
     if (found) {
       if (found.proven) {
         const { period: p, z } = found.proven;
-        return { preperiod: Math.max(0, L - z - p), period: p, saltus: 0, proven: true, criterion: crit!.label, checkedTo: L };
+        return {
+          preperiod: Math.max(0, L - z - p),
+          period: p,
+          saltus: 0,
+          proven: true,
+          criterion: crit!.label,
+          checkedTo: L,
+        };
       }
       if (!found.observed) return null;
       const { period: p, z } = found.observed;
-      return { preperiod: Math.max(0, L - z - p), period: p, saltus: 0, proven: false, criterion: 'observed', checkedTo: L };
+      return {
+        preperiod: Math.max(0, L - z - p),
+        period: p,
+        saltus: 0,
+        proven: false,
+        criterion: 'observed',
+        checkedTo: L,
+      };
     }
     return this.detectByZ(g, L);
   }
@@ -89,7 +103,14 @@ export class PeriodDetector {
       const need = L - E;
       for (let p = 1; p <= E; p++) {
         if (z[p]! >= need) {
-          return { preperiod: Math.max(0, L - z[p]! - p), period: p, saltus: 0, proven: true, criterion: crit.label, checkedTo: L };
+          return {
+            preperiod: Math.max(0, L - z[p]! - p),
+            period: p,
+            saltus: 0,
+            proven: true,
+            criterion: crit.label,
+            checkedTo: L,
+          };
         }
       }
     }

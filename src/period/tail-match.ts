@@ -52,7 +52,12 @@ const LONG_MATCH = 64;
  * E is the latest start the proof criterion allows (-1: no proof criterion). With a proof found,
  * `observed` is not searched (the caller prefers the proof). Undefined: over budget.
  */
-export function searchTail(s: ArrayLike<number>, L: number, E: number, budget = 8 * L + 1_000_000): TailSearch | undefined {
+export function searchTail(
+  s: ArrayLike<number>,
+  L: number,
+  E: number,
+  budget = 8 * L + 1_000_000,
+): TailSearch | undefined {
   const need = L - E;
   const halfL = Math.ceil(L / 2);
   const pmax = Math.max(E, Math.floor(L / 3));
@@ -79,7 +84,8 @@ export function searchTail(s: ArrayLike<number>, L: number, E: number, budget = 
       }
       if (p > pmax) break;
       const incoming = last - p - W;
-      const next = (Math.imul((h - s[last - p]!) | 0, B_INV) + (incoming >= 0 ? Math.imul(s[incoming]!, B_TOP) : 0)) | 0;
+      const next =
+        (Math.imul((h - s[last - p]!) | 0, B_INV) + (incoming >= 0 ? Math.imul(s[incoming]!, B_TOP) : 0)) | 0;
       h = next;
       // h now belongs to p + 1; the body below examines p.
     }

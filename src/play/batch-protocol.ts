@@ -59,4 +59,7 @@ export interface EvalOutcome {
 }
 
 export type BatchTask = ScanTask | EvalTask;
-export type BatchOutcome = ScanOutcome | EvalOutcome | { readonly kind: 'error'; readonly message: string; readonly exitCode: number };
+export type BatchOutcome =
+  | ScanOutcome
+  | EvalOutcome
+  | { readonly kind: 'error'; readonly message: string; readonly exitCode: number };

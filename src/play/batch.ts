@@ -3,7 +3,15 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { WorkerPool } from '../engine/pool.js';
 import { GrundyError, UsageError } from '../errors.js';
-import type { BatchFormat, BatchOutcome, EvalOutcome, EvalTask, LineError, ScanOutcome, TableRef } from './batch-protocol.js';
+import type {
+  BatchFormat,
+  BatchOutcome,
+  EvalOutcome,
+  EvalTask,
+  LineError,
+  ScanOutcome,
+  TableRef,
+} from './batch-protocol.js';
 import type { MovesMode } from './evaluate.js';
 import { CSV_HEADER } from './format.js';
 import { prepareGames, type PrepareOptions } from './prepare.js';
@@ -137,7 +145,13 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
       index = tables.length;
       tableIndex.set(p, index);
       const width = p.table instanceof Uint8Array ? 8 : p.table instanceof Uint16Array ? 16 : 32;
-      tables.push({ rules: p.rules, buffer: p.table.buffer as SharedArrayBuffer, width, length: p.table.length, cert: p.cert });
+      tables.push({
+        rules: p.rules,
+        buffer: p.table.buffer as SharedArrayBuffer,
+        width,
+        length: p.table.length,
+        cert: p.cert,
+      });
     }
     specs[spec] = index;
   }

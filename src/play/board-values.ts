@@ -79,7 +79,9 @@ export function boardComponentRules(spec: string): Rules | null {
 /** The cells of a component: its numbers read in pairs, x,y[,x,y...]. */
 export function componentCells(c: PositionComponent, rules: Rules): (readonly [bigint, bigint])[] {
   if (c.heaps.length % 2 !== 0) {
-    throw new UsageError(`${c.spec}@${c.heaps.join(',')}: a two-dimensional game takes cells X,Y (pairs of numbers), e.g. ${c.spec}@3,5`);
+    throw new UsageError(
+      `${c.spec}@${c.heaps.join(',')}: a two-dimensional game takes cells X,Y (pairs of numbers), e.g. ${c.spec}@3,5`,
+    );
   }
   const cells: (readonly [bigint, bigint])[] = [];
   for (let i = 0; i < c.heaps.length; i += 2) cells.push([c.heaps[i]!, c.heaps[i + 1]!]);
@@ -114,7 +116,9 @@ export async function resolveBoardComponent(
       if (side > BOARD_ON_THE_FLY && fixed === null) {
         const [x, y] = missing[0]!;
         const more = board.isP ? ' (only P/N is known there: evaluate the cell alone for it and a winning move)' : '';
-        throw new NotComputedError(`g(${x}, ${y}) of ${c.spec} is beyond any table${more}; tables go to ${BOARD_ON_THE_FLY} x ${BOARD_ON_THE_FLY} on the fly, else run grundy compute --size`);
+        throw new NotComputedError(
+          `g(${x}, ${y}) of ${c.spec} is beyond any table${more}; tables go to ${BOARD_ON_THE_FLY} x ${BOARD_ON_THE_FLY} on the fly, else run grundy compute --size`,
+        );
       }
       store?.close();
       store = Store.openForWrite(opts.dbPath);

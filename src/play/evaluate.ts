@@ -69,16 +69,31 @@ export function evaluate(components: readonly ResolvedComponent[], mode: MovesMo
         }
         const n = comp.heaps[hi]!;
         const target = g ^ nimSum;
-        const found = findMoves(comp.game, n, target, comp.options ? { limit: room, options: comp.options } : { limit: room });
+        const found = findMoves(
+          comp.game,
+          n,
+          target,
+          comp.options ? { limit: room, options: comp.options } : { limit: room },
+        );
         periodic ||= found.periodic && found.moves.length > 0;
         if (mode === 'all') truncated ||= found.truncated;
         for (const m of found.moves) {
-          moves.push({ ...m, component: ci + 1, heap: hi + 1, game: comp.game.key, from: n, fromValue: g, toValue: target });
+          moves.push({
+            ...m,
+            component: ci + 1,
+            heap: hi + 1,
+            game: comp.game.key,
+            from: n,
+            fromValue: g,
+            toValue: target,
+          });
         }
         if (mode === 'one') {
           if (found.moves.length === 0) {
             // The mex rule promises an option of every smaller value: a stored table that breaks it is damaged.
-            throw new Error(`no option of value ${target} from heap ${n} of ${comp.game.key} (g = ${g}): the stored values are inconsistent`);
+            throw new Error(
+              `no option of value ${target} from heap ${n} of ${comp.game.key} (g = ${g}): the stored values are inconsistent`,
+            );
           }
           break;
         }
@@ -91,12 +106,19 @@ export function evaluate(components: readonly ResolvedComponent[], mode: MovesMo
 }
 
 /** Recompute the nim-sum after a move from fresh look-ups of the heaps it leaves: it must be 0. */
-function checkMove(components: readonly ResolvedComponent[], values: readonly (readonly bigint[])[], nimSum: bigint, m: PositionMove): void {
+function checkMove(
+  components: readonly ResolvedComponent[],
+  values: readonly (readonly bigint[])[],
+  nimSum: bigint,
+  m: PositionMove,
+): void {
   const game = components[m.component - 1]!.game;
   let after = nimSum ^ values[m.component - 1]![m.heap - 1]!;
   for (const leaf of m.leaves) after ^= game.value(leaf);
   if (after !== 0n || m.leaves.some((h) => h <= 0n || h >= m.from)) {
-    throw new Error(`internal check failed: move '${m.description}' on heap ${m.from} of ${m.game} does not reach nim-sum 0`);
+    throw new Error(
+      `internal check failed: move '${m.description}' on heap ${m.from} of ${m.game} does not reach nim-sum 0`,
+    );
   }
 }
 

@@ -38,11 +38,18 @@ export function evaluationJson(position: string, components: readonly ResolvedCo
   };
 }
 
-export function evaluationText(position: string, components: readonly ResolvedComponent[], e: Evaluation, mode: string): string {
+export function evaluationText(
+  position: string,
+  components: readonly ResolvedComponent[],
+  e: Evaluation,
+  mode: string,
+): string {
   const lines = [position];
   const width = Math.max(...components.map((c) => c.game.key.length));
   components.forEach((c, i) => {
-    lines.push(`  ${c.game.key.padEnd(width)}  ${c.labels ? 'cells' : 'heaps'} ${(c.labels ?? c.heaps).join(', ')}  ->  g ${e.values[i]!.join(', ')}`);
+    lines.push(
+      `  ${c.game.key.padEnd(width)}  ${c.labels ? 'cells' : 'heaps'} ${(c.labels ?? c.heaps).join(', ')}  ->  g ${e.values[i]!.join(', ')}`,
+    );
   });
   lines.push(
     e.outcome === 'P'
@@ -50,14 +57,20 @@ export function evaluationText(position: string, components: readonly ResolvedCo
       : `nim-sum ${e.nimSum}: N-position (the next player wins)`,
   );
   if (e.outcome === 'N' && mode !== 'none') {
-    lines.push(mode === 'one' ? 'a winning move:' : `winning moves (${e.moves.length}${e.truncated ? ', list cut at the limit' : ''}):`);
+    lines.push(
+      mode === 'one'
+        ? 'a winning move:'
+        : `winning moves (${e.moves.length}${e.truncated ? ', list cut at the limit' : ''}):`,
+    );
     for (const m of e.moves) {
       const after = m.leaves.length === 0 ? 'nothing left' : `g ${m.values.join(' ^ ')} = ${m.toValue}`;
       const from = components[m.component - 1]!.labels?.[m.heap - 1] ?? `heap ${m.from}`;
       lines.push(`  component ${m.component} (${m.game}), ${from}: ${m.description}  [${after}; nim-sum 0]`);
     }
     if (e.periodic) {
-      lines.push('  (a heap beyond its table was searched over one proven period: each split listed also works with a part');
+      lines.push(
+        '  (a heap beyond its table was searched over one proven period: each split listed also works with a part',
+      );
       lines.push('   shifted by a multiple of the period while every part stays at or above the preperiod)');
     }
   }

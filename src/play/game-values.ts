@@ -45,7 +45,8 @@ export class GameValues {
   value(n: bigint): bigint {
     if (this.closedForm) return this.closedForm.value(n);
     if (n < BigInt(this.table.length)) return BigInt(this.table[Number(n)]!);
-    if (!this.cert) throw new Error(`g(${n}) of ${this.rules.key} is beyond the loaded table and no certificate is proven`);
+    if (!this.cert)
+      throw new Error(`g(${n}) of ${this.rules.key} is beyond the loaded table and no certificate is proven`);
     const table = this.table;
     return valueByCertificate(this.cert, n, (i) => table[i]!);
   }

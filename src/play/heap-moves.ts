@@ -43,7 +43,12 @@ function removeMove(s: bigint, left: bigint, value: bigint): HeapMove {
     : { description: `remove ${tokens(s)}, leaving ${left}`, remove: s, leaves: [left], values: [value] };
 }
 
-export function* subtractionMoves(gv: GameValues, n: bigint, target: bigint, set: ArrayLike<number>): Iterable<HeapMove> {
+export function* subtractionMoves(
+  gv: GameValues,
+  n: bigint,
+  target: bigint,
+  set: ArrayLike<number>,
+): Iterable<HeapMove> {
   for (let i = 0; i < set.length; i++) {
     const s = BigInt(set[i]!);
     if (s > n) break;
@@ -75,7 +80,12 @@ export function elementsUpTo(name: InfiniteSetName, limit: number): Int32Array {
   return all.subarray(0, lo);
 }
 
-export function* allButMoves(gv: GameValues, n: number, target: bigint, excluded: ReadonlySet<number>): Iterable<HeapMove> {
+export function* allButMoves(
+  gv: GameValues,
+  n: number,
+  target: bigint,
+  excluded: ReadonlySet<number>,
+): Iterable<HeapMove> {
   if (target > BigInt(0xffffffff)) return;
   const t = Number(target);
   for (let s = 1; s <= n; s++) {
@@ -92,7 +102,12 @@ export function* grundySplitMoves(gv: GameValues, n: number, target: bigint): It
     const va = gv.valueInTable(a);
     const vb = gv.valueInTable(b);
     if (BigInt(va ^ vb) === target) {
-      yield { description: `split into ${a} and ${b}`, remove: 0n, leaves: [BigInt(a), BigInt(b)], values: [BigInt(va), BigInt(vb)] };
+      yield {
+        description: `split into ${a} and ${b}`,
+        remove: 0n,
+        leaves: [BigInt(a), BigInt(b)],
+        values: [BigInt(va), BigInt(vb)],
+      };
     }
   }
 }
@@ -123,7 +138,8 @@ export function* takeBreakMovesTo(
 ): Iterable<HeapMove> {
   const moves = takeBreakMoves(digits);
   for (const i of moves.removeWhole) {
-    if (BigInt(i) === n && target === 0n) yield { description: `remove all ${tokens(i)}`, remove: n, leaves: [], values: [] };
+    if (BigInt(i) === n && target === 0n)
+      yield { description: `remove all ${tokens(i)}`, remove: n, leaves: [], values: [] };
   }
   for (const i of moves.leaveOne) {
     const r = BigInt(i);
@@ -168,7 +184,9 @@ export function* takeBreakMovesTo(
         const vc = gv.value(c);
         if ((va ^ vb ^ vc) === target) {
           const what =
-            i === 0 ? `split into ${a} + ${b} + ${c}` : `remove ${tokens(i)} and split the rest into ${a} + ${b} + ${c}`;
+            i === 0
+              ? `split into ${a} + ${b} + ${c}`
+              : `remove ${tokens(i)} and split the rest into ${a} + ${b} + ${c}`;
           yield { description: what, remove: r, leaves: [a, b, c], values: [va, vb, vc] };
         }
       }
@@ -176,7 +194,13 @@ export function* takeBreakMovesTo(
   }
 }
 
-export function* moduleMoves(gv: GameValues, n: number, target: bigint, options: OptionsFunction, path: string): Iterable<HeapMove> {
+export function* moduleMoves(
+  gv: GameValues,
+  n: number,
+  target: bigint,
+  options: OptionsFunction,
+  path: string,
+): Iterable<HeapMove> {
   let produced: unknown;
   try {
     produced = options(n);
@@ -186,11 +210,14 @@ export function* moduleMoves(gv: GameValues, n: number, target: bigint, options:
   if (produced === null || typeof produced !== 'object' || !(Symbol.iterator in produced || 'length' in produced)) {
     throw new ComputeError(`${path}: options(${n}) did not return a list of heap tuples`);
   }
-  const list = Symbol.iterator in produced ? (produced as Iterable<unknown>) : Array.from(produced as ArrayLike<unknown>);
+  const list =
+    Symbol.iterator in produced ? (produced as Iterable<unknown>) : Array.from(produced as ArrayLike<unknown>);
   for (const tuple of list) {
     const heaps = typeof tuple === 'number' ? [tuple] : Array.isArray(tuple) ? (tuple as unknown[]) : null;
     if (heaps === null || !heaps.every((h) => typeof h === 'number' && Number.isInteger(h) && h >= 0 && h < n)) {
-      throw new ComputeError(`${path}: options(${n}) yielded an invalid heap tuple (heaps must be integers in [0, ${n}))`);
+      throw new ComputeError(
+        `${path}: options(${n}) yielded an invalid heap tuple (heaps must be integers in [0, ${n}))`,
+      );
     }
     const nums = heaps as number[];
     const values = nums.map((h) => BigInt(gv.valueInTable(h)));

@@ -12,7 +12,10 @@ function label(c: LoopyComponent): { game: string; what: string; tokens: string[
 }
 
 export function loopyText(
-  position: string, components: readonly LoopyComponent[], e: LoopyEvaluation, mode: string,
+  position: string,
+  components: readonly LoopyComponent[],
+  e: LoopyEvaluation,
+  mode: string,
 ): string {
   const lines = [position];
   const labels = components.map(label);
@@ -33,8 +36,10 @@ export function loopyText(
       lines.push(`no move wins; ${keep}`);
     }
     for (const m of e.moves) {
-      lines.push(`  component ${m.component} (${m.game}), ${m.what} ${m.from}: ${m.description}` +
-        `  [sum after ${formatLoopy(m.after)}: ${m.outcomeAfter} for the opponent]`);
+      lines.push(
+        `  component ${m.component} (${m.game}), ${m.what} ${m.from}: ${m.description}` +
+          `  [sum after ${formatLoopy(m.after)}: ${m.outcomeAfter} for the opponent]`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

@@ -155,7 +155,11 @@ function* graphMoves(c: GraphComponent, v: number, rest: LoopyValue, want: Loopy
  * value x keeps 0 out of K(rest) xor x; the option values come from the family's options.
  */
 function* heapMoves(
-  c: ResolvedComponent, n: bigint, g: bigint, rest: LoopyValue, want: LoopyOutcome,
+  c: ResolvedComponent,
+  n: bigint,
+  g: bigint,
+  rest: LoopyValue,
+  want: LoopyOutcome,
 ): Iterable<Candidate> {
   const opts = (limit: number) => (c.options ? { limit, options: c.options } : { limit });
   if (want === 'P') {

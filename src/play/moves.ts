@@ -44,7 +44,13 @@ export function findMoves(gv: GameValues, n: bigint, target: bigint, opts: MoveS
   return { moves, truncated, periodic: state.periodic };
 }
 
-function candidates(gv: GameValues, n: bigint, target: bigint, opts: MoveSearchOptions, state: MoveSearchState): Iterable<HeapMove> {
+function candidates(
+  gv: GameValues,
+  n: bigint,
+  target: bigint,
+  opts: MoveSearchOptions,
+  state: MoveSearchState,
+): Iterable<HeapMove> {
   const context = { rules: gv.rules, values: gv, n, target, limit: opts.limit, state };
   return familyOf(gv.rules).moves(opts.options ? { ...context, loaded: opts.options } : context);
 }

@@ -43,7 +43,8 @@ function splitComponent(raw: string): WrittenComponent {
   const spec = raw.slice(0, at).trim();
   if (spec === '') throw new UsageError(`component '${raw}' names no game before '@'; write e.g. kayles${raw}`);
   const body = raw.slice(at + 1).trim();
-  if (body === '') throw new UsageError(`component '${raw}' has no heaps after '@'; write e.g. ${spec}@10 or ${spec}@3,7`);
+  if (body === '')
+    throw new UsageError(`component '${raw}' has no heaps after '@'; write e.g. ${spec}@10 or ${spec}@3,7`);
   const tokens = body.split(',').map((h) => {
     const item = h.trim();
     if (item === '') throw new UsageError(`component '${raw}' has an empty heap (two commas or a trailing comma)`);
@@ -59,6 +60,8 @@ export function parseHeap(item: string, spec: string): bigint {
 }
 
 /** The position written back in canonical form: one space around each '+'. */
-export function formatPosition(components: readonly { readonly spec: string; readonly heaps: readonly bigint[] }[]): string {
+export function formatPosition(
+  components: readonly { readonly spec: string; readonly heaps: readonly bigint[] }[],
+): string {
   return components.map((c) => `${c.spec}@${c.heaps.join(',')}`).join(' + ');
 }

@@ -56,7 +56,10 @@ export interface PrepareOptions {
  * NotComputedError naming the `grundy compute` command that fixes it. Specs that fail are
  * returned as errors, so a batch can report them per line.
  */
-export async function prepareGames(requests: readonly GameRequest[], opts: PrepareOptions): Promise<Map<string, PreparedGame | GrundyError>> {
+export async function prepareGames(
+  requests: readonly GameRequest[],
+  opts: PrepareOptions,
+): Promise<Map<string, PreparedGame | GrundyError>> {
   const out = new Map<string, PreparedGame | GrundyError>();
   const byKey = new Map<string, { rules: Rules; spec: string; maxHeap: bigint; computeTo: bigint; specs: string[] }>();
   for (const req of requests) {
@@ -89,7 +92,8 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
       byKey.set(rules.key, { rules, spec: req.spec, maxHeap: req.maxHeap, computeTo, specs: [req.spec] });
     }
   }
-  const alloc = (length: number, width: 8 | 16 | 32): Values => (opts.shared ? sharedValues(width, length) : plainValues(width, length));
+  const alloc = (length: number, width: 8 | 16 | 32): Values =>
+    opts.shared ? sharedValues(width, length) : plainValues(width, length);
 
   let store: Store | null = null;
   let pool: WorkerPool | null = null;
@@ -102,7 +106,8 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
       } else {
         let game = store?.getGame(rules.key);
         let cert = game && store ? (store.getCertificate(game) ?? null) : null;
-        const covers = (n: bigint): boolean => cert?.proven === true || (game !== undefined && n < BigInt(game.computed));
+        const covers = (n: bigint): boolean =>
+          cert?.proven === true || (game !== undefined && n < BigInt(game.computed));
         if (!covers(computeTo) && computeTo >= 0n && opts.computeMissing !== false) {
           // A small missing table: compute and store it now (a writer replaces the reader).
           if (!store || store.readonly) {
@@ -120,7 +125,9 @@ export async function prepareGames(requests: readonly GameRequest[], opts: Prepa
           result = { rules, table: alloc(0, 8), cert: null, spec };
         } else {
           const span = cert?.proven ? cert.preperiod + cert.period : 0;
-          const wanted = opts.wholeTable ? game.computed : Math.max(span, maxHeap < BigInt(game.computed) ? Number(maxHeap) + 1 : game.computed);
+          const wanted = opts.wholeTable
+            ? game.computed
+            : Math.max(span, maxHeap < BigInt(game.computed) ? Number(maxHeap) + 1 : game.computed);
           const length = Math.min(game.computed, wanted);
           const table = alloc(length, game.width);
           if (length > 0) table.set(store.readValues(game, 0, length));
@@ -149,7 +156,10 @@ export async function resolvePosition(
     const before = maxBySpec.get(c.spec);
     maxBySpec.set(c.spec, before !== undefined && before > top ? before : top);
   }
-  const prepared = await prepareGames([...maxBySpec].map(([spec, maxHeap]) => ({ spec, maxHeap })), opts);
+  const prepared = await prepareGames(
+    [...maxBySpec].map(([spec, maxHeap]) => ({ spec, maxHeap })),
+    opts,
+  );
   const resolved: ResolvedComponent[] = [];
   for (const c of components) {
     const board = boards.get(c.spec);

@@ -44,18 +44,25 @@ export const MAX_PLOT_RANGE = 1 << 26;
  * of `buckets` equal slices (and each class, rare or common) the min and max, so a plot of 10^8
  * values sends a few thousand numbers and still shows every outlier.
  */
-export function plotData(store: GrundyStore, spec: string, range: { lo?: number; hi?: number; buckets?: number } = {}): PlotData {
+export function plotData(
+  store: GrundyStore,
+  spec: string,
+  range: { lo?: number; hi?: number; buckets?: number } = {},
+): PlotData {
   const game: StoredGame = store.game(spec);
   const lo = range.lo ?? 0;
   const hi = Math.min(range.hi ?? game.computed, game.computed);
   const buckets = range.buckets ?? 2000;
   if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo < 0 || hi <= lo) {
-    throw new UsageError(`plot range ${lo}..${hi} is empty or invalid; ${game.key} has g(0..${game.computed - 1}) stored`);
+    throw new UsageError(
+      `plot range ${lo}..${hi} is empty or invalid; ${game.key} has g(0..${game.computed - 1}) stored`,
+    );
   }
   if (!Number.isSafeInteger(buckets) || buckets < 1 || buckets > MAX_BUCKETS) {
     throw new UsageError(`buckets ${buckets} must be an integer in [1, ${MAX_BUCKETS}]`);
   }
-  if (hi - lo > MAX_PLOT_RANGE) throw new UsageError(`plot range ${lo}..${hi - 1} has more than ${MAX_PLOT_RANGE} values; narrow it`);
+  if (hi - lo > MAX_PLOT_RANGE)
+    throw new UsageError(`plot range ${lo}..${hi - 1} has more than ${MAX_PLOT_RANGE} values; narrow it`);
   const sparse = store.sparse(spec);
   const mask: SparseMask | null = sparse ? sparse.mask : null;
   const cls = mask ? classTable(mask.bits) : null;

@@ -99,11 +99,20 @@ export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
       { name: 'buckets', values: buckets },
       {
         name: 'period',
-        values: period ? [{ from: Math.max(period.from, d.lo), to: Math.min(period.to, d.hi), label: `period ${d.period}` }] : [],
+        values: period
+          ? [{ from: Math.max(period.from, d.lo), to: Math.min(period.to, d.hi), label: `period ${d.period}` }]
+          : [],
       },
     ],
     scales: [
-      { name: 'x', type: 'linear', domain: [d.lo, Math.max(d.lo + 1, d.hi - 1)], range: 'width', zero: false, nice: false },
+      {
+        name: 'x',
+        type: 'linear',
+        domain: [d.lo, Math.max(d.lo + 1, d.hi - 1)],
+        range: 'width',
+        zero: false,
+        nice: false,
+      },
       { name: 'y', type: 'linear', domain: [0, yMax], range: 'height', nice: true, zero: true },
       { name: 'class', type: 'ordinal', domain: ['common', 'rare'], range: [COMMON, RARE] },
     ],
@@ -111,7 +120,9 @@ export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
       { orient: 'bottom', scale: 'x', title: 'heap size n', format: '~s' },
       { orient: 'left', scale: 'y', title: 'g(n)' },
     ],
-    ...(d.mask ? { legends: [{ fill: 'class', title: 'values', orient: 'top-right' as const, symbolType: 'circle' }] } : {}),
+    ...(d.mask
+      ? { legends: [{ fill: 'class', title: 'values', orient: 'top-right' as const, symbolType: 'circle' }] }
+      : {}),
     marks,
   };
 }

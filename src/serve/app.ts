@@ -61,7 +61,9 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
 
   app.addHook('onClose', async () => store?.close());
   app.setErrorHandler((err: unknown, _req, reply) => sendError(reply, err));
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: `no such page or endpoint: ${req.method} ${req.url.split('?')[0]}` }));
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ error: `no such page or endpoint: ${req.method} ${req.url.split('?')[0]}` }),
+  );
 
   app.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(pageHtml()));
   app.get('/vega.js', async (_req, reply) => {
@@ -71,7 +73,13 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
 
   app.get('/api/games', async () => {
     const s = view();
-    return { store: s.path, exists: s.exists, allowCompute: options.allowCompute === true, computing, games: s.games().map(gameJson) };
+    return {
+      store: s.path,
+      exists: s.exists,
+      allowCompute: options.allowCompute === true,
+      computing,
+      games: s.games().map(gameJson),
+    };
   });
 
   app.get('/api/game', async (req) => gameJson(view().game(param(req.query, 'game'))));
@@ -82,7 +90,8 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
     const lo = parseCount(param(q, 'lo'), 'lo');
     const hi = parseCount(param(q, 'hi'), 'hi');
     if (hi < lo) throw new UsageError(`range ${lo}..${hi} is empty: hi is below lo`);
-    if (hi - lo > MAX_VALUES) throw new UsageError(`range ${lo}..${hi} has more than ${MAX_VALUES} values; use /api/plot for a summary`);
+    if (hi - lo > MAX_VALUES)
+      throw new UsageError(`range ${lo}..${hi} has more than ${MAX_VALUES} values; use /api/plot for a summary`);
     const s = view();
     return { game: s.game(spec).key, lo, hi, values: Array.from(s.values(spec, lo, hi)) };
   });
@@ -95,20 +104,32 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
     if (range) {
       const a = BigInt(parseCount(range[1]!, 'range start'));
       const b = BigInt(parseCount(range[2]!, 'range end'));
-      if (b >= a && b - a >= BigInt(MAX_QUERY)) throw new UsageError(`range ${n} has more than ${MAX_QUERY} values; split it`);
+      if (b >= a && b - a >= BigInt(MAX_QUERY))
+        throw new UsageError(`range ${n} has more than ${MAX_QUERY} values; split it`);
     }
     const s = view();
     const game = s.game(spec);
     const answers = s.queryItems(spec, [n])[0]!.answers;
-    return { game: game.key, values: answers.map((a) => ({ n: jsonInt(a.n), value: jsonInt(a.value), source: a.source })) };
+    return {
+      game: game.key,
+      values: answers.map((a) => ({ n: jsonInt(a.n), value: jsonInt(a.value), source: a.source })),
+    };
   });
 
   app.get('/api/eval', async (req) => {
     const q = req.query;
     const position = param(q, 'position');
     const moves = optional(q, 'moves') ?? 'one';
-    if (moves !== 'one' && moves !== 'all' && moves !== 'none') throw new UsageError(`moves '${moves}' is not one of one, all, none`);
-    const e = await evaluate(position, { db: dbPath, moves, limit: 100, workers: 1, computeMissing: false, specs: 'no-files' });
+    if (moves !== 'one' && moves !== 'all' && moves !== 'none')
+      throw new UsageError(`moves '${moves}' is not one of one, all, none`);
+    const e = await evaluate(position, {
+      db: dbPath,
+      moves,
+      limit: 100,
+      workers: 1,
+      computeMissing: false,
+      specs: 'no-files',
+    });
     return {
       position: e.position,
       components: e.components.map((c, i) => ({
@@ -143,17 +164,22 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
 
   app.post('/api/compute', async (req, reply) => {
     if (options.allowCompute !== true) {
-      return reply.code(403).send({ error: 'this server is read-only; start it with grundy serve --allow-compute to compute from the web' });
+      return reply.code(403).send({
+        error: 'this server is read-only; start it with grundy serve --allow-compute to compute from the web',
+      });
     }
     const body = req.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new UsageError('send a JSON object {"game": ..., "to": ...}');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new UsageError('send a JSON object {"game": ..., "to": ...}');
     const b = body as Record<string, unknown>;
-    if (typeof b.game !== 'string' || b.game.length > MAX_PARAM) throw new UsageError('"game" must be a game spec (a string)');
+    if (typeof b.game !== 'string' || b.game.length > MAX_PARAM)
+      throw new UsageError('"game" must be a game spec (a string)');
     const limit = options.computeLimit ?? 1 << 24;
     const to = b.to === undefined ? undefined : parseCount(String(b.to), 'to', 1, limit);
     const untilProven = b.untilProven === true;
     const game = parseGameWithoutFiles(b.game);
-    if (computing !== null) return reply.code(409).send({ error: `busy: computing ${computing}; one compute at a time` });
+    if (computing !== null)
+      return reply.code(409).send({ error: `busy: computing ${computing}; one compute at a time` });
     computing = game.key;
     try {
       const summary = await compute(game, {
@@ -185,7 +211,9 @@ function gameJson(g: StoredGame): object {
     family: g.family,
     computed: g.computed,
     maxValue: g.maxValue,
-    periodicity: p ? { preperiod: p.preperiod, period: p.period, saltus: p.saltus, proven: p.proven, criterion: p.criterion } : null,
+    periodicity: p
+      ? { preperiod: p.preperiod, period: p.period, saltus: p.saltus, proven: p.proven, criterion: p.criterion }
+      : null,
   };
 }
 

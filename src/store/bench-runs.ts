@@ -115,9 +115,9 @@ export class BenchRunStore {
   /** The latest and the fastest earlier run of the same configuration on the same CPU model. */
   comparable(run: BenchRun): { previous: BenchRun | undefined; best: BenchRun | undefined } {
     const args = [run.workload, run.mode, run.workers, run.size, run.quick ? 1 : 0, run.cpuModel, run.session];
-    const previous = this.db.prepare(`SELECT * FROM bench_runs WHERE ${COMPARABLE} ORDER BY id DESC LIMIT 1`).get(...args) as
-      | Row
-      | undefined;
+    const previous = this.db
+      .prepare(`SELECT * FROM bench_runs WHERE ${COMPARABLE} ORDER BY id DESC LIMIT 1`)
+      .get(...args) as Row | undefined;
     const best = this.db
       .prepare(`SELECT * FROM bench_runs WHERE ${COMPARABLE} ORDER BY states_per_second DESC, id LIMIT 1`)
       .get(...args) as Row | undefined;
@@ -130,7 +130,9 @@ export class BenchRunStore {
    */
   lastChecksum(workload: string, size: number, session: string): BenchRun | undefined {
     const row = this.db
-      .prepare(`SELECT * FROM bench_runs WHERE workload = ? AND size = ? AND mode <> 'anchor' AND session <> ? ORDER BY id DESC LIMIT 1`)
+      .prepare(
+        `SELECT * FROM bench_runs WHERE workload = ? AND size = ? AND mode <> 'anchor' AND session <> ? ORDER BY id DESC LIMIT 1`,
+      )
       .get(workload, size, session) as Row | undefined;
     return row && toRun(row);
   }

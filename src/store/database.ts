@@ -39,7 +39,9 @@ function readHeader(path: string): Header {
     const got = readSync(fd, buf, 0, 100, 0);
     if (got === 0) return { empty: true, applicationId: 0, userVersion: 0, hasSchema: false };
     if (got < 100 || buf.toString('latin1', 0, 16) !== SQLITE_MAGIC) {
-      throw new StoreError(`${path} is not a grundy-engine store (it is not an SQLite database); pass --db with another path`);
+      throw new StoreError(
+        `${path} is not a grundy-engine store (it is not an SQLite database); pass --db with another path`,
+      );
     }
     // The b-tree header of page 1 follows the file header: type byte, then the cell count at
     // offset 3. A leaf (0x0d) with no cells is an empty schema; anything else lists objects.
@@ -63,7 +65,9 @@ function checkHeader(path: string, header: Header): void {
   // before SQLite opens the file (which could create -wal/-shm files or roll back a journal).
   // While a -wal file exists the main file's header may be stale, so SQLite decides then.
   if (header.applicationId === 0 && header.hasSchema && !existsSync(`${path}-wal`)) {
-    throw new StoreError(`${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db with another path`);
+    throw new StoreError(
+      `${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db with another path`,
+    );
   }
   if (header.userVersion > SCHEMA_VERSION) {
     throw new StoreError(
@@ -78,7 +82,9 @@ function checkNotForeign(db: Database.Database, path: string): void {
   if (appId === APPLICATION_ID) return;
   const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
   if (tables.n > 0) {
-    throw new StoreError(`${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db with another path`);
+    throw new StoreError(
+      `${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db with another path`,
+    );
   }
 }
 
@@ -122,13 +128,16 @@ function migrate(db: Database.Database): void {
 /** Open (creating and migrating if needed) the store for writing. */
 export function openWritable(path: string): Database.Database {
   if (existsSync(path)) {
-    if (statSync(path).isDirectory()) throw new StoreError(`${path} is a directory, not a store file; pass --db with a file path`);
+    if (statSync(path).isDirectory())
+      throw new StoreError(`${path} is a directory, not a store file; pass --db with a file path`);
     checkHeader(path, readHeader(path));
     try {
       accessSync(path, constants.R_OK | constants.W_OK);
       accessSync(dirname(path), constants.W_OK);
     } catch {
-      throw new StoreError(`${path} is read-only (the file or its directory cannot be written); check permissions or pass --db with another path`);
+      throw new StoreError(
+        `${path} is read-only (the file or its directory cannot be written); check permissions or pass --db with another path`,
+      );
     }
   } else {
     try {
@@ -157,7 +166,8 @@ export function openWritable(path: string): Database.Database {
  */
 export function openReadable(path: string): Database.Database | null {
   if (!existsSync(path)) return null;
-  if (statSync(path).isDirectory()) throw new StoreError(`${path} is a directory, not a store file; pass --db with a file path`);
+  if (statSync(path).isDirectory())
+    throw new StoreError(`${path} is a directory, not a store file; pass --db with a file path`);
   const header = readHeader(path);
   checkHeader(path, header);
   if (header.empty) return null;

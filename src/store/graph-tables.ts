@@ -60,7 +60,11 @@ function blobInt32(b: Uint8Array): Int32Array {
  * vertices, their K sets and the names. A crash leaves all of it or none.
  */
 export function saveGraphTable(
-  store: Store, game: GameRow, source: GraphSource, gv: GraphValues, names: VertexNames,
+  store: Store,
+  game: GameRow,
+  source: GraphSource,
+  gv: GraphValues,
+  names: VertexNames,
 ): GameRow {
   const n = gv.values.length;
   let maxValue = 0;
@@ -105,8 +109,20 @@ export function saveGraphTable(
       `INSERT INTO graph_tables (game_id, format, sha256, bytes, vertices, edges, acyclic, kahn_done, stages,
          names_kind, names, inf_vertices, k_offsets, k_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
-      game.id, source.format, source.sha256, source.bytes, source.vertices, source.edges, gv.acyclic ? 1 : 0,
-      gv.kahnDone, gv.stages, names.kind, namesBlob, int32Blob(infVertices), int32Blob(kOffsets), int32Blob(gv.kValues),
+      game.id,
+      source.format,
+      source.sha256,
+      source.bytes,
+      source.vertices,
+      source.edges,
+      gv.acyclic ? 1 : 0,
+      gv.kahnDone,
+      gv.stages,
+      names.kind,
+      namesBlob,
+      int32Blob(infVertices),
+      int32Blob(kOffsets),
+      int32Blob(gv.kValues),
     );
     faultPoint('commit');
     db.prepare('UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?').run(n, maxValue, width, game.id);
@@ -118,7 +134,8 @@ export function saveGraphTable(
 
 /** The stored side row of a game graph, without the values (show, list), or undefined. */
 export function graphSource(
-  store: Store, game: GameRow,
+  store: Store,
+  game: GameRow,
 ): (GraphSource & { infinite: number; acyclic: boolean }) | undefined {
   const row = handleOf(store)
     .prepare(
@@ -133,14 +150,19 @@ export function graphSource(
 
 /** The whole stored table of a game graph, or undefined when none is stored. */
 export function loadGraphTable(store: Store, game: GameRow): StoredGraphTable | undefined {
-  const row = handleOf(store).prepare('SELECT * FROM graph_tables WHERE game_id = ?').get(game.id) as RawGraphRow | undefined;
+  const row = handleOf(store).prepare('SELECT * FROM graph_tables WHERE game_id = ?').get(game.id) as
+    | RawGraphRow
+    | undefined;
   if (!row) return undefined;
   const n = row.vertices;
   if (game.computed !== n) throw new Error(`store for ${game.key} holds ${game.computed} values for ${n} vertices`);
   const values = new Int32Array(n);
   const select = handleOf(store).prepare('SELECT lo, hi, width, data FROM chunks WHERE game_id = ? ORDER BY lo');
   const rows = select.all(game.id) as {
-    lo: number; hi: number; width: number; data: Uint8Array;
+    lo: number;
+    hi: number;
+    width: number;
+    data: Uint8Array;
   }[];
   for (const r of rows) values.set(decodeChunk(r.data, r.width as Width, r.hi - r.lo), r.lo);
   const infVertices = blobInt32(row.inf_vertices);
@@ -158,14 +180,18 @@ export function loadGraphTable(store: Store, game: GameRow): StoredGraphTable | 
     kOffsets[v + 1] = at;
   }
   const gv: GraphValues = {
-    values, kOffsets, kValues, acyclic: row.acyclic === 1, kahnDone: row.kahn_done, stages: row.stages,
+    values,
+    kOffsets,
+    kValues,
+    acyclic: row.acyclic === 1,
+    kahnDone: row.kahn_done,
+    stages: row.stages,
   };
   let names: VertexNames;
   if (row.names_kind === 'ints') names = { kind: 'ints', ints: blobInt32(row.names!) };
   else if (row.names_kind === 'strings') {
     names = { kind: 'strings', strings: JSON.parse(Buffer.from(row.names!).toString('utf8')) as string[] };
-  }
-  else names = { kind: 'range' };
+  } else names = { kind: 'range' };
   const { format, sha256, bytes, vertices, edges } = row;
   return { source: { format, sha256, bytes, vertices, edges }, values: gv, names, infinite: infVertices.length };
 }

@@ -75,7 +75,11 @@ interface RawLock {
  * two runs never race to extend the same table. A lock left by a process that no longer runs
  * (killed, crashed) is taken over. Otherwise refuse, naming the holder, or wait with `wait`.
  */
-export async function acquireComputeLock(store: Store, gameKey: string, options: LockOptions = {}): Promise<ComputeLock> {
+export async function acquireComputeLock(
+  store: Store,
+  gameKey: string,
+  options: LockOptions = {},
+): Promise<ComputeLock> {
   let waiting = false;
   for (;;) {
     const holder = tryAcquire(store, gameKey);
@@ -91,15 +95,18 @@ export async function acquireComputeLock(store: Store, gameKey: string, options:
       options.onWait?.(holder);
     }
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
-    if (options.signal?.aborted) throw new InterruptedError(`interrupted while waiting for ${describeHolder(holder)} to finish ${gameKey}`);
+    if (options.signal?.aborted)
+      throw new InterruptedError(`interrupted while waiting for ${describeHolder(holder)} to finish ${gameKey}`);
   }
   let released = false;
   return {
     release: () => {
       if (released || !store.open) return;
       released = true;
-      statement(store, 'DELETE FROM compute_locks WHERE game_key = ? AND pid = ? AND host = ? AND process_start = ?')
-        .run(gameKey, self.pid, self.host, self.processStart);
+      statement(
+        store,
+        'DELETE FROM compute_locks WHERE game_key = ? AND pid = ? AND host = ? AND process_start = ?',
+      ).run(gameKey, self.pid, self.host, self.processStart);
     },
   };
 }
@@ -113,21 +120,24 @@ export function describeHolder(holder: LockHolder): string {
 /** Null when the lock is now ours; otherwise the live holder. One immediate transaction. */
 function tryAcquire(store: Store, gameKey: string): LockHolder | null {
   return store.transaction((): LockHolder | null => {
-    const row = statement(store, 'SELECT pid, host, process_start, started_at FROM compute_locks WHERE game_key = ?').get(gameKey) as
-      | RawLock
-      | undefined;
+    const row = statement(
+      store,
+      'SELECT pid, host, process_start, started_at FROM compute_locks WHERE game_key = ?',
+    ).get(gameKey) as RawLock | undefined;
     if (row) {
-      const holder: LockHolder = { pid: row.pid, host: row.host, processStart: row.process_start, startedAt: row.started_at };
+      const holder: LockHolder = {
+        pid: row.pid,
+        host: row.host,
+        processStart: row.process_start,
+        startedAt: row.started_at,
+      };
       if (holderAlive(holder)) return holder;
       statement(store, 'DELETE FROM compute_locks WHERE game_key = ?').run(gameKey);
     }
-    statement(store, 'INSERT INTO compute_locks (game_key, pid, host, process_start, started_at) VALUES (?, ?, ?, ?, ?)').run(
-      gameKey,
-      self.pid,
-      self.host,
-      self.processStart,
-      new Date().toISOString(),
-    );
+    statement(
+      store,
+      'INSERT INTO compute_locks (game_key, pid, host, process_start, started_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(gameKey, self.pid, self.host, self.processStart, new Date().toISOString());
     return null;
   });
 }

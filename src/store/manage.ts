@@ -73,7 +73,9 @@ export function liveComputes(store: Store): { game: string; holder: LockHolder }
 export function removeGame(store: Store, key: string): RemovedGame {
   const db = handleOf(store);
   return store.transaction((): RemovedGame => {
-    const game = db.prepare('SELECT id, computed FROM games WHERE key = ?').get(key) as { id: number; computed: number } | undefined;
+    const game = db.prepare('SELECT id, computed FROM games WHERE key = ?').get(key) as
+      | { id: number; computed: number }
+      | undefined;
     if (!game) throw new StoreError(`${key} vanished from the store while it was being removed`);
     const lock = db.prepare('SELECT * FROM compute_locks WHERE game_key = ?').get(key) as RawLock | undefined;
     if (lock) {
@@ -84,7 +86,9 @@ export function removeGame(store: Store, key: string): RemovedGame {
       }
       db.prepare('DELETE FROM compute_locks WHERE game_key = ?').run(key);
     }
-    const chunks = db.prepare('SELECT count(*) AS n, coalesce(sum(length(data)), 0) AS b FROM chunks WHERE game_id = ?').get(game.id) as {
+    const chunks = db
+      .prepare('SELECT count(*) AS n, coalesce(sum(length(data)), 0) AS b FROM chunks WHERE game_id = ?')
+      .get(game.id) as {
       n: number;
       b: number;
     };
@@ -137,7 +141,8 @@ export function vacuumStore(store: Store): { before: StoreSize; after: StoreSize
     handleOf(store).pragma('wal_checkpoint(TRUNCATE)');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    if (/busy|locked/i.test(message)) throw new StoreError(`${store.path} is in use by another process (${message}); vacuum when it is done`);
+    if (/busy|locked/i.test(message))
+      throw new StoreError(`${store.path} is in use by another process (${message}); vacuum when it is done`);
     throw err;
   }
   return { before, after: storeSize(store.path) };

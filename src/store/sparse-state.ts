@@ -14,11 +14,12 @@ export interface SparseState {
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export function loadSparseState(store: Store, game: GameRow): SparseState | undefined {
-  const row = statement(store, 'SELECT mask_bits, mask_parity, upto, rare FROM sparse_state WHERE game_id = ?').get(game.id) as
-    | { mask_bits: number; mask_parity: number; upto: number; rare: Uint8Array }
-    | undefined;
+  const row = statement(store, 'SELECT mask_bits, mask_parity, upto, rare FROM sparse_state WHERE game_id = ?').get(
+    game.id,
+  ) as { mask_bits: number; mask_parity: number; upto: number; rare: Uint8Array } | undefined;
   if (!row) return undefined;
-  if (row.rare.byteLength % 4 !== 0) throw new Error(`sparse state of ${game.key} is damaged (${row.rare.byteLength} bytes of rare heaps)`);
+  if (row.rare.byteLength % 4 !== 0)
+    throw new Error(`sparse state of ${game.key} is damaged (${row.rare.byteLength} bytes of rare heaps)`);
   // Copy into an aligned buffer: SQLite's blob may sit at any byte offset.
   const rare = new Int32Array(row.rare.byteLength / 4);
   new Uint8Array(rare.buffer).set(row.rare);
@@ -29,12 +30,12 @@ export function loadSparseState(store: Store, game: GameRow): SparseState | unde
 export function saveSparseState(store: Store, game: GameRow, state: SparseState): void {
   if (!LITTLE_ENDIAN) throw new Error('grundy-engine stores little-endian data; this platform is big-endian');
   const blob = Buffer.from(state.rare.buffer, state.rare.byteOffset, state.rare.byteLength);
-  statement(store, 
-      `INSERT INTO sparse_state (game_id, mask_bits, mask_parity, upto, rare) VALUES (?, ?, ?, ?, ?)
+  statement(
+    store,
+    `INSERT INTO sparse_state (game_id, mask_bits, mask_parity, upto, rare) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (game_id) DO UPDATE SET mask_bits = excluded.mask_bits, mask_parity = excluded.mask_parity,
          upto = excluded.upto, rare = excluded.rare`,
-    )
-    .run(game.id, state.mask.bits, state.mask.parity, state.upto, blob);
+  ).run(game.id, state.mask.bits, state.mask.parity, state.upto, blob);
 }
 
 export function deleteSparseState(store: Store, game: GameRow): void {

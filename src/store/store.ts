@@ -108,8 +108,12 @@ export class Store {
     const existing = this.getGame(rules.key);
     if (existing) return existing;
     const { key, family, ...params } = rules;
-    statement(this, 'INSERT INTO games (key, family, params, created_at) VALUES (?, ?, ?, ?)')
-      .run(key, family, JSON.stringify(params), new Date().toISOString());
+    statement(this, 'INSERT INTO games (key, family, params, created_at) VALUES (?, ?, ?, ?)').run(
+      key,
+      family,
+      JSON.stringify(params),
+      new Date().toISOString(),
+    );
     return this.getGame(key)!;
   }
 
@@ -137,11 +141,21 @@ export class Store {
       if (current.computed !== lo) {
         throw new Error(`store for ${game.key} holds ${current.computed} values, cannot append at ${lo}`);
       }
-      statement(this, 'INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (?, ?, ?, ?, ?)').run(game.id, lo, hi, width, data);
+      statement(this, 'INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (?, ?, ?, ?, ?)').run(
+        game.id,
+        lo,
+        hi,
+        width,
+        data,
+      );
       this.hooks.onCommit?.('commit');
       const newMax = Math.max(current.max_value, maxValue);
-      statement(this, 'UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?')
-        .run(hi, newMax, wider(current.width as Width, width), game.id);
+      statement(this, 'UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?').run(
+        hi,
+        newMax,
+        wider(current.width as Width, width),
+        game.id,
+      );
       if (sparse === null) deleteSparseState(this, game);
       else if (sparse !== undefined) saveSparseState(this, game, sparse);
     });
@@ -161,10 +175,14 @@ export class Store {
     if (hi <= lo) return out;
     type Row = { lo: number; hi: number; width: number; data: Uint8Array };
     // Seek with the (game_id, lo) key: the row holding `lo`, then every row starting inside.
-    const first = statement(this, 'SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo <= ? ORDER BY lo DESC LIMIT 1')
-      .get(game.id, lo) as Row | undefined;
-    const rest = statement(this, 'SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo > ? AND lo < ? ORDER BY lo')
-      .all(game.id, lo, hi) as Row[];
+    const first = statement(
+      this,
+      'SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo <= ? ORDER BY lo DESC LIMIT 1',
+    ).get(game.id, lo) as Row | undefined;
+    const rest = statement(
+      this,
+      'SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo > ? AND lo < ? ORDER BY lo',
+    ).all(game.id, lo, hi) as Row[];
     const rows = first ? [first, ...rest] : rest;
     let filled = lo;
     for (const row of rows) {
@@ -205,27 +223,49 @@ export class Store {
       statement(this, 'DELETE FROM certificates WHERE game_id = ? AND proven = 0').run(game.id);
       return;
     }
-    statement(this, 
-        `INSERT INTO certificates (game_id, preperiod, period, saltus, proven, criterion, checked_to, updated_at)
+    statement(
+      this,
+      `INSERT INTO certificates (game_id, preperiod, period, saltus, proven, criterion, checked_to, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (game_id) DO UPDATE SET preperiod = excluded.preperiod, period = excluded.period,
            saltus = excluded.saltus, proven = excluded.proven, criterion = excluded.criterion,
            checked_to = excluded.checked_to, updated_at = excluded.updated_at`,
-      )
-      .run(game.id, cert.preperiod, cert.period, cert.saltus, cert.proven ? 1 : 0, cert.criterion, cert.checkedTo, new Date().toISOString());
+    ).run(
+      game.id,
+      cert.preperiod,
+      cert.period,
+      cert.saltus,
+      cert.proven ? 1 : 0,
+      cert.criterion,
+      cert.checkedTo,
+      new Date().toISOString(),
+    );
   }
 
   recordRun(game: GameRow, run: RunRecord): void {
-    statement(this, 
-        `INSERT INTO runs (game_id, started_at, from_n, to_n, values_computed, workers, kernel, elapsed_ms, states_per_second, status)
+    statement(
+      this,
+      `INSERT INTO runs (game_id, started_at, from_n, to_n, values_computed, workers, kernel, elapsed_ms, states_per_second, status)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(game.id, run.startedAt, run.fromN, run.toN, run.valuesComputed, run.workers, run.kernel, run.elapsedMs, run.statesPerSecond, run.status);
+    ).run(
+      game.id,
+      run.startedAt,
+      run.fromN,
+      run.toN,
+      run.valuesComputed,
+      run.workers,
+      run.kernel,
+      run.elapsedMs,
+      run.statesPerSecond,
+      run.status,
+    );
   }
 
   listRuns(game: GameRow, limit = 10): RunRecord[] {
-    const rows = statement(this, 'SELECT * FROM runs WHERE game_id = ? ORDER BY id DESC LIMIT ?')
-      .all(game.id, limit) as {
+    const rows = statement(this, 'SELECT * FROM runs WHERE game_id = ? ORDER BY id DESC LIMIT ?').all(
+      game.id,
+      limit,
+    ) as {
       started_at: string;
       from_n: number;
       to_n: number;
@@ -251,7 +291,9 @@ export class Store {
 
   /** Bytes of chunk data stored for a game. */
   storedBytes(game: GameRow): number {
-    const row = statement(this, 'SELECT coalesce(sum(length(data)), 0) AS b FROM chunks WHERE game_id = ?').get(game.id) as { b: number };
+    const row = statement(this, 'SELECT coalesce(sum(length(data)), 0) AS b FROM chunks WHERE game_id = ?').get(
+      game.id,
+    ) as { b: number };
     return row.b;
   }
 }

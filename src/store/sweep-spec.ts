@@ -42,4 +42,3 @@ export interface SkipCounts {
   /** Codes ending in 0: the same game as a code with fewer digits. */
   readonly trailingZeros: number;
 }
-

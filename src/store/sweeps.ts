@@ -141,14 +141,32 @@ export class SweepStore {
     return (this.db.prepare('SELECT * FROM sweeps ORDER BY name').all() as RawSweep[]).map(toSweep);
   }
 
-  create(name: string, spec: SweepSpec, games: number, skipped: SkipCounts, limit: number, fixedLength: boolean): SweepRow {
+  create(
+    name: string,
+    spec: SweepSpec,
+    games: number,
+    skipped: SkipCounts,
+    limit: number,
+    fixedLength: boolean,
+  ): SweepRow {
     const now = new Date().toISOString();
     this.db
       .prepare(
         `INSERT INTO sweeps (name, family, spec, games, skipped_all_zero, skipped_trailing_zeros, limit_n, fixed_length, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)`,
       )
-      .run(name, spec.family, specJson(spec), games, skipped.allZero, skipped.trailingZeros, limit, fixedLength ? 1 : 0, now, now);
+      .run(
+        name,
+        spec.family,
+        specJson(spec),
+        games,
+        skipped.allZero,
+        skipped.trailingZeros,
+        limit,
+        fixedLength ? 1 : 0,
+        now,
+        now,
+      );
     return this.find(name)!;
   }
 
@@ -176,7 +194,13 @@ export class SweepStore {
    * keepTables each game's values also go to its table through Store.appendChunk, with its
    * certificate.
    */
-  commit(sweep: SweepRow, games: readonly SweepGame[], results: BatchResults, keepTables = false, runLabel = 'sweep'): void {
+  commit(
+    sweep: SweepRow,
+    games: readonly SweepGame[],
+    results: BatchResults,
+    keepTables = false,
+    runLabel = 'sweep',
+  ): void {
     const n = results.ords.length;
     if (n === 0) return;
     const tx = this.db.transaction(() => {

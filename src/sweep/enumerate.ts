@@ -2,9 +2,22 @@ import { UsageError } from '../errors.js';
 import type { SetForm } from '../games/family.js';
 import { families, familyById, parseRules } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
-import { isCodeSweep, type SetSweepSpec, type SkipCounts, type SweepGame, type SweepSpec } from '../store/sweep-spec.js';
+import {
+  isCodeSweep,
+  type SetSweepSpec,
+  type SkipCounts,
+  type SweepGame,
+  type SweepSpec,
+} from '../store/sweep-spec.js';
 
-export { isCodeSweep, type CodeSweepSpec, type SetSweepSpec, type SkipCounts, type SweepGame, type SweepSpec } from '../store/sweep-spec.js';
+export {
+  isCodeSweep,
+  type CodeSweepSpec,
+  type SetSweepSpec,
+  type SkipCounts,
+  type SweepGame,
+  type SweepSpec,
+} from '../store/sweep-spec.js';
 
 /** The families `grundy sweep` takes, in the order the registry lists them. */
 export function sweepFamilies(): string[] {
@@ -65,20 +78,27 @@ export function validateSpec(spec: SweepSpec): void {
     if (!Number.isInteger(spec.minDigits) || spec.minDigits < 1 || spec.maxDigits < spec.minDigits) {
       throw new UsageError('--digits must be at least 1 (e.g. --digits 2)');
     }
-    if (spec.maxDigits > MAX_DIGITS) throw new UsageError(`--digits ${spec.maxDigits} is too many; at most ${MAX_DIGITS}`);
+    if (spec.maxDigits > MAX_DIGITS)
+      throw new UsageError(`--digits ${spec.maxDigits} is too many; at most ${MAX_DIGITS}`);
   } else {
-    if (!Number.isInteger(spec.max) || spec.max < 1) throw new UsageError('--max must be a positive integer (e.g. --max 60)');
+    if (!Number.isInteger(spec.max) || spec.max < 1)
+      throw new UsageError('--max must be a positive integer (e.g. --max 60)');
     if (!Number.isInteger(spec.minSize) || spec.minSize < 1 || spec.maxSize < spec.minSize) {
       throw new UsageError('--size must be at least 1 (e.g. --size 3)');
     }
-    if (spec.maxSize > MAX_SET_SIZE) throw new UsageError(`--size ${spec.maxSize} is too large; at most ${MAX_SET_SIZE}`);
+    if (spec.maxSize > MAX_SET_SIZE)
+      throw new UsageError(`--size ${spec.maxSize} is too large; at most ${MAX_SET_SIZE}`);
     if (spec.minSize > spec.max) {
-      throw new UsageError(`there is no ${spec.minSize}-element set with elements <= ${spec.max}; raise --max to at least ${spec.minSize}`);
+      throw new UsageError(
+        `there is no ${spec.minSize}-element set with elements <= ${spec.max}; raise --max to at least ${spec.minSize}`,
+      );
     }
   }
   const { games } = sweepSize(spec);
   if (games > MAX_SWEEP_GAMES) {
-    throw new UsageError(`this sweep has ${games.toExponential(2)} games; at most ${MAX_SWEEP_GAMES} per sweep (lower --max, --size or --digits)`);
+    throw new UsageError(
+      `this sweep has ${games.toExponential(2)} games; at most ${MAX_SWEEP_GAMES} per sweep (lower --max, --size or --digits)`,
+    );
   }
 }
 

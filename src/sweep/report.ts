@@ -61,8 +61,13 @@ export function requireSweep(sweeps: SweepStore, name: string): SweepRow {
   const sweep = sweeps.find(name);
   if (sweep) return sweep;
   const names = sweeps.list().map((s) => s.name);
-  const known = names.length > 0 ? `stored sweeps: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', ...' : ''}` : 'no sweeps are stored yet';
-  throw new NotComputedError(`no sweep named '${name}' (${known}); run one with: grundy sweep sub --size 3 --max 60 --name ${name}`);
+  const known =
+    names.length > 0
+      ? `stored sweeps: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', ...' : ''}`
+      : 'no sweeps are stored yet';
+  throw new NotComputedError(
+    `no sweep named '${name}' (${known}); run one with: grundy sweep sub --size 3 --max 60 --name ${name}`,
+  );
 }
 
 export function buildReport(store: Store, name: string, sort: SweepSort, top: number): SweepReport {
@@ -102,7 +107,18 @@ export function describeResult(e: ReportEntry, fmtInt: (n: number) => string): s
   return `not proven up to ${fmtInt(e.computed)} (observed period ${fmtInt(e.period)} from ${fmtInt(e.preperiod ?? 0)}${saltus})`;
 }
 
-const CSV_COLUMNS = ['rank', 'game', 'proven', 'preperiod', 'period', 'saltus', 'max_value', 'computed', 'criterion', 'ms'] as const;
+const CSV_COLUMNS = [
+  'rank',
+  'game',
+  'proven',
+  'preperiod',
+  'period',
+  'saltus',
+  'max_value',
+  'computed',
+  'criterion',
+  'ms',
+] as const;
 
 /** RFC 4180: game keys such as sub:1,3,4 contain commas, so such fields are quoted. */
 function csvCell(v: string | number | boolean | null): string {
@@ -115,7 +131,9 @@ export function reportCsv(report: SweepReport): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const e of report.results) {
     lines.push(
-      [e.rank, e.game, e.proven, e.preperiod, e.period, e.saltus, e.maxValue, e.computed, e.criterion, e.ms].map(csvCell).join(','),
+      [e.rank, e.game, e.proven, e.preperiod, e.period, e.saltus, e.maxValue, e.computed, e.criterion, e.ms]
+        .map(csvCell)
+        .join(','),
     );
   }
   return `${lines.join('\n')}\n`;

@@ -2,7 +2,14 @@ import type { WorkerPool } from '../engine/pool.js';
 import { ComputeError, GrundyError, InterruptedError, StoreError, UsageError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import { specJson, SweepStore, type SweepRow } from '../store/sweeps.js';
-import { enumerateGames, sweepSize, validateSpec, type SkipCounts, type SweepGame, type SweepSpec } from './enumerate.js';
+import {
+  enumerateGames,
+  sweepSize,
+  validateSpec,
+  type SkipCounts,
+  type SweepGame,
+  type SweepSpec,
+} from './enumerate.js';
 import { packGames, packResults, type BatchResults } from './batch.js';
 import type { SweepBatchOutcome, SweepBatchTask } from './protocol.js';
 import { faultHold } from '../testing/faults.js';
@@ -113,7 +120,13 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
   let nextId = 0;
 
   const report = (): void =>
-    req.onProgress?.({ name, done: resumed + doneNow, total: size.games, doneNow, elapsedMs: performance.now() - started });
+    req.onProgress?.({
+      name,
+      done: resumed + doneNow,
+      total: size.games,
+      doneNow,
+      elapsedMs: performance.now() - started,
+    });
 
   const commit = (batch: SweepGame[], results: BatchResults): void => {
     sweeps.commit(sweep, batch, results, req.keepTables, `sweep:${name}`);
@@ -128,25 +141,29 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
         const batch = nextBatch(Math.max(1, Math.min(batchSize, Math.ceil(remaining / (4 * pool.threads)))));
         dispatched += batch.length;
         if (batch.length === 0) break;
-        const task: SweepBatchTask = { kind: 'sweep-batch', games: packGames(batch), limit: req.limit, fixedLength: req.fixedLength, keepTables: req.keepTables };
+        const task: SweepBatchTask = {
+          kind: 'sweep-batch',
+          games: packGames(batch),
+          limit: req.limit,
+          fixedLength: req.fixedLength,
+          keepTables: req.keepTables,
+        };
         const id = nextId++;
         inFlight.set(
           id,
-          pool
-            .run(task, describeBatch(batch))
-            .then(
-              (outcome) => ({ id, games: batch, outcome }),
-              (err: unknown) => ({
-                id,
-                games: batch,
-                outcome: {
-                  kind: 'error',
-                  message: err instanceof Error ? err.message : String(err),
-                  exitCode: 5,
-                  results: packResults([]),
-                } as SweepBatchOutcome,
-              }),
-            ),
+          pool.run(task, describeBatch(batch)).then(
+            (outcome) => ({ id, games: batch, outcome }),
+            (err: unknown) => ({
+              id,
+              games: batch,
+              outcome: {
+                kind: 'error',
+                message: err instanceof Error ? err.message : String(err),
+                exitCode: 5,
+                results: packResults([]),
+              } as SweepBatchOutcome,
+            }),
+          ),
         );
       }
       if (inFlight.size === 0) break;
@@ -154,7 +171,10 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
       inFlight.delete(id);
       commit(batch, outcome.results);
       if (outcome.kind === 'error') {
-        failure ??= outcome.exitCode === 5 ? new ComputeError(`sweep ${name} failed on ${outcome.message}`) : new GrundyError(outcome.message, outcome.exitCode);
+        failure ??=
+          outcome.exitCode === 5
+            ? new ComputeError(`sweep ${name} failed on ${outcome.message}`)
+            : new GrundyError(outcome.message, outcome.exitCode);
       } else {
         batchSize = nextBatchSize(batchSize, outcome.results);
       }

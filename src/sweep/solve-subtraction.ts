@@ -40,7 +40,8 @@ export class SubtractionSolver {
     const size = S.length;
     const k = S[size - 1] ?? 0;
     if (size === 0 || k < 1) throw new Error('a subtraction set needs at least one positive element');
-    if (size > 254) throw new Error(`subtraction sets of more than 254 elements are not supported by sweeps (got ${size})`);
+    if (size > 254)
+      throw new Error(`subtraction sets of more than 254 elements are not supported by sweeps (got ${size})`);
     const limit = opts.limit;
     let g = this.ensure(Math.min(limit, INITIAL_CAPACITY));
     let maxValue = 0;

@@ -22,7 +22,8 @@ export function defineWorker<T, O>(
   handle: (task: T) => O | Promise<O>,
   failed?: (task: T, error: ErrorOutcome, cause: unknown) => O | ErrorOutcome,
 ): (task: T) => O | ErrorOutcome | Promise<O | ErrorOutcome> {
-  const fail = (task: T, err: unknown): O | ErrorOutcome => (failed ? failed(task, errorOutcome(err), err) : errorOutcome(err));
+  const fail = (task: T, err: unknown): O | ErrorOutcome =>
+    failed ? failed(task, errorOutcome(err), err) : errorOutcome(err);
   return (task) => {
     try {
       const out = handle(task);

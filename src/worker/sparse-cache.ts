@@ -13,7 +13,9 @@ interface Masked {
  * A worker's sparse kernels, one per game, kept between tasks (their mark arrays and class
  * tables are costly to rebuild), each switched to the task's mask when it differs.
  */
-export function sparseKernelCache<K extends Masked>(make: (shape: SparseShape) => K): (rules: Rules, mask: SparseMask) => K {
+export function sparseKernelCache<K extends Masked>(
+  make: (shape: SparseShape) => K,
+): (rules: Rules, mask: SparseMask) => K {
   const kernels = new Map<string, K>();
   return (rules, mask) => {
     let kernel = kernels.get(rules.key);

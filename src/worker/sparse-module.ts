@@ -15,7 +15,9 @@ export function sparseKernelChoice(): 'wasm' | 'js' {
   if (forced === 'js') return 'js';
   if (forced !== undefined && forced !== '' && forced !== 'wasm') {
     const value = JSON.stringify(forced);
-    throw new UsageError(`GRUNDY_SPARSE_KERNEL must be js or wasm, not ${value} (or unset it: WebAssembly where SIMD runs)`);
+    throw new UsageError(
+      `GRUNDY_SPARSE_KERNEL must be js or wasm, not ${value} (or unset it: WebAssembly where SIMD runs)`,
+    );
   }
   return simdSupported() ? 'wasm' : 'js';
 }

@@ -54,7 +54,9 @@ export function sparsePhases(
       rarePos.set(rare.pos.subarray(published, rare.count), published);
       rareVal.set(rare.val.subarray(published, rare.count), published);
       Atomics.store(ctl, GANG.RARE_COUNT, rare.count);
-      return out.overflowValue !== undefined ? { next: out.next, overflow: out.overflowValue } : { next: e, overflow: 0 };
+      return out.overflowValue !== undefined
+        ? { next: out.next, overflow: out.overflowValue }
+        : { next: e, overflow: 0 };
     },
     scribble(s, e) {
       g.fill(0xffffffff, s, e);

@@ -19,7 +19,16 @@ describe('the workload registry', () => {
 
   it('covers every kernel family on main', () => {
     expect(suiteNames()).toEqual(
-      expect.arrayContaining(['subtraction', 'infinite-subtraction', 'take-break', 'grundy', 'eval', 'count', 'sweep', 'end-to-end']),
+      expect.arrayContaining([
+        'subtraction',
+        'infinite-subtraction',
+        'take-break',
+        'grundy',
+        'eval',
+        'count',
+        'sweep',
+        'end-to-end',
+      ]),
     );
   });
 

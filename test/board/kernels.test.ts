@@ -39,11 +39,22 @@ const wythoffMoves: Moves = (x, y) => {
 };
 const rookMoves: Moves = (x, y) => wythoffMoves(x, y, 0).filter(([a, b]) => a === x || b === y);
 const kingMoves: Moves = (x, y) =>
-  ([[x - 1, y], [x, y - 1], [x - 1, y - 1]] as [number, number][]).filter(([a, b]) => a >= 0 && b >= 0);
+  (
+    [
+      [x - 1, y],
+      [x, y - 1],
+      [x - 1, y - 1],
+    ] as [number, number][]
+  ).filter(([a, b]) => a >= 0 && b >= 0);
 const knightMoves: Moves = (x, y, n) =>
-  ([[x - 2, y - 1], [x - 2, y + 1], [x - 1, y - 2], [x + 1, y - 2]] as [number, number][]).filter(
-    ([a, b]) => a >= 0 && b >= 0 && a < n && b < n,
-  );
+  (
+    [
+      [x - 2, y - 1],
+      [x - 2, y + 1],
+      [x - 1, y - 2],
+      [x + 1, y - 2],
+    ] as [number, number][]
+  ).filter(([a, b]) => a >= 0 && b >= 0 && a < n && b < n);
 
 function rows(t: BoardTable): number[][] {
   return Array.from({ length: t.n }, (_, x) => Array.from(t.values.subarray(x * t.n, (x + 1) * t.n)));
@@ -70,7 +81,9 @@ describe('2-D kernels against their naive twins', () => {
 
   it('knight values depend on the board: the 8 x 8 board differs from the corner of the 64 x 64 one', () => {
     const small = rows(knightTable(8));
-    const big = rows(knightTable(64)).slice(0, 8).map((r) => r.slice(0, 8));
+    const big = rows(knightTable(64))
+      .slice(0, 8)
+      .map((r) => r.slice(0, 8));
     expect(small).not.toEqual(big);
   });
 

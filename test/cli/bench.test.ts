@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 
 interface BenchJson {
-  runs: { workload: string; mode: string; workers: number; size: number; statesPerSecond: number; checksum: string; vsPrevious: number | null }[];
+  runs: {
+    workload: string;
+    mode: string;
+    workers: number;
+    size: number;
+    statesPerSecond: number;
+    checksum: string;
+    vsPrevious: number | null;
+  }[];
   scaling: { workload: string; workers: { workers: number; speedup: number | null }[] }[];
   warnings: string[];
   failures: string[];
@@ -20,12 +28,29 @@ afterAll(() => dir.cleanup());
 
 describe('grundy bench', () => {
   it('records a quick run of a tiny workload, then compares the next run with it', async () => {
-    const first = await runCli(['bench', '--workload', 'sub-134', '--quick', '--iterations', '1', '--json', '--db', db]);
+    const first = await runCli([
+      'bench',
+      '--workload',
+      'sub-134',
+      '--quick',
+      '--iterations',
+      '1',
+      '--json',
+      '--db',
+      db,
+    ]);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const a = JSON.parse(first.stdout) as BenchJson;
     expect(a.runs).toHaveLength(1);
-    expect(a.runs[0]).toMatchObject({ workload: 'sub-134', mode: 'plain', workers: 1, size: 1_000_000, checksum: '642858214284', vsPrevious: null });
+    expect(a.runs[0]).toMatchObject({
+      workload: 'sub-134',
+      mode: 'plain',
+      workers: 1,
+      size: 1_000_000,
+      checksum: '642858214284',
+      vsPrevious: null,
+    });
     expect(a.runs[0]!.statesPerSecond).toBeGreaterThan(0);
 
     const second = await runCli(['bench', '--workload', 'sub-134', '--quick', '--iterations', '1', '--db', db]);
@@ -39,7 +64,11 @@ describe('grundy bench', () => {
     expect(text.stdout).toMatch(/sub-134 {2}plain {2}N = 1,000,000 \(quick\)/);
     expect(text.stdout).toMatch(/best: \S+ states\/s on \d{4}-\d\d-\d\d/);
     const json = await runCli(['bench', '--history', '--json', '--db', db]);
-    const runs = (JSON.parse(json.stdout) as { runs: { workload: string; checksum: string; cpuModel: string; nodeVersion: string }[] }).runs;
+    const runs = (
+      JSON.parse(json.stdout) as {
+        runs: { workload: string; checksum: string; cpuModel: string; nodeVersion: string }[];
+      }
+    ).runs;
     expect(runs).toHaveLength(2);
     expect(runs[0]).toMatchObject({ workload: 'sub-134', checksum: '642858214284', nodeVersion: process.version });
     const none = await runCli(['bench', '--history', 'kayles', '--db', db]);
@@ -56,7 +85,21 @@ describe('grundy bench', () => {
   });
 
   it('measures a pooled workload at each worker count with its plain baseline and a scaling row', async () => {
-    const out = await runCli(['bench', '--workload', 'compute-kayles', '--size', '1500', '--workers', '1,2', '--iterations', '1', '--json', '--no-record', '--db', db]);
+    const out = await runCli([
+      'bench',
+      '--workload',
+      'compute-kayles',
+      '--size',
+      '1500',
+      '--workers',
+      '1,2',
+      '--iterations',
+      '1',
+      '--json',
+      '--no-record',
+      '--db',
+      db,
+    ]);
     expect(out.code).toBe(0);
     const r = JSON.parse(out.stdout) as BenchJson;
     expect(r.runs.map((x) => `${x.mode}:${x.workers}`)).toEqual(['plain:1', 'pool:1', 'pool:2']);

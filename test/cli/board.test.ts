@@ -48,7 +48,10 @@ describe('two-dimensional games through the CLI', () => {
     expect(await computed('2d:king', 64)).toEqual(naiveBoard(64, kingMoves));
     expect(await computed('2d:knight:64')).toEqual(naiveBoard(64, knightMoves(64)));
     expect(await computed('2d:knight:13')).toEqual(naiveBoard(13, knightMoves(13)));
-    writeFileSync(join(dir, 'corner.mjs'), 'export function* options(x, y) { if (x > 0) yield [x - 1, y]; if (y > 1) yield [x, y - 2]; }\n');
+    writeFileSync(
+      join(dir, 'corner.mjs'),
+      'export function* options(x, y) { if (x > 0) yield [x - 1, y]; if (y > 1) yield [x, y - 2]; }\n',
+    );
     const moduleMoves = (x: number, y: number): [number, number][] => [
       ...(x > 0 ? [[x - 1, y] as [number, number]] : []),
       ...(y > 1 ? [[x, y - 2] as [number, number]] : []),
@@ -58,7 +61,8 @@ describe('two-dimensional games through the CLI', () => {
     expect(product).toEqual(naiveProduct(32, [1, 3], SQUARES));
     const g1 = naiveSubtraction(32, [1, 3]);
     const g2 = naiveSubtraction(32, SQUARES);
-    for (let x = 0; x < 32; x++) for (let y = 0; y < 32; y++) expect(product[x]![y]).toBe(Number(nimMul(BigInt(g1[x]!), BigInt(g2[y]!))));
+    for (let x = 0; x < 32; x++)
+      for (let y = 0; y < 32; y++) expect(product[x]![y]).toBe(Number(nimMul(BigInt(g1[x]!), BigInt(g2[y]!))));
   }, 120_000);
 
   it('rook is x xor y; 2d:queen is wythoff; its P-positions are the formula', async () => {
@@ -67,7 +71,9 @@ describe('two-dimensional games through the CLI', () => {
     const wythoff = await exported('wythoff');
     expect(await exported('2d:queen')).toEqual(wythoff);
     const list = await cli('list', '--json');
-    expect((JSON.parse(list.stdout) as { tables: { game: string }[] }).tables.map((t) => t.game)).not.toContain('2d:queen');
+    expect((JSON.parse(list.stdout) as { tables: { game: string }[] }).tables.map((t) => t.game)).not.toContain(
+      '2d:queen',
+    );
     // (floor(m phi), floor(m phi^2)) by the mex construction; m = 10^18: floor(m phi) = 1618033988749894848 (below): a_m = least unused, b_m = a_m + m
     const used = new Set<number>();
     const zeros = new Set<string>();
@@ -90,7 +96,10 @@ describe('two-dimensional games through the CLI', () => {
       { x: '1618033988749894848', y: '2618033988749894848', value: 0, outcome: 'P', source: 'formula' },
     ]);
     r = await cli('show', 'wythoff', '--rows', '--json');
-    const shown = JSON.parse(r.stdout) as { size: number; rows: { row: number; observed: { period: number; saltus: number } | null }[] };
+    const shown = JSON.parse(r.stdout) as {
+      size: number;
+      rows: { row: number; observed: { period: number; saltus: number } | null }[];
+    };
     expect(shown.size).toBe(64);
     expect(shown.rows[1]!.observed).toMatchObject({ period: 3, saltus: 3 });
     r = await cli('export', 'wythoff', '--format', 'py');

@@ -58,7 +58,10 @@ describe('grundy compute', () => {
   it("stores a table with --to (2^12) and reports no period for Grundy's game", async () => {
     const r = await grundy('compute', 'grundy', '--to', '2^12', '--json');
     expect(r.code).toBe(0);
-    expect(json<{ computed: number; periodicity: null }>(r.stdout)).toMatchObject({ computed: 4096, periodicity: null });
+    expect(json<{ computed: number; periodicity: null }>(r.stdout)).toMatchObject({
+      computed: 4096,
+      periodicity: null,
+    });
     const text = await grundy('compute', 'grundy', '--to', '4096');
     expect(text.stdout).toContain('no period found up to 4,096');
   });
@@ -116,7 +119,9 @@ describe('grundy show, list and export', () => {
     const show = await grundy('show', '0.77', '--json');
     expect(json<Record<string, unknown>>(show.stdout)).toMatchObject({ game: 'octal:0.77', maxValue: 8, width: 8 });
     const list = json<{ tables: { game: string; periodicity: unknown }[] }>((await grundy('list', '--json')).stdout);
-    expect(list.tables.map((t) => t.game)).toEqual(expect.arrayContaining(['octal:0.77', 'octal:0.07', 'sub:2,5,7', 'grundy']));
+    expect(list.tables.map((t) => t.game)).toEqual(
+      expect.arrayContaining(['octal:0.77', 'octal:0.07', 'sub:2,5,7', 'grundy']),
+    );
     const text = await grundy('list');
     expect(text.stdout).toMatch(/octal:0\.77\s+\d+\s+8\s+71\+12 proven/);
   });
@@ -124,7 +129,9 @@ describe('grundy show, list and export', () => {
   it('exports csv, json and an OEIS b-file, past the table through the certificate', async () => {
     const csv = await grundy('export', 'kayles', '--format', 'csv', '--to', '5');
     expect(csv.stdout).toBe('n,value\n0,0\n1,1\n2,2\n3,3\n4,1\n');
-    const js = json<{ values: number[] }>((await grundy('export', 'kayles', '--format', 'json', '--to', '1000')).stdout);
+    const js = json<{ values: number[] }>(
+      (await grundy('export', 'kayles', '--format', 'json', '--to', '1000')).stdout,
+    );
     expect(js.values).toHaveLength(1000);
     expect(js.values[999]).toBe(js.values[999 - 12 * 50]);
     const out = join(dir, 'b.txt');

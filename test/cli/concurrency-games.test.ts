@@ -29,7 +29,9 @@ describe('several processes on one store: different games', () => {
       ['grundy', '6e4'],
       ['octal:0.77', '4e4'],
     ] as const;
-    const runs = games.map(([game, to]) => startCli(['compute', game, '--to', to, '--workers', '1', '--json', '--db', db]));
+    const runs = games.map(([game, to]) =>
+      startCli(['compute', game, '--to', to, '--workers', '1', '--json', '--db', db]),
+    );
     const results = await Promise.all(runs.map((r) => r.result));
     for (const r of results) {
       expect(r.code, r.stderr).toBe(0);

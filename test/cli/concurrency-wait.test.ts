@@ -34,7 +34,9 @@ describe('compute --wait', () => {
     const r = await waiter.result;
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).toContain('interrupted while waiting');
-    const row = handleOf(store).prepare('SELECT pid FROM compute_locks WHERE game_key = ?').get('nim') as { pid: number };
+    const row = handleOf(store).prepare('SELECT pid FROM compute_locks WHERE game_key = ?').get('nim') as {
+      pid: number;
+    };
     expect(row.pid).toBe(process.pid);
     lock.release();
     store.close();

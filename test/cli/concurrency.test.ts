@@ -34,7 +34,9 @@ describe('several processes on one store while a compute writes', () => {
     const second = await runCli([...LONG, '--db', db]);
     expect(second.code, second.stderr).toBe(4);
     expect(isOneLineError(second.stderr), second.stderr).toBe(true);
-    expect(second.stderr).toContain(`sub:squares is already being computed by another grundy process (pid ${writer.child.pid},`);
+    expect(second.stderr).toContain(
+      `sub:squares is already being computed by another grundy process (pid ${writer.child.pid},`,
+    );
 
     const readers = [
       ['query', GAME, '0..99', '--json'],

@@ -12,7 +12,10 @@ async function query(game: string, ns: readonly (number | string | bigint)[]): P
 }
 
 beforeAll(async () => {
-  for (const args of [['compute', 'kayles', '--until-proven'], ['compute', 'grundy', '--to', '500']]) {
+  for (const args of [
+    ['compute', 'kayles', '--until-proven'],
+    ['compute', 'grundy', '--to', '500'],
+  ]) {
     const r = await runCli([...args, '--db', db, '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
   }
@@ -35,7 +38,18 @@ describe('grundy count', () => {
     expect(r.code, r.stderr).toBe(0);
     // Counts below 2^53 are JSON numbers (README "JSON output").
     expect(JSON.parse(r.stdout).count).toBe(Number(p3));
-    const m = await runCli(['count', '--games', 'kayles,grundy', '--max', String(N), '--value', '2', '--json', '--db', db]);
+    const m = await runCli([
+      'count',
+      '--games',
+      'kayles,grundy',
+      '--max',
+      String(N),
+      '--value',
+      '2',
+      '--json',
+      '--db',
+      db,
+    ]);
     expect(m.code, m.stderr).toBe(0);
     expect(JSON.parse(m.stdout).count).toBe(Number(mixed));
   });
@@ -48,7 +62,19 @@ describe('grundy count', () => {
     // Beyond 2^53: decimal strings.
     expect(typeof ej.count).toBe('string');
     expect(ej.max).toBe('1000000000000000000');
-    const mod = await runCli(['count', 'kayles', '--heaps', '2', '--max', '1e18', '--mod', '1000000007', '--json', '--db', db]);
+    const mod = await runCli([
+      'count',
+      'kayles',
+      '--heaps',
+      '2',
+      '--max',
+      '1e18',
+      '--mod',
+      '1000000007',
+      '--json',
+      '--db',
+      db,
+    ]);
     expect(JSON.parse(mod.stdout).count).toBe(Number(BigInt(ej.count) % 1000000007n));
     const none = await runCli(['count', 'grundy', '--heaps', '2', '--max', '1e18', '--db', db]);
     expect(none.code).toBe(3);
@@ -73,4 +99,3 @@ describe('grundy table nim', () => {
     expect(text.stdout).toContain('3 | 3 2 1 0');
   });
 });
-

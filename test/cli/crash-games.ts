@@ -49,14 +49,17 @@ export function defineCrashSuite(game: CrashGame): void {
     afterAll(() => {
       tmp.cleanup();
       // The figures for the issue's closing note.
-      process.stdout.write(`crash ${game.label}: ${figures.kills} SIGKILLs, ${figures.identical} bit-identical resumes\n`);
+      process.stdout.write(
+        `crash ${game.label}: ${figures.kills} SIGKILLs, ${figures.identical} bit-identical resumes\n`,
+      );
     });
 
     it('SIGKILL inside and right after chunk commits: clean store, bit-identical resume', async () => {
       const db = `${tmp.dir}/fixed.db`;
       let before = 0;
       for (const point of game.killPoints) {
-        const r = await startCli([...game.args, '--db', db], { env: { GRUNDY_FAULT_KILL: point }, timeoutMs: 15_000 }).result;
+        const r = await startCli([...game.args, '--db', db], { env: { GRUNDY_FAULT_KILL: point }, timeoutMs: 15_000 })
+          .result;
         figures.kills++;
         expect(r.signal, `${point}: ${r.stderr}`).toBe('SIGKILL');
         const after = storedAfterCrash(db, game.key);

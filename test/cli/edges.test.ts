@@ -8,7 +8,8 @@ import { isOneLineError } from '../helpers/safety.js';
 
 const tmp = tempDir();
 const db = join(tmp.dir, 'edges.db');
-const grundy = (args: readonly string[], input?: string) => runCli([...args, '--db', db], input === undefined ? {} : { input });
+const grundy = (args: readonly string[], input?: string) =>
+  runCli([...args, '--db', db], input === undefined ? {} : { input });
 
 beforeAll(async () => {
   for (const args of [
@@ -23,7 +24,9 @@ afterAll(() => tmp.cleanup());
 
 describe('a closed pipe on stdout', () => {
   it('grundy export ... | head: exit 0, no message', async () => {
-    const child = spawn(process.execPath, [CLI, 'export', 'sub:1,3,4', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'export', 'sub:1,3,4', '--db', db], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let first = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -115,7 +118,15 @@ describe('export --json', () => {
 });
 
 describe('the compute progress line', () => {
-  const p = { game: 'octal:0.77', computed: 5_000_000, target: 2 ** 28, startedFrom: 0, elapsedMs: 2000, maxValue: 9, periodicity: null };
+  const p = {
+    game: 'octal:0.77',
+    computed: 5_000_000,
+    target: 2 ** 28,
+    startedFrom: 0,
+    elapsedMs: 2000,
+    maxValue: 9,
+    periodicity: null,
+  };
   it('--until-proven without --to: values done and the rate, no percentage or ETA against the safety limit', () => {
     const line = progressLine(p, false);
     expect(line).toBe('octal:0.77 5,000,000 values  2.50M states/s  2.00 s  max 9  (until proven)');

@@ -9,7 +9,15 @@ useEvalStore();
 describe('grundy eval --file', () => {
   it('evaluates every line, reports a bad line with its number and exits 1 at the end', async () => {
     const file = join(dir, 'positions.txt');
-    const lines = ['kayles@10 + nim@5', 'kayles@3,4 + sub:1,3,4@9', 'nope@3', '# a comment', '', 'kayles@1e20 + grundy@100', 'grundy@5e6'];
+    const lines = [
+      'kayles@10 + nim@5',
+      'kayles@3,4 + sub:1,3,4@9',
+      'nope@3',
+      '# a comment',
+      '',
+      'kayles@1e20 + grundy@100',
+      'grundy@5e6',
+    ];
     writeFileSync(file, `${lines.join('\n')}\n`);
     const out = join(dir, 'results.jsonl');
     const r = await runCli(['eval', '--file', file, '--out', out, '--moves', 'one', '--db', db, '--workers', '2']);
@@ -17,15 +25,27 @@ describe('grundy eval --file', () => {
     expect(r.stderr).toMatch(/line 3: unknown game 'nope'/);
     expect(r.stderr).toMatch(/line 7: .*grundy compute grundy/);
     expect(r.stderr).toMatch(/2 of 5 positions failed/);
-    type BatchRecord = { line: number; position: string; values: (number | string)[][]; nimSum: number | string; moves: MoveJson[]; error?: string };
-    const results = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as BatchRecord);
+    type BatchRecord = {
+      line: number;
+      position: string;
+      values: (number | string)[][];
+      nimSum: number | string;
+      moves: MoveJson[];
+      error?: string;
+    };
+    const results = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as BatchRecord);
     expect(results.map((x) => x.line)).toEqual([1, 2, 3, 6, 7]);
     expect(results[2]!.error).toMatch(/unknown game/);
     const games = [['kayles', 'nim'], ['kayles', 'sub:1,3,4'], [], ['kayles', 'grundy']];
     for (const [i, res] of [results[0]!, results[1]!, results[3]!].entries()) {
       const g = games[i === 2 ? 3 : i]!;
       let x = 0n;
-      const components = res.position.split(' + ').map((c, ci) => ({ heaps: c.split('@')[1]!.split(','), values: res.values[ci]! }));
+      const components = res.position
+        .split(' + ')
+        .map((c, ci) => ({ heaps: c.split('@')[1]!.split(','), values: res.values[ci]! }));
       for (const [ci, c] of components.entries()) {
         const vals = g[ci] === 'nim' ? c.heaps.map(BigInt) : await query(g[ci]!, c.heaps);
         expect(c.values.map(BigInt)).toEqual(vals);
@@ -33,7 +53,12 @@ describe('grundy eval --file', () => {
       }
       expect(BigInt(res.nimSum)).toBe(x);
       expect(res.moves.length).toBe(x === 0n ? 0 : 1);
-      const asEval = { nimSum: res.nimSum, outcome: 'N' as const, components: components.map((c) => ({ game: '', ...c })), moves: res.moves };
+      const asEval = {
+        nimSum: res.nimSum,
+        outcome: 'N' as const,
+        components: components.map((c) => ({ game: '', ...c })),
+        moves: res.moves,
+      };
       for (const m of res.moves) expect(await nimSumAfter(asEval, m, g)).toBe(0n);
     }
   });

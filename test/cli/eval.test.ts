@@ -18,13 +18,25 @@ describe('grundy eval', () => {
     for (const m of e.moves) expect(await nimSumAfter(e, m, games)).toBe(0n);
   });
 
-  it('uses the proven period for a heap of 10^30 and reports moves in the game\'s own terms', async () => {
-    const r = await runCli(['eval', 'kayles@1e30 + kayles@2^70 + grundy@200', '--moves', 'all', '--limit', '20', '--json', '--db', db]);
+  it("uses the proven period for a heap of 10^30 and reports moves in the game's own terms", async () => {
+    const r = await runCli([
+      'eval',
+      'kayles@1e30 + kayles@2^70 + grundy@200',
+      '--moves',
+      'all',
+      '--limit',
+      '20',
+      '--json',
+      '--db',
+      db,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const e = JSON.parse(r.stdout) as EvalJson;
     expect(e.outcome).toBe('N');
     for (const m of e.moves) {
-      expect(m.move).toMatch(/^(remove \d+ tokens?(, leaving \d+| and split the rest into \d+ \+ \d+| \(the whole heap\))|split into \d+ and \d+)$/);
+      expect(m.move).toMatch(
+        /^(remove \d+ tokens?(, leaving \d+| and split the rest into \d+ \+ \d+| \(the whole heap\))|split into \d+ and \d+)$/,
+      );
       expect(await nimSumAfter(e, m, ['kayles', 'kayles', 'grundy'])).toBe(0n);
     }
     const one = await runCli(['eval', 'kayles@1e30', '+', 'nim@2', '--db', db]);
@@ -59,4 +71,3 @@ describe('grundy eval', () => {
     }
   });
 });
-

@@ -15,7 +15,11 @@ async function query(game: string, ns: readonly (number | string | bigint)[]): P
 }
 
 beforeAll(async () => {
-  for (const args of [['compute', 'kayles', '--until-proven'], ['compute', 'grundy', '--to', '500'], ['compute', 'nim', '--to', '100']]) {
+  for (const args of [
+    ['compute', 'kayles', '--until-proven'],
+    ['compute', 'grundy', '--to', '500'],
+    ['compute', 'nim', '--to', '100'],
+  ]) {
     const r = await runCli([...args, '--db', db, '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
   }
@@ -25,7 +29,10 @@ afterAll(cleanup);
 describe('grundy export --format cpp|py', () => {
   const r = rng(2024);
   const small = Array.from({ length: 40 }, () => BigInt(randInt(r, 0, 499)));
-  const huge = Array.from({ length: 40 }, () => (BigInt(randInt(r, 0, 2 ** 30)) << 33n) + BigInt(randInt(r, 0, 2 ** 30)));
+  const huge = Array.from(
+    { length: 40 },
+    () => (BigInt(randInt(r, 0, 2 ** 30)) << 33n) + BigInt(randInt(r, 0, 2 ** 30)),
+  );
 
   it('C++ compiles with g++ and matches the store for every 64-bit n (Kayles) and the stored prefix (Grundy)', async () => {
     for (const [game, ns] of [
@@ -37,7 +44,11 @@ describe('grundy export --format cpp|py', () => {
       const e = await runCli(['export', game, '--format', 'cpp', '--main', '--out', src, '--db', db]);
       expect(e.code, e.stderr).toBe(0);
       execFileSync('g++', ['-O0', '-std=c++11', '-o', exe, src]);
-      const out = execFileSync(exe, { input: `${ns.join('\n')}\n` }).toString().trim().split('\n').map(BigInt);
+      const out = execFileSync(exe, { input: `${ns.join('\n')}\n` })
+        .toString()
+        .trim()
+        .split('\n')
+        .map(BigInt);
       expect(out).toEqual(await query(game, ns));
     }
     // Beyond the stored prefix with no period: an error naming the line, exit 1.
@@ -55,13 +66,19 @@ describe('grundy export --format cpp|py', () => {
       const src = join(dir, `${game}.py`);
       const e = await runCli(['export', game, '--format', 'py', '--main', '--out', src, '--db', db]);
       expect(e.code, e.stderr).toBe(0);
-      const out = execFileSync('python3', [src], { input: `${ns.join('\n')}\n` }).toString().trim().split('\n').map(BigInt);
+      const out = execFileSync('python3', [src], { input: `${ns.join('\n')}\n` })
+        .toString()
+        .trim()
+        .split('\n')
+        .map(BigInt);
       expect(out).toEqual(await query(game, ns));
     }
     // Without --main the file defines grundy(n) only: import it.
     const lib = await runCli(['export', 'kayles', '--format', 'py', '--db', db]);
     writeFileSync(join(dir, 'kayles_lib.py'), lib.stdout);
-    const v = execFileSync('python3', ['-c', 'import kayles_lib; print(kayles_lib.grundy(10**30))'], { cwd: dir }).toString().trim();
+    const v = execFileSync('python3', ['-c', 'import kayles_lib; print(kayles_lib.grundy(10**30))'], { cwd: dir })
+      .toString()
+      .trim();
     expect(BigInt(v)).toEqual((await query('kayles', [10n ** 30n]))[0]);
   });
 

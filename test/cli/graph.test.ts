@@ -51,7 +51,11 @@ describe('graph:FILE end to end', () => {
     const summary = JSON.parse(c.stdout) as { game: string; computed: number; graph: object };
     expect(summary.game).toMatch(/^graph:loopy\.txt#[0-9a-f]{16}$/);
     expect(summary.graph).toMatchObject({
-      vertices: 7, edges: 11, infinite: 3, acyclic: false, outcomes: { P: 2, N: 4, D: 1 },
+      vertices: 7,
+      edges: 11,
+      infinite: 3,
+      acyclic: false,
+      outcomes: { P: 2, N: 4, D: 1 },
     });
     const again = await cli('compute', 'graph:loopy.txt');
     expect(again.stdout).toMatch(/already computed/);
@@ -80,7 +84,8 @@ describe('graph:FILE end to end', () => {
     const list = await cli('list', '--json');
     const tables = (JSON.parse(list.stdout) as { tables: { game: string }[] }).tables;
     expect(tables.find((t) => t.game.startsWith('graph:loopy.txt#'))).toMatchObject({
-      computed: 7, graph: { edges: 11, infinite: 3 },
+      computed: 7,
+      graph: { edges: 11, infinite: 3 },
     });
     const bfile = await cli('export', 'graph:loopy.txt', '--format', 'bfile');
     expect(bfile.code).toBe(2);
@@ -104,7 +109,8 @@ describe('graph:FILE end to end', () => {
     const first = JSON.parse((await cli('compute', 'graph:edited.txt', '--json')).stdout) as { game: string };
     writeFileSync(path, `${LOOPY}c a\n`);
     const second = JSON.parse((await cli('compute', 'graph:edited.txt', '--json')).stdout) as {
-      game: string; stop: string;
+      game: string;
+      stop: string;
     };
     expect(second.game).not.toBe(first.game);
     expect(second.stop).toBe('target');
@@ -120,20 +126,26 @@ describe('graph:FILE end to end', () => {
 
     const draw = await cli('eval', 'graph:loopy.txt@e + nim@3', '--moves', 'all', '--json');
     const d = JSON.parse(draw.stdout) as {
-      sum: { value: string }; outcome: string; moves: { move: string; outcomeAfter: string }[];
+      sum: { value: string };
+      outcome: string;
+      moves: { move: string; outcomeAfter: string }[];
     };
     expect(d.outcome).toBe('D');
     expect(d.sum.value).toBe('inf{}');
     // Every move keeps the draw: e -> e, and any nim move (the rest stays infinite with an empty K).
     expect(d.moves.map((m) => m.move)).toEqual([
-      'move to e', 'remove 3 tokens (the whole heap)', 'remove 2 tokens, leaving 1', 'remove 1 token, leaving 2',
+      'move to e',
+      'remove 3 tokens (the whole heap)',
+      'remove 2 tokens, leaving 1',
+      'remove 1 token, leaving 2',
     ]);
     expect(d.moves.every((m) => m.outcomeAfter === 'D')).toBe(true);
 
     // inf{0,1} + nim@1 = inf{0,1}: a win, and the one move to a P-position is g -> b (1 xor 1 = 0).
     const mixed = await cli('eval', 'graph:loopy.txt@g + nim@1', '--moves', 'all', '--json');
     const m = JSON.parse(mixed.stdout) as {
-      outcome: string; moves: { from: string; move: string; after: { value: number } }[];
+      outcome: string;
+      moves: { from: string; move: string; after: { value: number } }[];
     };
     expect(m.outcome).toBe('N');
     expect(m.moves.map((x) => `${x.from}: ${x.move}`)).toEqual(['g: move to b']);

@@ -31,7 +31,9 @@ describe('Ctrl-C (SIGINT) on a real child process', () => {
     run.child.kill('SIGINT');
     const r = await run.result;
     expect(r.code, r.stderr).toBe(130);
-    const m = /interrupted: sub:squares is stored up to n = (\d+) of 100000; resume with: (grundy compute .*)$/m.exec(r.stderr);
+    const m = /interrupted: sub:squares is stored up to n = (\d+) of 100000; resume with: (grundy compute .*)$/m.exec(
+      r.stderr,
+    );
     expect(m, r.stderr).not.toBeNull();
     const stoppedAt = Number(m![1]);
     expect(m![2]).toBe(`grundy compute sub:squares --to 1e5 --until-proven --db ${db}`);
@@ -75,7 +77,9 @@ describe('Ctrl-C (SIGINT) on a real child process', () => {
     const r = await run.result;
     expect(r.code, r.stderr).toBe(143);
     expect(r.signal).toBeNull();
-    const m = /interrupted: sub:squares is stored up to n = (\d+) of 100000; resume with: (grundy compute .*)$/m.exec(r.stderr);
+    const m = /interrupted: sub:squares is stored up to n = (\d+) of 100000; resume with: (grundy compute .*)$/m.exec(
+      r.stderr,
+    );
     expect(m, r.stderr).not.toBeNull();
     const store = Store.openForRead(db)!;
     const game = store.getGame(GAME)!;

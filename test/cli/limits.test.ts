@@ -16,9 +16,13 @@ describe('a --to that would not fit in memory', () => {
     const r = await runCli(['compute', 'nim', '--to', '1e6', '--db', db], { env: { GRUNDY_MAX_MEMORY: '1M' } });
     expect(r.code, r.stderr).toBe(2);
     expect(isOneLineError(r.stderr), r.stderr).toBe(true);
-    expect(r.stderr).toContain('--to 1000000 would not fit: the largest table this machine can hold is 157286 values (use --to 157286 or less)');
+    expect(r.stderr).toContain(
+      '--to 1000000 would not fit: the largest table this machine can hold is 157286 values (use --to 157286 or less)',
+    );
     expect(existsSync(db)).toBe(false);
-    const fits = await runCli(['compute', 'nim', '--to', '157286', '--workers', '1', '--db', db], { env: { GRUNDY_MAX_MEMORY: '1M' } });
+    const fits = await runCli(['compute', 'nim', '--to', '157286', '--workers', '1', '--db', db], {
+      env: { GRUNDY_MAX_MEMORY: '1M' },
+    });
     expect(fits.code, fits.stderr).toBe(0);
   });
 
@@ -30,7 +34,9 @@ describe('a --to that would not fit in memory', () => {
   });
 
   it('a GRUNDY_MAX_MEMORY that is not a size is a usage error', async () => {
-    const r = await runCli(['compute', 'nim', '--to', '10', '--db', `${tmp.dir}/never3.db`], { env: { GRUNDY_MAX_MEMORY: 'lots' } });
+    const r = await runCli(['compute', 'nim', '--to', '10', '--db', `${tmp.dir}/never3.db`], {
+      env: { GRUNDY_MAX_MEMORY: 'lots' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("GRUNDY_MAX_MEMORY 'lots' is not a size");
   });
@@ -50,7 +56,9 @@ describe("the memory guard uses the container's limit when there is one", () => 
   });
 
   it('a 1 GiB container refuses what its RAM would allow', () => {
-    expect(() => checkTableFits(2 ** 30, availableMemory(64 * GiB, GiB))).toThrow(/largest table this machine can hold is 161061273 values/);
+    expect(() => checkTableFits(2 ** 30, availableMemory(64 * GiB, GiB))).toThrow(
+      /largest table this machine can hold is 161061273 values/,
+    );
     expect(() => checkTableFits(2 ** 30, availableMemory(64 * GiB, 2 ** 64))).not.toThrow();
   });
 });

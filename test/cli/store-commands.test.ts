@@ -19,7 +19,10 @@ describe('where the store lives', () => {
   it('from this source checkout: data/grundy.db beside the code', async () => {
     const r = await runCli(['store', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(json<{ store: string; origin: string }>(r.stdout)).toMatchObject({ store: join(ROOT, 'data', 'grundy.db'), origin: 'checkout' });
+    expect(json<{ store: string; origin: string }>(r.stdout)).toMatchObject({
+      store: join(ROOT, 'data', 'grundy.db'),
+      origin: 'checkout',
+    });
   });
 
   it('from an installed copy (under node_modules): the XDG data directory, created by the first compute', async () => {
@@ -38,8 +41,13 @@ describe('where the store lives', () => {
     const made = await runCli(['compute', 'sub:1,3,4', '--to', '100', '--workers', '1'], { env, script: main });
     expect(made.code, made.stderr).toBe(0);
     expect(existsSync(expected)).toBe(true);
-    const noXdg = await runCli(['store', '--json'], { env: { XDG_DATA_HOME: '', HOME: join(tmp.dir, 'home') }, script: main });
-    expect(json<{ store: string }>(noXdg.stdout).store).toBe(join(tmp.dir, 'home', '.local', 'share', 'grundy-engine', 'grundy.db'));
+    const noXdg = await runCli(['store', '--json'], {
+      env: { XDG_DATA_HOME: '', HOME: join(tmp.dir, 'home') },
+      script: main,
+    });
+    expect(json<{ store: string }>(noXdg.stdout).store).toBe(
+      join(tmp.dir, 'home', '.local', 'share', 'grundy-engine', 'grundy.db'),
+    );
   });
 });
 
@@ -61,7 +69,13 @@ describe('grundy store, rm, sweep --list/--rm, vacuum', () => {
   it('store: path, size on disk, tables with values and certificates', async () => {
     const r = await grundy('store', '--json');
     expect(r.code, r.stderr).toBe(0);
-    const s = json<{ store: string; origin: string; bytes: number; tables: { game: string; computed: number }[]; sweeps: unknown[] }>(r.stdout);
+    const s = json<{
+      store: string;
+      origin: string;
+      bytes: number;
+      tables: { game: string; computed: number }[];
+      sweeps: unknown[];
+    }>(r.stdout);
     expect(s.store).toBe(db);
     expect(s.origin).toBe('flag');
     expect(s.bytes).toBeGreaterThan(200_000);
@@ -88,7 +102,9 @@ describe('grundy store, rm, sweep --list/--rm, vacuum', () => {
     const unknown = await grundy('rm', 'sub:1,3');
     expect(unknown.code).toBe(3);
     expect(isOneLineError(unknown.stderr), unknown.stderr).toBe(true);
-    expect(unknown.stderr).toContain('sub:1,3 is not stored, nothing removed; stored tables: octal:0.77, sub:1,3,4 (grundy list)');
+    expect(unknown.stderr).toContain(
+      'sub:1,3 is not stored, nothing removed; stored tables: octal:0.77, sub:1,3,4 (grundy list)',
+    );
     const garbage = await grundy('rm', 'sub');
     expect(garbage.code).toBe(2);
     expect(garbage.stderr).toContain('stored tables: octal:0.77, sub:1,3,4');
@@ -126,13 +142,23 @@ describe('grundy store, rm, sweep --list/--rm, vacuum', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout)).toEqual({
       store: db,
-      removed: { game: 'sub:1,3,4', values: 200_000, chunks: expect.any(Number), bytes: 200_000, certificate: true, runs: 1, sparseState: false },
+      removed: {
+        game: 'sub:1,3,4',
+        values: 200_000,
+        chunks: expect.any(Number),
+        bytes: 200_000,
+        certificate: true,
+        runs: 1,
+        sparseState: false,
+      },
     });
     const text = await grundy('rm', 'kayles');
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^removed octal:0\.77: \d+ values/);
     const listed = await grundy('sweep', '--list', '--json');
-    expect(json<{ sweeps: { sweep: string; done: number }[] }>(listed.stdout).sweeps.map((s) => [s.sweep, s.done])).toEqual([
+    expect(
+      json<{ sweeps: { sweep: string; done: number }[] }>(listed.stdout).sweeps.map((s) => [s.sweep, s.done]),
+    ).toEqual([
       ['ones', 4],
       ['sub-size2-max6', 15],
     ]);

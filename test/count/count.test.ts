@@ -77,7 +77,9 @@ describe('countPositions against brute force', () => {
         max: BigInt(N),
         value: BigInt(x),
       });
-      const tables = picked.map((s) => (s === 'nim' ? Uint32Array.from({ length: 200 }, (_, i) => i) : (sources.get(s)!.table as Uint32Array)));
+      const tables = picked.map((s) =>
+        s === 'nim' ? Uint32Array.from({ length: 200 }, (_, i) => i) : (sources.get(s)!.table as Uint32Array),
+      );
       expect(got.count, `${picked.join('+')} N=${N} x=${x}`).toBe(bruteCount(tables, N, x));
     }
   });
@@ -85,7 +87,13 @@ describe('countPositions against brute force', () => {
   it('Kayles with 4 heaps in [0, 30]: modular count equals the exact count reduced', () => {
     const src = sources.get('octal:0.77')!;
     const exact = countPositions({ games: [{ source: src, heaps: 4n }], max: 30n, value: 0n }).count;
-    expect(exact).toBe(bruteCount([0, 1, 2, 3].map(() => src.table as Uint32Array), 30, 0));
+    expect(exact).toBe(
+      bruteCount(
+        [0, 1, 2, 3].map(() => src.table as Uint32Array),
+        30,
+        0,
+      ),
+    );
     const mod = countPositions({ games: [{ source: src, heaps: 4n }], max: 30n, value: 0n, mod: 101n }).count;
     expect(mod).toBe(exact % 101n);
   });
@@ -127,7 +135,9 @@ describe('huge N through a proven certificate', () => {
       };
       const three = conv(conv(expected, expected), expected);
       for (let x = 0; x < 8; x++) {
-        expect(countPositions({ games: [{ source: src, heaps: 3n }], max: huge, value: BigInt(x) }).count).toBe(three[x]);
+        expect(countPositions({ games: [{ source: src, heaps: 3n }], max: huge, value: BigInt(x) }).count).toBe(
+          three[x],
+        );
       }
     });
   }

@@ -24,7 +24,15 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
     const store = Store.openForWrite(dbPath ?? join(tmp.dir, `t${dbCount++}.db`));
     try {
       const rules = parseRules(spec, tmp.dir);
-      const summary = await computeGame({ rules, store, pool: poolOf(workers), to, untilProven: false, splitTuning: tuning, kernel: 'frozen-prefix' });
+      const summary = await computeGame({
+        rules,
+        store,
+        pool: poolOf(workers),
+        to,
+        untilProven: false,
+        splitTuning: tuning,
+        kernel: 'frozen-prefix',
+      });
       const game = store.getGame(rules.key)!;
       return { summary, values: Array.from(store.readValues(game)), width: game.width };
     } finally {
@@ -66,7 +74,10 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
 
   it('promotes the width inside frozen-prefix chunks (custom module, values pass 255)', async () => {
     const path = join(tmp.dir, 'nim-twin.mjs');
-    writeFileSync(path, 'export function options(n) { const out = []; for (let m = 0; m < n; m++) out.push([m]); return out; }\n');
+    writeFileSync(
+      path,
+      'export function options(n) { const out = []; for (let m = 0; m < n; m++) out.push([m]); return out; }\n',
+    );
     for (const k of [1, 2, 3]) {
       const { summary, values, width } = await compute(`module:${path}`, 700, k, odd(53));
       expect(width).toBe(16);
@@ -110,12 +121,25 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
 
   it('stores the values before a custom module fails inside a frozen-prefix chunk', async () => {
     const path = join(tmp.dir, 'fails.mjs');
-    writeFileSync(path, 'export function options(n) { if (n === 777) throw new Error("boom"); const out = []; for (let a = 1; 2 * a < n; a++) out.push([a, n - a]); return out; }\n');
+    writeFileSync(
+      path,
+      'export function options(n) { if (n === 777) throw new Error("boom"); const out = []; for (let a = 1; 2 * a < n; a++) out.push([a, n - a]); return out; }\n',
+    );
     const db = join(tmp.dir, 'fails.db');
     const rules = parseRules(`module:${path}`);
     const store = Store.openForWrite(db);
     try {
-      await expect(computeGame({ rules, store, pool: poolOf(2), to: 2000, untilProven: false, splitTuning: odd(101), kernel: 'frozen-prefix' })).rejects.toThrow(/boom/);
+      await expect(
+        computeGame({
+          rules,
+          store,
+          pool: poolOf(2),
+          to: 2000,
+          untilProven: false,
+          splitTuning: odd(101),
+          kernel: 'frozen-prefix',
+        }),
+      ).rejects.toThrow(/boom/);
       const game = store.getGame(rules.key)!;
       expect(game.computed).toBe(777);
       expect(Array.from(store.readValues(game))).toEqual(Array.from(plainTable(parseRules('grundy'), 777)));

@@ -28,8 +28,23 @@ interface Run {
   readonly summary: ComputeSummary;
 }
 
-async function run(rules: Rules, to: number, threads: number, kernel: 'auto' | 'plain', tuning?: SparseTuning, store = newStore()): Promise<Run> {
-  const summary = await computeGame({ rules, store, pool: poolOf(threads), to, untilProven: false, kernel, sparseTuning: tuning });
+async function run(
+  rules: Rules,
+  to: number,
+  threads: number,
+  kernel: 'auto' | 'plain',
+  tuning?: SparseTuning,
+  store = newStore(),
+): Promise<Run> {
+  const summary = await computeGame({
+    rules,
+    store,
+    pool: poolOf(threads),
+    to,
+    untilProven: false,
+    kernel,
+    sparseTuning: tuning,
+  });
   const values = [...store.readValues(store.getGame(rules.key)!, 0, to)];
   return { values, summary };
 }
@@ -95,7 +110,10 @@ describe('parallel sparse chunks through the coordinator', () => {
       const tuning: SparseTuning = { parallel: 'force', chunk: 997 };
       const whole = (await run(rules, N, 2, 'plain')).values;
       const store = newStore();
-      await computeInterruptedAt({ rules, store, pool: poolOf(2), to: N, untilProven: false, sparseTuning: tuning }, 5000);
+      await computeInterruptedAt(
+        { rules, store, pool: poolOf(2), to: N, untilProven: false, sparseTuning: tuning },
+        5000,
+      );
       const game = store.getGame(rules.key)!;
       expect(game.computed).toBeGreaterThan(0);
       expect(game.computed).toBeLessThan(N);

@@ -9,7 +9,7 @@ import type { Rules } from '../../src/rules/types.js';
 import { loadSparseState, saveSparseState } from '../../src/store/sparse-state.js';
 import { Store } from '../../src/store/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { SPARSE_GANG, SPARSE_SEQ } from '../helpers/sparse-kernels.js';
+import { SPARSE_SEQ } from '../helpers/sparse-kernels.js';
 
 let pool: WorkerPool;
 let dir: string;
@@ -28,7 +28,9 @@ afterAll(async () => {
 
 async function table(rules: Rules, to: number, kernel: 'auto' | 'plain', store = newStore()): Promise<number[]> {
   const summary = await computeGame({ rules, store, pool, to, untilProven: false, kernel });
-  expect(summary.kernel).toBe(kernel === 'plain' ? (rules.family === 'grundy' ? 'grundy-plain' : 'take-break') : SPARSE_SEQ);
+  expect(summary.kernel).toBe(
+    kernel === 'plain' ? (rules.family === 'grundy' ? 'grundy-plain' : 'take-break') : SPARSE_SEQ,
+  );
   const game = store.getGame(rules.key)!;
   return [...store.readValues(game, 0, to)];
 }
@@ -86,7 +88,11 @@ describe('sparse runs through the coordinator', () => {
     saveSparseState(store, game, { mask: state.mask, upto: 1000, rare: state.rare.filter((h) => h < 1000) });
     expect(await table(rules, 6000, 'auto', store)).toEqual(whole.slice(0, 6000));
     // A poor mask (every heap rare) that the runner may keep or revise: still exact.
-    saveSparseState(store, store.getGame(rules.key)!, { mask: { bits: 0, parity: 0 }, upto: 1, rare: new Int32Array(0) });
+    saveSparseState(store, store.getGame(rules.key)!, {
+      mask: { bits: 0, parity: 0 },
+      upto: 1,
+      rare: new Int32Array(0),
+    });
     expect(await table(rules, N, 'auto', store)).toEqual(whole);
     store.close();
   });

@@ -11,7 +11,12 @@ import { poolsByWorkers } from '../helpers/pools.js';
 import { plainTable } from '../helpers/split-driver.js';
 
 /** The gang from the first heap, with odd tiles and chunks so every boundary case is crossed. */
-const odd = (tile: number, chunk: number, extra: SubtractGangTuning = {}): SubtractGangTuning => ({ tile, chunk, minN: 0, ...extra });
+const odd = (tile: number, chunk: number, extra: SubtractGangTuning = {}): SubtractGangTuning => ({
+  tile,
+  chunk,
+  minN: 0,
+  ...extra,
+});
 
 describe('the subtraction gang (WebAssembly) on the pool: same values as the plain kernel', () => {
   const tmp = tempDir();
@@ -19,11 +24,28 @@ describe('the subtraction gang (WebAssembly) on the pool: same values as the pla
   afterAll(() => tmp.cleanup());
 
   let dbCount = 0;
-  const compute = async (spec: string, to: number, workers: number, tuning?: SubtractGangTuning, dbPath?: string, signal?: AbortSignal, onProgress?: (computed: number) => void) => {
+  const compute = async (
+    spec: string,
+    to: number,
+    workers: number,
+    tuning?: SubtractGangTuning,
+    dbPath?: string,
+    signal?: AbortSignal,
+    onProgress?: (computed: number) => void,
+  ) => {
     const store = Store.openForWrite(dbPath ?? join(tmp.dir, `t${dbCount++}.db`));
     try {
       const rules = parseRules(spec);
-      const summary = await computeGame({ rules, store, pool: poolOf(workers), to, untilProven: false, subtractTuning: tuning, signal, onProgress: (p) => onProgress?.(p.computed) });
+      const summary = await computeGame({
+        rules,
+        store,
+        pool: poolOf(workers),
+        to,
+        untilProven: false,
+        subtractTuning: tuning,
+        signal,
+        onProgress: (p) => onProgress?.(p.computed),
+      });
       const game = store.getGame(rules.key)!;
       return { summary, values: Array.from(store.readValues(game)) };
     } finally {

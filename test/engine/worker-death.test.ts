@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { exportChecksum, isOneLineError } from '../helpers/safety.js';
-import { SPARSE_GANG, SPARSE_SEQ } from '../helpers/sparse-kernels.js';
+import { SPARSE_GANG } from '../helpers/sparse-kernels.js';
 
 /**
  * GRUNDY_FAULT_WORKER_EXIT (src/testing/faults.ts) makes the worker whose chunk holds heap N
@@ -31,7 +31,8 @@ const CASES: readonly DeathCase[] = [
     dieAt: 2500,
     ran: { computed: 4000 },
     // A plain chunk, a sparse-space chunk or, where the frozen-prefix split runs, a gather slice.
-    failure: /the worker failed twice on (?:chunk|sparse chunk|gather) \[(\d+), (\d+)\) of octal:0\.16, the second time on a fresh thread .*; octal:0\.16 is stored up to n = (\d+)$/m,
+    failure:
+      /the worker failed twice on (?:chunk|sparse chunk|gather) \[(\d+), (\d+)\) of octal:0\.16, the second time on a fresh thread .*; octal:0\.16 is stored up to n = (\d+)$/m,
     storedOk: (storedTo, lo) => storedTo > 0 && storedTo <= lo,
   },
   {
@@ -43,7 +44,8 @@ const CASES: readonly DeathCase[] = [
     args: ['compute', 'grundy', '--to', '50000', '--workers', '2'],
     dieAt: 41000,
     ran: { kernel: SPARSE_GANG, workers: 2 },
-    failure: /the worker failed twice on sparse gang member \d\/2 on \[(\d+), (\d+)\) of grundy, the second time on a fresh thread .*; grundy is stored up to n = (\d+)$/m,
+    failure:
+      /the worker failed twice on sparse gang member \d\/2 on \[(\d+), (\d+)\) of grundy, the second time on a fresh thread .*; grundy is stored up to n = (\d+)$/m,
     storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
   },
   {
@@ -54,7 +56,8 @@ const CASES: readonly DeathCase[] = [
     args: ['compute', 'sub:squares', '--to', '60000', '--workers', '2'],
     dieAt: 41000,
     ran: { kernel: 'infinite-subtraction+wasm-gang:subtract-squares', workers: 2 },
-    failure: /the worker failed twice on subtraction gang member \d\/2 on \[(\d+), (\d+)\) of sub:squares, the second time on a fresh thread .*; sub:squares is stored up to n = (\d+)$/m,
+    failure:
+      /the worker failed twice on subtraction gang member \d\/2 on \[(\d+), (\d+)\) of sub:squares, the second time on a fresh thread .*; sub:squares is stored up to n = (\d+)$/m,
     storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
   },
 ];

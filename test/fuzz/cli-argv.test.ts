@@ -20,7 +20,9 @@ describe('fuzzed command lines through the real CLI', () => {
     const bad = `${tmp.dir}/not-a-store.txt`;
     writeFileSync(bad, 'not a store\n');
     const lines = fc.sample(
-      fc.tuple(commandLine, fc.boolean()).map(([argv, help]) => (help && argv.length % 5 === 0 ? [...argv, '--help'] : argv)),
+      fc
+        .tuple(commandLine, fc.boolean())
+        .map(([argv, help]) => (help && argv.length % 5 === 0 ? [...argv, '--help'] : argv)),
       { numRuns: SAMPLES, seed: 7001 },
     );
     for (let i = 0; i < lines.length; i += 3) {

@@ -33,7 +33,10 @@ export function defineFlagFuzz(seed: number, runs: number): void {
         out += String(chunk);
         return true;
       });
-      vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        err += String(chunk);
+        return true;
+      });
       vi.spyOn(process, 'exit').mockImplementation((code?: number | string | null) => {
         throw new Error(`process.exit(${code}) called by the CLI`);
       });
@@ -61,7 +64,9 @@ export function defineFlagFuzz(seed: number, runs: number): void {
           codes.set(code, (codes.get(code) ?? 0) + 1);
           expect([0, 2, 3, 4], `${JSON.stringify(argv)} -> ${code}: ${err}`).toContain(code);
           if (code === 0) return;
-          expect(err.endsWith('\n') && err.indexOf('\n') === err.length - 1, `${JSON.stringify(argv)}: ${err}`).toBe(true);
+          expect(err.endsWith('\n') && err.indexOf('\n') === err.length - 1, `${JSON.stringify(argv)}: ${err}`).toBe(
+            true,
+          );
           expect(err.startsWith('grundy: ')).toBe(true);
           expect(out).toBe('');
         }),

@@ -47,19 +47,43 @@ const numberText = textFrom(NUMBER_CHARS);
 /** Numbers spelled every way the CLI accepts, with the value they must parse to. */
 const spelledNumber = fc.oneof(
   fc.bigInt({ min: 0n, max: 10n ** 30n }).map((v) => ({ text: v.toString(), value: v })),
-  fc.bigInt({ min: 0n, max: 10n ** 12n }).map((v) => ({ text: v.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '_'), value: v })),
-  fc.tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 40 })).map(([m, e]) => ({ text: `${m}e${e}`, value: BigInt(m) * 10n ** BigInt(e) })),
-  fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 200 })).map(([b, e]) => ({ text: `${b}^${e}`, value: BigInt(b) ** BigInt(e) })),
-  fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 30 })).map(([a, d, e]) => ({
-    text: `${a}.${d}e${e}`,
-    value: BigInt(`${a}${d}`) * 10n ** BigInt(e - 1),
-  })),
+  fc
+    .bigInt({ min: 0n, max: 10n ** 12n })
+    .map((v) => ({ text: v.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '_'), value: v })),
+  fc
+    .tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 40 }))
+    .map(([m, e]) => ({ text: `${m}e${e}`, value: BigInt(m) * 10n ** BigInt(e) })),
+  fc
+    .tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 200 }))
+    .map(([b, e]) => ({ text: `${b}^${e}`, value: BigInt(b) ** BigInt(e) })),
+  fc
+    .tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 30 }))
+    .map(([a, d, e]) => ({
+      text: `${a}.${d}e${e}`,
+      value: BigInt(`${a}${d}`) * 10n ** BigInt(e - 1),
+    })),
 );
 
 describe('fuzzing the parsers (10^4 generated strings each)', () => {
   it('game specs: parseRules', () => {
     const specChars = '0123456789abcdefxyz.,:_- sSuUbBoOcCtTaAlLnNmMiIgGrRdDkKyYpPqQwW/#';
-    const families = ['', 'sub:', 'SUB:', 'allbut:', 'octal:', 'hex:', 'octal:0.', '.', '0.', '4.', 'module:', 'nim', 'grundy', 'kayles', 'sub:squares'];
+    const families = [
+      '',
+      'sub:',
+      'SUB:',
+      'allbut:',
+      'octal:',
+      'hex:',
+      'octal:0.',
+      '.',
+      '0.',
+      '4.',
+      'module:',
+      'nim',
+      'grundy',
+      'kayles',
+      'sub:squares',
+    ];
     const spec = fc.oneof(
       textFrom(specChars),
       fc.tuple(fc.constantFrom(...families), textFrom(specChars, 16)).map(([f, b]) => f + b),
@@ -97,16 +121,25 @@ describe('fuzzing the parsers (10^4 generated strings each)', () => {
 
   it('--to (and --workers): parseCount within its bounds', () => {
     fc.assert(
-      fc.property(fc.oneof(numberText, spelledNumber.map((s) => s.text)), (text) => {
-        const to = accepts(() => parseCount(text, '--to', 1, MAX_HEAP));
-        if (to !== null) expect(Number.isSafeInteger(to) && to >= 1 && to <= MAX_HEAP).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          numberText,
+          spelledNumber.map((s) => s.text),
+        ),
+        (text) => {
+          const to = accepts(() => parseCount(text, '--to', 1, MAX_HEAP));
+          if (to !== null) expect(Number.isSafeInteger(to) && to >= 1 && to <= MAX_HEAP).toBe(true);
+        },
+      ),
       { numRuns: RUNS, seed: SEED },
     );
   });
 
   it('positions and ranges (query n..m): parsePositions', () => {
-    const item = fc.oneof(numberText, fc.tuple(numberText, numberText).map(([a, b]) => `${a}..${b}`));
+    const item = fc.oneof(
+      numberText,
+      fc.tuple(numberText, numberText).map(([a, b]) => `${a}..${b}`),
+    );
     fc.assert(
       fc.property(fc.array(item, { minLength: 1, maxLength: 3 }), (items) => {
         const got = accepts(() => parsePositions(items, 500));

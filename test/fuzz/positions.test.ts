@@ -25,10 +25,15 @@ describe('fuzzing the play parsers (10^4 generated strings each)', () => {
         weight: 2,
         arbitrary: fc
           .array(
-            fc.tuple(fc.constantFrom('kayles', 'nim', 'sub:1,3,4', 'octal:0.77', '.137', 'x', ''), fc.array(fc.string({ unit: fc.constantFrom(...'0123456789e^_,'), maxLength: 6 }), { maxLength: 3 })),
+            fc.tuple(
+              fc.constantFrom('kayles', 'nim', 'sub:1,3,4', 'octal:0.77', '.137', 'x', ''),
+              fc.array(fc.string({ unit: fc.constantFrom(...'0123456789e^_,'), maxLength: 6 }), { maxLength: 3 }),
+            ),
             { minLength: 1, maxLength: 4 },
           )
-          .map((parts) => parts.map(([g, hs]) => `${g}@${hs.join(',')}`).join(fc.sample(fc.constantFrom('+', ' + ', '++'), 1)[0]!)),
+          .map((parts) =>
+            parts.map(([g, hs]) => `${g}@${hs.join(',')}`).join(fc.sample(fc.constantFrom('+', ' + ', '++'), 1)[0]!),
+          ),
       },
       { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
     );

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defineFamily } from '../../src/games/family.js';
-import { describeRules, familyOf, parseRules, plainKernel, registerFamily, specHelp } from '../../src/games/registry.js';
+import {
+  describeRules,
+  familyOf,
+  parseRules,
+  plainKernel,
+  registerFamily,
+  specHelp,
+} from '../../src/games/registry.js';
 import { customKernel } from '../../src/kernels/custom.js';
 import { plainValues } from '../../src/kernels/values.js';
 import { PeriodDetector } from '../../src/period/detect.js';
@@ -36,7 +43,13 @@ const halving = defineFamily<HalvingRules>({
   *moves({ rules, values, n, target }) {
     for (const option of halvingOptions(rules, Number(n))) {
       const v = option.reduce((x, h) => x ^ Number(values.value(BigInt(h))), 0);
-      if (BigInt(v) === target) yield { description: `move to ${option.join(' + ') || 'nothing'}`, remove: 0n, leaves: option.map(BigInt), values: [BigInt(v)] };
+      if (BigInt(v) === target)
+        yield {
+          description: `move to ${option.join(' + ') || 'nothing'}`,
+          remove: 0n,
+          leaves: option.map(BigInt),
+          values: [BigInt(v)],
+        };
     }
   },
 });
@@ -88,6 +101,8 @@ describe('the game-family registry', () => {
 
   it('refuses a second family claiming a taken prefix or id', () => {
     expect(() => registerFamily({ ...halving, id: 'halving2' })).toThrow(/'halving' already belongs to 'halving'/);
-    expect(() => registerFamily({ ...halving, id: 'halving3', prefixes: ['sub'] })).toThrow(/'sub' already belongs to 'sub'/);
+    expect(() => registerFamily({ ...halving, id: 'halving3', prefixes: ['sub'] })).toThrow(
+      /'sub' already belongs to 'sub'/,
+    );
   });
 });

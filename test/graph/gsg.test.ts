@@ -7,7 +7,10 @@ import { seededRandom } from '../../src/testing/random.js';
 import { labelByDefinition, productGraph, randomAdj, retrogradeOutcomes, type Adj } from './naive.js';
 
 function toGraph(adj: Adj): Graph {
-  return graphFromEdges(adj.length, adj.flatMap((opts, u) => opts.map((w) => [u, w] as [number, number])));
+  return graphFromEdges(
+    adj.length,
+    adj.flatMap((opts, u) => opts.map((w) => [u, w] as [number, number])),
+  );
 }
 
 describe('generalized Sprague-Grundy values', () => {
@@ -52,7 +55,13 @@ describe('generalized Sprague-Grundy values', () => {
 
   it('a graph with a 2-cycle and an exit: the textbook example', () => {
     // 0 <-> 1, 1 -> 2 (terminal).
-    const gv = generalizedValues(graphFromEdges(3, [[0, 1], [1, 0], [1, 2]]));
+    const gv = generalizedValues(
+      graphFromEdges(3, [
+        [0, 1],
+        [1, 0],
+        [1, 2],
+      ]),
+    );
     // 1 can move to the P-position 2, so 1 is N; 0's only move is to 1, so 0 is P.
     expect(Array.from(gv.values)).toEqual([0, 1, 0]);
     const loop = generalizedValues(graphFromEdges(1, [[0, 0]]));
@@ -118,10 +127,13 @@ describe('sums of tokens', () => {
           expect(advice.outcome).toBe(want[x * n + y]);
           // Exactly the moves to positions with the wanted outcome, by retrograde analysis.
           const target = advice.outcome === 'N' ? 'P' : advice.outcome === 'D' ? 'D' : null;
-          const expected = target === null ? [] : [
-            ...adj[x]!.filter((x2) => want[x2 * n + y] === target).map((to) => ({ component: 0, to })),
-            ...adj[y]!.filter((y2) => want[x * n + y2] === target).map((to) => ({ component: 1, to })),
-          ];
+          const expected =
+            target === null
+              ? []
+              : [
+                  ...adj[x]!.filter((x2) => want[x2 * n + y] === target).map((to) => ({ component: 0, to })),
+                  ...adj[y]!.filter((y2) => want[x * n + y2] === target).map((to) => ({ component: 1, to })),
+                ];
           expect(advice.moves).toEqual(expected);
           if (target !== null) expect(advice.moves.length).toBeGreaterThan(0);
           if (target === 'P') winning++;

@@ -88,7 +88,8 @@ describe('edge-list format', () => {
 
   it('errors name the file and the line', () => {
     expect(usageError(() => parse('bad.txt', '0 1\n\n# c\n1 2 3\n'))).toBe(
-      "bad.txt line 4: expected 'u v' (two vertices), found 3 tokens");
+      "bad.txt line 4: expected 'u v' (two vertices), found 3 tokens",
+    );
     expect(usageError(() => parse('empty.txt', ''))).toMatch(/^empty\.txt is empty/);
     expect(usageError(() => parse('comments.txt', '# only\n\n'))).toMatch(/^comments\.txt has no vertices/);
     expect(usageError(() => readGraphFile(join(dir, 'missing.txt')))).toMatch(/^cannot read .*missing\.txt: ENOENT/);
@@ -112,19 +113,23 @@ describe('JSON format', () => {
 
   it('errors with their line numbers', () => {
     expect(usageError(() => parse('u.json', '{"vertices": [0, 1],\n"edges": [[0, 2]]}'))).toBe(
-      'u.json line 2: edge names vertex 2, which is not in "vertices"');
+      'u.json line 2: edge names vertex 2, which is not in "vertices"',
+    );
     expect(usageError(() => parse('o.json', '{"edges": [], "vertices": []}'))).toMatch(
-      /^o\.json line 1: "vertices" must come before "edges"/);
+      /^o\.json line 1: "vertices" must come before "edges"/,
+    );
     expect(usageError(() => parse('t.json', '{"vertices": [0, 1],\n\n"edges": [[0, 1, 1]]}'))).toBe(
-      "t.json line 3: expected ']' (an edge is [u, v], two vertices), found ','");
+      "t.json line 3: expected ']' (an edge is [u, v], two vertices), found ','",
+    );
     expect(usageError(() => parse('d.json', '{"vertices": [0, 0]}'))).toBe('d.json line 1: vertex 0 listed twice');
     expect(usageError(() => parse('n.json', '{"vertices": [1.5]}'))).toMatch(
-      /^n\.json line 1: a vertex must be a string or a non-negative/);
+      /^n\.json line 1: a vertex must be a string or a non-negative/,
+    );
     expect(usageError(() => parse('k.json', '{"vertexes": []}'))).toMatch(/^k\.json line 1: unknown key "vertexes"/);
     expect(usageError(() => parse('c.json', '{"vertices": [0]\n'))).toBe(
-      'c.json line 1: the JSON object is not closed');
-    expect(usageError(() => parse('x.json', '{"vertices": [0]} 1'))).toMatch(
-      /^x\.json line 1: unexpected '1' after/);
+      'c.json line 1: the JSON object is not closed',
+    );
+    expect(usageError(() => parse('x.json', '{"vertices": [0]} 1'))).toMatch(/^x\.json line 1: unexpected '1' after/);
     expect(usageError(() => parse('e.json', '{"vertices": []}'))).toMatch(/^e\.json has no vertices/);
   });
 });
@@ -138,11 +143,14 @@ describe('counted format (the C reference: header "n m")', () => {
 
   it('errors', () => {
     expect(usageError(() => parse('h.txt', '# x\n5\n', 'counted'))).toMatch(
-      /^h\.txt line 2: expected the header 'n m'/);
+      /^h\.txt line 2: expected the header 'n m'/,
+    );
     expect(usageError(() => parse('r.txt', '3 1\n0 3\n', 'counted'))).toBe(
-      'r.txt line 2: vertex 3 is not below n = 3 (the header)');
+      'r.txt line 2: vertex 3 is not below n = 3 (the header)',
+    );
     expect(usageError(() => parse('f.txt', '3 2\n0 1\n', 'counted'))).toBe(
-      'f.txt line 2: the header promises m = 2 edges, found 1');
+      'f.txt line 2: the header promises m = 2 edges, found 1',
+    );
     expect(usageError(() => parse('s.txt', '3 2\n0 -1\n', 'counted'))).toMatch(/^s\.txt line 2: a vertex must be/);
     expect(usageError(() => parse('o.txt', '3 1\n0 1\n1 2\n', 'counted'))).toMatch(/^o\.txt line 3: more than/);
   });

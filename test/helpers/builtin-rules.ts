@@ -10,7 +10,14 @@ import type {
 } from '../../src/rules/types.js';
 
 /** The families src/games registers, as one union: the naive twins switch over it on their own. */
-export type BuiltinRules = NimRules | SubtractionRules | InfiniteSubtractionRules | AllButRules | TakeBreakRules | GrundyRules | CustomRules;
+export type BuiltinRules =
+  | NimRules
+  | SubtractionRules
+  | InfiniteSubtractionRules
+  | AllButRules
+  | TakeBreakRules
+  | GrundyRules
+  | CustomRules;
 
 export function builtin(rules: Rules): BuiltinRules {
   return rules as BuiltinRules;

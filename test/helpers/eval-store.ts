@@ -55,7 +55,11 @@ export async function nimSumAfter(e: EvalJson, m: MoveJson, games: string[]): Pr
 /** Register, in the calling test file, the hooks that fill the store and remove it. */
 export function useEvalStore(): void {
   beforeAll(async () => {
-    for (const args of [['compute', 'kayles', '--until-proven'], ['compute', 'sub:1,3,4', '--until-proven'], ['compute', 'grundy', '--to', '300']]) {
+    for (const args of [
+      ['compute', 'kayles', '--until-proven'],
+      ['compute', 'sub:1,3,4', '--until-proven'],
+      ['compute', 'grundy', '--to', '300'],
+    ]) {
       const r = await runCli([...args, '--db', db, '--workers', '1']);
       expect(r.code, r.stderr).toBe(0);
     }

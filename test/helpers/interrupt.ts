@@ -6,7 +6,10 @@ import { InterruptedError } from '../../src/errors.js';
  * Run a compute and abort it once progress reaches heap `at` (as Ctrl-C would), expecting it
  * to stop with an InterruptedError: the first half of every resume test.
  */
-export async function computeInterruptedAt(req: Omit<ComputeRequest, 'signal' | 'onProgress'>, at: number): Promise<void> {
+export async function computeInterruptedAt(
+  req: Omit<ComputeRequest, 'signal' | 'onProgress'>,
+  at: number,
+): Promise<void> {
   const abort = new AbortController();
   const run = computeGame({
     ...req,

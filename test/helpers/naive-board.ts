@@ -68,7 +68,8 @@ export function naiveSubtraction(n: number, set: readonly number[]): number[] {
  */
 export function naiveProduct(n: number, s1: readonly number[], s2: readonly number[]): number[][] {
   const g: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  const turns = (h: number, set: readonly number[]): number[][] => set.filter((s) => s <= h).map((s) => (s === h ? [h] : [h, h - s]));
+  const turns = (h: number, set: readonly number[]): number[][] =>
+    set.filter((s) => s <= h).map((s) => (s === h ? [h] : [h, h - s]));
   for (let x = 0; x < n; x++) {
     for (let y = 0; y < n; y++) {
       const seen = new Set<number>();

@@ -5,7 +5,11 @@ import type { Rules } from '../../src/rules/types.js';
  * The slow, obvious twin of every family: the options of a heap as heap tuples, enumerated
  * straight from the rules of THEORY.md section 2, and g by a plain mex over them.
  */
-export function* naiveOptions(rules: Rules, n: number, custom?: (n: number) => Iterable<number[]>): Generator<number[]> {
+export function* naiveOptions(
+  rules: Rules,
+  n: number,
+  custom?: (n: number) => Iterable<number[]>,
+): Generator<number[]> {
   const r = builtin(rules);
   switch (r.family) {
     case 'nim':

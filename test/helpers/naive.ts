@@ -28,13 +28,19 @@ function infiniteSet(name: string, limit: number): number[] {
     const c = Math.round(Math.cbrt(s));
     const t = Math.round((Math.sqrt(8 * s + 1) - 1) / 2);
     const member =
-      name === 'squares' ? r * r === s
-      : name === 'cubes' ? c * c * c === s
-      : name === 'powers2' ? (s & (s - 1)) === 0
-      : name === 'primes' ? isPrime(s)
-      : name === 'triangular' ? (t * (t + 1)) / 2 === s
-      : name === 'fibonacci' ? isFibonacci(s)
-      : false;
+      name === 'squares'
+        ? r * r === s
+        : name === 'cubes'
+          ? c * c * c === s
+          : name === 'powers2'
+            ? (s & (s - 1)) === 0
+            : name === 'primes'
+              ? isPrime(s)
+              : name === 'triangular'
+                ? (t * (t + 1)) / 2 === s
+                : name === 'fibonacci'
+                  ? isFibonacci(s)
+                  : false;
     if (member) out.push(s);
   }
   return out;

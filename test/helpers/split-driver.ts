@@ -7,7 +7,16 @@
 import { plainKernel } from '../../src/games/registry.js';
 import { splitKernel } from '../../src/games/registry.js';
 import type { OptionsFunction } from '../../src/kernels/kernel.js';
-import { maxOf, plainValues, regrow, widthFor, widthOf, wider, type Values, type Width } from '../../src/kernels/values.js';
+import {
+  maxOf,
+  plainValues,
+  regrow,
+  widthFor,
+  widthOf,
+  wider,
+  type Values,
+  type Width,
+} from '../../src/kernels/values.js';
 import type { Rules } from '../../src/rules/types.js';
 import { seededRandom } from '../../src/testing/random.js';
 
@@ -25,7 +34,8 @@ export function plainTable(rules: Rules, N: number, options?: OptionsFunction, w
   while (next < N) {
     const out = kernel.run(g, next, N, next > 0 ? maxOf(g, 0, next) : 0);
     next = out.next;
-    if (out.overflowValue !== undefined) g = regrow(g, next, wider(widthOf(g), widthFor(out.overflowValue)), g.length, false);
+    if (out.overflowValue !== undefined)
+      g = regrow(g, next, wider(widthOf(g), widthFor(out.overflowValue)), g.length, false);
   }
   return g;
 }

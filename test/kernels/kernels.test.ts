@@ -134,7 +134,10 @@ describe('kernels agree with their naive twins', () => {
   });
 
   it('custom rules that leave a heap >= n are refused, naming the position', () => {
-    const kernel = plainKernel({ family: 'module', key: 'module:bad#0', path: 'bad.js', hash: '0' } as CustomRules, (n) => (n === 5 ? [[5]] : []));
+    const kernel = plainKernel(
+      { family: 'module', key: 'module:bad#0', path: 'bad.js', hash: '0' } as CustomRules,
+      (n) => (n === 5 ? [[5]] : []),
+    );
     const g = plainValues(8, 10);
     const out = kernel.run(g, 0, 10, 0);
     expect(out.next).toBe(5);

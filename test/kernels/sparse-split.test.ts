@@ -36,7 +36,15 @@ interface Totals {
  * chunks of length `chunk`, each gathered in `slices` slices taken in a shuffled order (as
  * workers would finish them) and finished in order. Width 16 throughout.
  */
-function parallelValues(rules: Rules, N: number, mask: SparseMask | 'auto', chunk: number, slices: number, seed: number, totals: Totals): number[] {
+function parallelValues(
+  rules: Rules,
+  N: number,
+  mask: SparseMask | 'auto',
+  chunk: number,
+  slices: number,
+  seed: number,
+  totals: Totals,
+): number[] {
   const shape = sparseShape(rules)!;
   const seq = new SparseKernel(shape);
   const par = makePar(shape);
@@ -69,7 +77,8 @@ function parallelValues(rules: Rules, N: number, mask: SparseMask | 'auto', chun
     const rowWords = rowWordsFor(max);
     const rows = new Int32Array((B - A) * sparseRowStride(rowWords)).fill(-1);
     const bounds: [number, number][] = [];
-    for (let i = 0; i < slices; i++) bounds.push([A + Math.floor(((B - A) * i) / slices), A + Math.floor(((B - A) * (i + 1)) / slices)]);
+    for (let i = 0; i < slices; i++)
+      bounds.push([A + Math.floor(((B - A) * i) / slices), A + Math.floor(((B - A) * (i + 1)) / slices)]);
     bounds.sort(() => rand() - 0.5);
     // Each gather gets its own copy of the rare list, as a worker would.
     for (const [lo, hi] of bounds) par.gather(g, A, lo, hi, max, RareList.from(rare.positions(), g), rows, rowWords);
@@ -134,68 +143,86 @@ const BAD_MASKS: SparseMask[] = [
   { bits: 0x5a5a, parity: 0 },
 ];
 
-describe.each(PARALLEL)('parallel sparse kernel (%s: gather + ordered finish) equals the plain kernel', (_label, make) => {
-  const totals: Totals = { rescans: 0, continued: 0 };
-  beforeAll(() => {
-    makePar = make;
-  });
+describe.each(PARALLEL)(
+  'parallel sparse kernel (%s: gather + ordered finish) equals the plain kernel',
+  (_label, make) => {
+    const totals: Totals = { rescans: 0, continued: 0 };
+    beforeAll(() => {
+      makePar = make;
+    });
 
-  it("Grundy's game to 20000, automatic mask, odd chunks and slices", () => {
-    const rules = parseRules('grundy');
-    const expected = plain(rules, 20000);
-    expect(parallelValues(rules, 20000, 'auto', 1237, 3, 1, totals)).toEqual(expected);
-    expect(parallelValues(rules, 20000, 'auto', 4099, 5, 2, totals)).toEqual(expected);
-  });
+    it("Grundy's game to 20000, automatic mask, odd chunks and slices", () => {
+      const rules = parseRules('grundy');
+      const expected = plain(rules, 20000);
+      expect(parallelValues(rules, 20000, 'auto', 1237, 3, 1, totals)).toEqual(expected);
+      expect(parallelValues(rules, 20000, 'auto', 4099, 5, 2, totals)).toEqual(expected);
+    });
 
-  it("Grundy's game with deliberately bad masks and chunks longer than the prefix", () => {
-    const rules = parseRules('grundy');
-    const expected = plain(rules, 3000);
-    for (const mask of [...BAD_MASKS, { bits: 0, parity: 1 } as SparseMask, { bits: 0x33, parity: 1 } as SparseMask]) {
-      expect(parallelValues(rules, 3000, mask, 333, 2, 3, totals), JSON.stringify(mask)).toEqual(expected);
-      expect(parallelValues(rules, 3000, mask, 977, 4, 4, totals), JSON.stringify(mask)).toEqual(expected);
-    }
-  });
+    it("Grundy's game with deliberately bad masks and chunks longer than the prefix", () => {
+      const rules = parseRules('grundy');
+      const expected = plain(rules, 3000);
+      for (const mask of [
+        ...BAD_MASKS,
+        { bits: 0, parity: 1 } as SparseMask,
+        { bits: 0x33, parity: 1 } as SparseMask,
+      ]) {
+        expect(parallelValues(rules, 3000, mask, 333, 2, 3, totals), JSON.stringify(mask)).toEqual(expected);
+        expect(parallelValues(rules, 3000, mask, 977, 4, 4, totals), JSON.stringify(mask)).toEqual(expected);
+      }
+    });
 
-  it('random two-heap octal codes, n < 3000, automatic and bad masks (seeded)', () => {
-    let tested = 0;
-    for (const { spec, rules, shape } of randomSparseCodes(20261121, 10)) {
-      tested++;
-      const N = 2900;
-      const expected = plain(rules, N);
-      expect(parallelValues(rules, N, 'auto', 101 + 17 * tested, 1 + (tested % 4), tested, totals), `${spec} auto`).toEqual(expected);
-      const mask = BAD_MASKS[tested % BAD_MASKS.length]!;
-      expect(parallelValues(rules, N, mask, 613, 3, tested, totals), `${spec} ${JSON.stringify(mask)}`).toEqual(expected);
-      if (shape.parityAllowed) expect(parallelValues(rules, N, { bits: 6, parity: 1 }, 499, 2, tested, totals), `${spec} parity`).toEqual(expected);
-    }
-  });
+    it('random two-heap octal codes, n < 3000, automatic and bad masks (seeded)', () => {
+      let tested = 0;
+      for (const { spec, rules, shape } of randomSparseCodes(20261121, 10)) {
+        tested++;
+        const N = 2900;
+        const expected = plain(rules, N);
+        expect(
+          parallelValues(rules, N, 'auto', 101 + 17 * tested, 1 + (tested % 4), tested, totals),
+          `${spec} auto`,
+        ).toEqual(expected);
+        const mask = BAD_MASKS[tested % BAD_MASKS.length]!;
+        expect(parallelValues(rules, N, mask, 613, 3, tested, totals), `${spec} ${JSON.stringify(mask)}`).toEqual(
+          expected,
+        );
+        if (shape.parityAllowed)
+          expect(parallelValues(rules, N, { bits: 6, parity: 1 }, 499, 2, tested, totals), `${spec} parity`).toEqual(
+            expected,
+          );
+      }
+    });
 
-  it('known games: Kayles, Dawson, 0.354, 0.376, 4.7, 0.7777', () => {
-    for (const spec of ['octal:0.77', 'octal:0.137', 'octal:0.354', 'octal:0.376', 'octal:4.7', 'octal:0.7777']) {
-      const rules = parseRules(spec);
-      expect(parallelValues(rules, 2500, 'auto', 389, 3, 7, totals), spec).toEqual(plain(rules, 2500));
-    }
-  });
+    it('known games: Kayles, Dawson, 0.354, 0.376, 4.7, 0.7777', () => {
+      for (const spec of ['octal:0.77', 'octal:0.137', 'octal:0.354', 'octal:0.376', 'octal:4.7', 'octal:0.7777']) {
+        const rules = parseRules(spec);
+        expect(parallelValues(rules, 2500, 'auto', 389, 3, 7, totals), spec).toEqual(plain(rules, 2500));
+      }
+    });
 
-  it("the gang's schedule (frozen bound members - 1 sub-chunks back, unfinished heaps in between): Grundy's game, codes, bad masks", () => {
-    const grundy = parseRules('grundy');
-    const expected = plain(grundy, 8000);
-    for (const [sub, members] of [
-      [64, 2],
-      [97, 3],
-      [256, 2],
-      [1, 2],
-    ] as const) {
-      expect(gangValues(grundy, 8000, { bits: 0xfffe, parity: 0 }, sub, members, totals), `sub ${sub}, members ${members}`).toEqual(expected);
-    }
-    expect(gangValues(grundy, 3000, { bits: 0x5a5a, parity: 0 }, 131, 2, totals)).toEqual(expected.slice(0, 3000));
-    for (const spec of ['octal:0.354', 'octal:0.77', 'octal:4.7']) {
-      const rules = parseRules(spec);
-      expect(gangValues(rules, 2500, { bits: 1, parity: 0 }, 113, 2, totals), spec).toEqual(plain(rules, 2500));
-    }
-  });
+    it("the gang's schedule (frozen bound members - 1 sub-chunks back, unfinished heaps in between): Grundy's game, codes, bad masks", () => {
+      const grundy = parseRules('grundy');
+      const expected = plain(grundy, 8000);
+      for (const [sub, members] of [
+        [64, 2],
+        [97, 3],
+        [256, 2],
+        [1, 2],
+      ] as const) {
+        expect(
+          gangValues(grundy, 8000, { bits: 0xfffe, parity: 0 }, sub, members, totals),
+          `sub ${sub}, members ${members}`,
+        ).toEqual(expected);
+      }
+      expect(gangValues(grundy, 3000, { bits: 0x5a5a, parity: 0 }, 131, 2, totals)).toEqual(expected.slice(0, 3000));
+      for (const spec of ['octal:0.354', 'octal:0.77', 'octal:4.7']) {
+        const rules = parseRules(spec);
+        expect(gangValues(rules, 2500, { bits: 1, parity: 0 }, 113, 2, totals), spec).toEqual(plain(rules, 2500));
+      }
+    });
 
-  it('the tests above reached both fallbacks of the finish (a too-low c_spec, an exhausted frozen scan)', () => {
-    expect(totals.rescans).toBeGreaterThan(0);
-    expect(totals.continued).toBeGreaterThan(0);
-  });
-});
+    it('the tests above reached both fallbacks of the finish (a too-low c_spec, an exhausted frozen scan)', () => {
+      expect(totals.rescans).toBeGreaterThan(0);
+      expect(totals.continued).toBeGreaterThan(0);
+    });
+  },
+);

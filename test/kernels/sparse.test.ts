@@ -104,7 +104,8 @@ describe.each(KERNELS)('sparse kernel (%s) equals the plain kernel and the naive
       expect([...sparseValues(rules, N, 'auto', 211 + tested)], `${spec} auto`).toEqual(expected);
       const mask = BAD_MASKS[tested % BAD_MASKS.length]!;
       expect([...sparseValues(rules, N, mask, 1000)], `${spec} ${JSON.stringify(mask)}`).toEqual(expected);
-      if (shape.parityAllowed) expect([...sparseValues(rules, N, { bits: 6, parity: 1 }, 500)], `${spec} parity`).toEqual(expected);
+      if (shape.parityAllowed)
+        expect([...sparseValues(rules, N, { bits: 6, parity: 1 }, 500)], `${spec} parity`).toEqual(expected);
     }
   });
 

@@ -21,13 +21,26 @@ describe('frozen-prefix split kernels agree with the plain kernels', () => {
       const n = three ? Math.min(N, 500) : N;
       const expected = plainTable(rules, n);
       const chunk = randomInt(rand, 1, 97) | 1;
-      const got = splitTable(rules, n, { plainTo: randomInt(rand, 1, 40), chunk: () => chunk, rand, slices: randomInt(rand, 1, 5) });
+      const got = splitTable(rules, n, {
+        plainTo: randomInt(rand, 1, 40),
+        chunk: () => chunk,
+        rand,
+        slices: randomInt(rand, 1, 5),
+      });
       expect(Array.from(got.values), `${rules.key} chunk ${chunk}`).toEqual(Array.from(expected));
     }
   });
 
   it('matches the definition (independent twin) on small codes, splits into three heaps included', () => {
-    for (const code of [[0, 7, 7], [0, 1, 3, 7], [4, 0, 7], [0, 0, 0xf], [8, 0, 4], [0, 6], [0, 0xc, 4]]) {
+    for (const code of [
+      [0, 7, 7],
+      [0, 1, 3, 7],
+      [4, 0, 7],
+      [0, 0, 0xf],
+      [8, 0, 4],
+      [0, 6],
+      [0, 0xc, 4],
+    ]) {
       const rules = octal(code);
       const N = code.some((d) => d & 8) ? 120 : 400;
       const got = splitTable(rules, N, { plainTo: 3, chunk: (a) => 1 + (a % 7), rand: rng(code.length), slices: 3 });
@@ -40,7 +53,12 @@ describe('frozen-prefix split kernels agree with the plain kernels', () => {
     const N = 20000;
     const expected = plainTable(rules, N);
     const rand = rng(7);
-    const got = splitTable(rules, N, { plainTo: 500, chunk: (a) => (Math.floor(a / 40) | 1) + randomInt(rand, 0, 2) * 2, rand, slices: 3 });
+    const got = splitTable(rules, N, {
+      plainTo: 500,
+      chunk: (a) => (Math.floor(a / 40) | 1) + randomInt(rand, 0, 2) * 2,
+      rand,
+      slices: 3,
+    });
     expect(got.chunks).toBeGreaterThan(10);
     expect(Array.from(got.values)).toEqual(Array.from(expected));
   });
@@ -52,7 +70,13 @@ describe('frozen-prefix split kernels agree with the plain kernels', () => {
       const rules = parseRules(`sub:${name}`);
       const expected = plainTable(rules, N, undefined, 16);
       const rand = rng(name.length);
-      const got = splitTable(rules, N, { plainTo: 64, chunk: (a) => (Math.floor(a / 50) | 1) + 2, rand, slices: 2, width: 16 });
+      const got = splitTable(rules, N, {
+        plainTo: 64,
+        chunk: (a) => (Math.floor(a / 50) | 1) + 2,
+        rand,
+        slices: 2,
+        width: 16,
+      });
       expect(Array.from(got.values)).toEqual(Array.from(expected));
     });
   }

@@ -1,7 +1,14 @@
 import { CONTROL_BYTES } from '../../src/gang/control.js';
 import { describe, expect, it } from 'vitest';
 import { frozenBound, subChunk } from '../../src/gang/control.js';
-import { createSubtractMemory, finishLimit, instantiateSubtractBlocked, valuesView, type SubtractMemory, type ValueBytes } from '../../src/kernels/wasm/subtract-blocked.js';
+import {
+  createSubtractMemory,
+  finishLimit,
+  instantiateSubtractBlocked,
+  valuesView,
+  type SubtractMemory,
+  type ValueBytes,
+} from '../../src/kernels/wasm/subtract-blocked.js';
 import { parseRules } from '../../src/games/registry.js';
 import { infiniteSetElements } from '../../src/rules/infinite-sets.js';
 import type { InfiniteSetName } from '../../src/rules/types.js';
@@ -27,12 +34,27 @@ interface Game {
   readonly expected: readonly number[];
 }
 
-const family = (name: InfiniteSetName, N: number): Game => ({ elements: infiniteSetElements(name, N), expected: naiveValues(parseRules(`sub:${name}`), N) });
+const family = (name: InfiniteSetName, N: number): Game => ({
+  elements: infiniteSetElements(name, N),
+  expected: naiveValues(parseRules(`sub:${name}`), N),
+});
 
 /** Subtract any number (nim on one heap): g(n) = n, so values pass 255 at heap 256. */
-const anyNumber = (N: number): Game => ({ elements: Int32Array.from({ length: N - 1 }, (_, i) => i + 1), expected: Array.from({ length: N }, (_, n) => n) });
+const anyNumber = (N: number): Game => ({
+  elements: Int32Array.from({ length: N - 1 }, (_, i) => i + 1),
+  expected: Array.from({ length: N }, (_, n) => n),
+});
 
-function runSchedule(game: Game, N: number, lo: number, members: number, tile: number, vmax: number, bytes: ValueBytes = 2, prefetch = true): Run {
+function runSchedule(
+  game: Game,
+  N: number,
+  lo: number,
+  members: number,
+  tile: number,
+  vmax: number,
+  bytes: ValueBytes = 2,
+  prefetch = true,
+): Run {
   const { expected } = game;
   const made: SubtractMemory = createSubtractMemory(game.elements, N, members, tile, vmax)!;
   const kernel = instantiateSubtractBlocked(made.memory, prefetch)[bytes];
@@ -115,7 +137,8 @@ describe('the WebAssembly subtraction kernel (gather and finish of a tile)', () 
       ['squares', 4000],
     ] as const) {
       const game = family(name, N);
-      for (const prefetch of [true, false]) expect(runSchedule(game, N, 50, 2, 37, 4096, 2, prefetch).values).toEqual(game.expected);
+      for (const prefetch of [true, false])
+        expect(runSchedule(game, N, 50, 2, 37, 4096, 2, prefetch).values).toEqual(game.expected);
     }
   });
 

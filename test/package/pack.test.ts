@@ -38,22 +38,41 @@ describe('the npm package', () => {
     // Pack a copy of the sources, so this checkout's dist/ (used by tests running beside) is untouched.
     const stage = join(work, 'stage');
     mkdirSync(stage);
-    for (const f of ['src', 'workers', 'bench', 'bin', 'package.json', 'package-lock.json', 'README.md', 'DESIGN.md', 'tsconfig.json', 'tsconfig.build.json']) {
+    for (const f of [
+      'src',
+      'workers',
+      'bench',
+      'bin',
+      'package.json',
+      'package-lock.json',
+      'README.md',
+      'DESIGN.md',
+      'tsconfig.json',
+      'tsconfig.build.json',
+    ]) {
       cpSync(join(ROOT, f), join(stage, f), { recursive: true });
     }
     symlinkSync(join(ROOT, 'node_modules'), join(stage, 'node_modules'), 'dir');
-    const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], stage)) as { filename: string; files: { path: string }[] }[];
+    const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], stage)) as {
+      filename: string;
+      files: { path: string }[];
+    }[];
     const shipped = packed[0]!.files.map((f) => f.path);
     expect(shipped).toContain('dist/src/index.js');
     expect(shipped).toContain('dist/src/index.d.ts');
     expect(shipped).toContain('dist/workers/chunk.worker.js');
     expect(shipped).toContain('bin/grundy.js');
     expect(shipped).toContain('dist/bench/session.js'); // grundy bench runs the bench suites
-    expect(shipped.filter((p) => p.startsWith('test/') || p.startsWith('src/') || p.startsWith('dist/test/'))).toEqual([]);
+    expect(shipped.filter((p) => p.startsWith('test/') || p.startsWith('src/') || p.startsWith('dist/test/'))).toEqual(
+      [],
+    );
 
     const app = join(work, 'app');
     mkdirSync(app);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'grundy-pack-probe', private: true, type: 'module' }));
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'grundy-pack-probe', private: true, type: 'module' }),
+    );
     // A tarball install never runs `prepare` (no TypeScript is installed here): dist/ must be shipped built.
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed[0]!.filename)], app);
     const installed = join(app, 'node_modules', 'grundy-engine');
@@ -75,10 +94,21 @@ console.log(JSON.stringify({ key: parseGame('kayles').key, period: summary.perio
 `,
     );
     const probe = JSON.parse(run(process.execPath, ['probe.mjs'], app));
-    expect(probe).toEqual({ key: 'octal:0.77', period: 7, g: String([0, 1, 0, 1, 2, 3, 2][Number(10n ** 20n % 7n)]), code: 2, missing: 3 });
+    expect(probe).toEqual({
+      key: 'octal:0.77',
+      period: 7,
+      g: String([0, 1, 0, 1, 2, 3, 2][Number(10n ** 20n % 7n)]),
+      code: 2,
+      missing: 3,
+    });
 
-    const out = run('npx', ['grundy', 'compute', 'kayles', '--until-proven', '--workers', '1', '--json'], app, { XDG_DATA_HOME: xdg });
-    expect(JSON.parse(out)).toMatchObject({ game: 'octal:0.77', periodicity: { preperiod: 71, period: 12, proven: true } });
+    const out = run('npx', ['grundy', 'compute', 'kayles', '--until-proven', '--workers', '1', '--json'], app, {
+      XDG_DATA_HOME: xdg,
+    });
+    expect(JSON.parse(out)).toMatchObject({
+      game: 'octal:0.77',
+      periodicity: { preperiod: 71, period: 12, proven: true },
+    });
     expect(existsSync(join(xdg, 'grundy-engine', 'grundy.db'))).toBe(true);
     expect(filesUnder(join(app, 'node_modules'), '.db')).toEqual([]);
   }, 600_000);

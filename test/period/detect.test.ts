@@ -116,7 +116,7 @@ describe('nim and all-but games', () => {
 });
 
 describe('families without a proof criterion', () => {
-  it('subtract-a-square and Grundy\'s game: no period found', () => {
+  it("subtract-a-square and Grundy's game: no period found", () => {
     expect(detect('sub:squares', 5000)).toBeNull();
     expect(detect('grundy', 3000)).toBeNull();
   });

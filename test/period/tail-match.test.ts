@@ -41,7 +41,8 @@ describe('direct tail search answers exactly as the Z-function', () => {
       const r = builtin(rules);
       takeBreakKernel(r.family === 'octal' ? r.digits : []).run(g, 0, g.length, 0);
       const det = new PeriodDetector(rules);
-      for (let L = 2; L <= g.length; L = Math.ceil(L * 1.3) + 1) expect(det.detect(g, L), `${spec} ${L}`).toEqual(det.detectByZ(g, L));
+      for (let L = 2; L <= g.length; L = Math.ceil(L * 1.3) + 1)
+        expect(det.detect(g, L), `${spec} ${L}`).toEqual(det.detectByZ(g, L));
     }
   });
 

@@ -12,7 +12,13 @@ function table(spec: string, length: number): TableRef {
   const shared = sharedValues(8, length);
   shared.set(naive);
   const cert = rules.family === 'nim' ? null : new PeriodDetector(rules).detect(naive, length);
-  return { rules, buffer: shared.buffer as SharedArrayBuffer, width: 8, length: rules.family === 'nim' ? 0 : length, cert: cert?.proven ? cert : null };
+  return {
+    rules,
+    buffer: shared.buffer as SharedArrayBuffer,
+    width: 8,
+    length: rules.family === 'nim' ? 0 : length,
+    cert: cert?.proven ? cert : null,
+  };
 }
 
 describe('batch slices', () => {
@@ -24,14 +30,29 @@ describe('batch slices', () => {
     return `kayles@${k} + grundy@${randInt(r, 0, 299)},${randInt(r, 0, 299)} + nim@${randInt(r, 0, 50)}`;
   });
   const text = `${lines.join('\n')}\n# comment\nbad@3\nkayles@2^80\n`;
-  const task = (moves: EvalTask['moves']): EvalTask => ({ kind: 'eval', text, firstLine: 1, specs, tables, moves, limit: 5, format: 'jsonl' });
+  const task = (moves: EvalTask['moves']): EvalTask => ({
+    kind: 'eval',
+    text,
+    firstLine: 1,
+    specs,
+    tables,
+    moves,
+    limit: 5,
+    format: 'jsonl',
+  });
 
   it('the fast path (no moves) agrees with the general BigInt path on every line', async () => {
     const fast = await evalSlice(task('none'));
     const full = await evalSlice(task('one'));
     if (fast.kind !== 'eval' || full.kind !== 'eval') throw new Error('unexpected outcome');
-    const a = fast.output.trim().split('\n').map((l) => JSON.parse(l));
-    const b = full.output.trim().split('\n').map((l) => JSON.parse(l));
+    const a = fast.output
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const b = full.output
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(a).toHaveLength(402);
     a.forEach((x, i) => {
       expect(x.line).toBe(b[i].line);

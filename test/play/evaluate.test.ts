@@ -16,7 +16,17 @@ function* custom(n: number): Generator<number[]> {
 }
 const moduleRules: CustomRules = { family: 'module', key: 'module:test.js#0', path: '/nonexistent/test.js', hash: '0' };
 
-const SPECS = ['nim', 'sub:1,3,4', 'sub:squares', 'allbut:1,2', 'octal:0.77', 'octal:0.137', 'octal:4.07', 'octal:0.8f', 'grundy'];
+const SPECS = [
+  'nim',
+  'sub:1,3,4',
+  'sub:squares',
+  'allbut:1,2',
+  'octal:0.77',
+  'octal:0.137',
+  'octal:4.07',
+  'octal:0.8f',
+  'grundy',
+];
 const N = 60;
 
 function gameFor(rules: Rules, length = N): { gv: GameValues; naive: Uint32Array } {
@@ -35,7 +45,13 @@ function bruteWinningMoves(components: ResolvedComponent[], naive: Uint32Array[]
     c.heaps.forEach((h, hi) => {
       for (const t of naiveOptions(c.game.rules, Number(h), custom)) {
         const after = total ^ values[ci]![hi]! ^ t.reduce((x, k) => x ^ (k === 0 ? 0 : naive[ci]![k]!), 0);
-        if (after === 0) out.push(`${ci + 1}.${hi + 1}:${t.filter((k) => k > 0).sort((a, b) => a - b).join(',')}`);
+        if (after === 0)
+          out.push(
+            `${ci + 1}.${hi + 1}:${t
+              .filter((k) => k > 0)
+              .sort((a, b) => a - b)
+              .join(',')}`,
+          );
       }
     });
   });
@@ -57,8 +73,21 @@ describe('evaluate against brute force', () => {
         ...(g.rules.family === 'module' ? { options: custom } : {}),
       }));
       const e = evaluate(components, 'all', 100_000);
-      const expected = bruteWinningMoves(components, picked.map((g) => g.naive));
-      const got = [...new Set(e.moves.map((m) => `${m.component}.${m.heap}:${m.leaves.map(Number).sort((a, b) => a - b).join(',')}`))].sort();
+      const expected = bruteWinningMoves(
+        components,
+        picked.map((g) => g.naive),
+      );
+      const got = [
+        ...new Set(
+          e.moves.map(
+            (m) =>
+              `${m.component}.${m.heap}:${m.leaves
+                .map(Number)
+                .sort((a, b) => a - b)
+                .join(',')}`,
+          ),
+        ),
+      ].sort();
       expect(got).toEqual(expected);
       expect(e.outcome).toBe(expected.length === 0 && e.nimSum === 0n ? 'P' : 'N');
       // A sum is an N-position iff some move reaches nim-sum 0.
@@ -83,12 +112,14 @@ describe('evaluate against brute force', () => {
     }
   });
 
-  it('describes moves in each game\'s own terms', () => {
+  it("describes moves in each game's own terms", () => {
     const kayles = games.find((g) => g.rules.key === 'octal:0.77')!;
     const moves = findMoves(kayles.gv, 10n, 0n, { limit: 100 }).moves.map((m) => m.description);
     expect(moves).toContain('remove 2 tokens and split the rest into 4 + 4');
     const sub = games.find((g) => g.rules.key === 'sub:1,3,4')!;
-    expect(findMoves(sub.gv, 4n, 0n, { limit: 10 }).moves.map((m) => m.description)).toEqual(['remove 4 tokens (the whole heap)']);
+    expect(findMoves(sub.gv, 4n, 0n, { limit: 10 }).moves.map((m) => m.description)).toEqual([
+      'remove 4 tokens (the whole heap)',
+    ]);
     const grundy = games.find((g) => g.rules.key === 'grundy')!;
     expect(findMoves(grundy.gv, 8n, 0n, { limit: 10 }).moves[0]!.description).toMatch(/^split into \d+ and \d+$/);
     const mod = games.find((g) => g.rules.family === 'module')!;
@@ -117,7 +148,8 @@ describe('heaps far beyond the table, through a proven certificate', () => {
         const twin = Number(base + ((((huge - base) % p) + p) % p));
         expect(gv.value(huge)).toBe(BigInt(naive[twin]!));
         const optionValues = new Set<number>();
-        for (const t of naiveOptions(rules, twin)) optionValues.add(t.reduce((x, k) => x ^ (k === 0 ? 0 : naive[k]!), 0));
+        for (const t of naiveOptions(rules, twin))
+          optionValues.add(t.reduce((x, k) => x ^ (k === 0 ? 0 : naive[k]!), 0));
         for (let target = 0; target < 20; target++) {
           const found = findMoves(gv, huge, BigInt(target), { limit: 1 });
           expect(found.moves.length > 0, `${spec} n=${huge} target ${target}`).toBe(optionValues.has(target));
@@ -127,7 +159,8 @@ describe('heaps far beyond the table, through a proven certificate', () => {
             // Recompute every value of the heaps left from the naive table via the residue.
             for (let j = 0; j < m.leaves.length; j++) {
               const leaf = m.leaves[j]!;
-              const direct = leaf < BigInt(length) ? naive[Number(leaf)]! : naive[Number(base + ((((leaf - base) % p) + p) % p))]!;
+              const direct =
+                leaf < BigInt(length) ? naive[Number(leaf)]! : naive[Number(base + ((((leaf - base) % p) + p) % p))]!;
               expect(m.values[j]).toBe(BigInt(direct));
             }
           }
@@ -148,11 +181,13 @@ describe('heaps far beyond the table, through a proven certificate', () => {
     for (const huge of [10n ** 25n, 10n ** 25n + 5n, 10n ** 25n + 11n]) {
       const twin = 3 * 83 + 12 + Number((huge - 261n) % 12n);
       const reach = new Set<number>();
-      for (const t of naiveOptions(code, twin)) reach.add(t.reduce((x, k) => x ^ (k === 0 ? 0 : periodic(BigInt(k))), 0));
+      for (const t of naiveOptions(code, twin))
+        reach.add(t.reduce((x, k) => x ^ (k === 0 ? 0 : periodic(BigInt(k))), 0));
       for (let target = 0; target < 16; target++) {
         const found = findMoves(gv, huge, BigInt(target), { limit: 1 });
         expect(found.moves.length > 0, `n=${huge} target ${target}`).toBe(reach.has(target));
-        for (const m of found.moves) expect(m.leaves.reduce((x, h) => x ^ BigInt(periodic(h)), 0n)).toBe(BigInt(target));
+        for (const m of found.moves)
+          expect(m.leaves.reduce((x, h) => x ^ BigInt(periodic(h)), 0n)).toBe(BigInt(target));
       }
     }
   });

@@ -97,7 +97,10 @@ describe('grundy plot', () => {
     expect((await runCli(['plot', 'kayles', '--out', html, '--db', db])).code).toBe(0);
     expect(readFileSync(html, 'utf8')).toContain('vega.parse(');
     const bad = await runCli(['plot', 'kayles', '--out', join(dir, 'k.gif'), '--db', db]);
-    expect([bad.code, bad.stderr.trim()]).toEqual([2, `grundy: --out ${join(dir, 'k.gif')}: name a .svg, .png or .html file`]);
+    expect([bad.code, bad.stderr.trim()]).toEqual([
+      2,
+      `grundy: --out ${join(dir, 'k.gif')}: name a .svg, .png or .html file`,
+    ]);
     const beyond = await runCli(['plot', 'kayles', '--to', '1e6', '--out', svg, '--db', db]);
     expect(beyond.code).toBe(2);
     expect(beyond.stderr).toMatch(/only g\(0\.\.\d+\) of octal:0.77 are stored/);

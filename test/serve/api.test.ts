@@ -21,7 +21,10 @@ beforeAll(async () => {
   db = join(dir, 'serve.db');
   await compute('kayles', { db, untilProven: true, workers: 1 });
   const rules = join(dir, 'rules.js');
-  writeFileSync(rules, 'export function options(n) { const o = []; for (let k = 1; k <= Math.min(n, 2); k++) o.push([n - k]); return o; }\n');
+  writeFileSync(
+    rules,
+    'export function options(n) { const o = []; for (let k = 1; k <= Math.min(n, 2); k++) o.push([n - k]); return o; }\n',
+  );
   moduleKey = (await compute(`module:${rules}`, { db, to: 50, workers: 1 })).game;
   rmSync(rules);
   app = buildServer({ db });
@@ -40,34 +43,44 @@ describe('grundy serve API', () => {
     const values = await get('/api/values?game=kayles&lo=0&hi=12');
     expect(values.body.values).toEqual(query('kayles', ['0..11'], { db }).map((a) => Number(a.value)));
     const far = await get('/api/query?game=.77&n=1e30');
-    expect(far.body).toEqual({ game: 'octal:0.77', values: [{ n: '1' + '0'.repeat(30), value: Number(query('kayles', ['1e30'], { db })[0]!.value), source: 'certificate' }] });
+    expect(far.body).toEqual({
+      game: 'octal:0.77',
+      values: [
+        { n: `1${'0'.repeat(30)}`, value: Number(query('kayles', ['1e30'], { db })[0]!.value), source: 'certificate' },
+      ],
+    });
     const plot = await get('/api/plot?game=kayles&lo=0&hi=100&buckets=50');
     expect((plot.body.data as { buckets: unknown[] }).buckets.length).toBeGreaterThan(0);
     expect((plot.body.spec as { marks: unknown[] }).marks.length).toBeGreaterThan(0);
   });
 
   it('evaluates a position with its winning move, without computing anything', async () => {
-    const e = await get('/api/eval?position=' + encodeURIComponent('kayles@10 + nim@1'));
+    const e = await get(`/api/eval?position=${encodeURIComponent('kayles@10 + nim@1')}`);
     expect(e.status).toBe(200);
     expect(e.body.outcome).toBe('N');
     expect((e.body.moves as unknown[]).length).toBe(1);
-    const missing = await get('/api/eval?position=' + encodeURIComponent('sub:1,2@5'));
+    const missing = await get(`/api/eval?position=${encodeURIComponent('sub:1,2@5')}`);
     expect(missing.status).toBe(404);
     expect(String(missing.body.error)).toMatch(/not stored/);
   });
 
   it('serves a module: game by its stored key but never parses a spec naming a path', async () => {
-    const byKey = await get('/api/values?game=' + encodeURIComponent(moduleKey) + '&lo=0&hi=6');
+    const byKey = await get(`/api/values?game=${encodeURIComponent(moduleKey)}&lo=0&hi=6`);
     expect(byKey.body.values).toEqual([0, 1, 2, 0, 1, 2]);
-    for (const spec of ['module:/etc/passwd', 'module:../../../../etc/passwd', 'MODULE:./x.js', moduleKey.replace('#', '%23x')]) {
-      const r = await get('/api/game?game=' + encodeURIComponent(spec));
+    for (const spec of [
+      'module:/etc/passwd',
+      'module:../../../../etc/passwd',
+      'MODULE:./x.js',
+      moduleKey.replace('#', '%23x'),
+    ]) {
+      const r = await get(`/api/game?game=${encodeURIComponent(spec)}`);
       expect([400, 404]).toContain(r.status);
       if (spec.toLowerCase().startsWith('module:/') || spec.startsWith('module:..') || spec.startsWith('MODULE')) {
         expect(r.status).toBe(400);
         expect(String(r.body.error)).toMatch(/names a file/);
       }
     }
-    const evalModule = await get('/api/eval?position=' + encodeURIComponent(`${moduleKey}@3`));
+    const evalModule = await get(`/api/eval?position=${encodeURIComponent(`${moduleKey}@3`)}`);
     expect(evalModule.status).toBe(400);
   });
 
@@ -78,7 +91,7 @@ describe('grundy serve API', () => {
       ['/api/values?game=kayles&lo=-1&hi=2', /negative/],
       ['/api/query?game=kayles&n=0..1e12', /more than 10000 values/],
       ['/api/query?game=kayles&n=9^99999', /too large/],
-      ['/api/query?game=kayles&n=' + '9'.repeat(5000), /longer than 2000/],
+      [`/api/query?game=kayles&n=${'9'.repeat(5000)}`, /longer than 2000/],
       ['/api/query?game=nonsense:1&n=3', /unknown game family/],
       ['/api/query?game=kayles', /parameter n is missing/],
       ['/api/query?game=kayles&n=1&n=2', /given once/],
@@ -102,11 +115,20 @@ describe('grundy serve API', () => {
     expect(post.statusCode).toBe(403);
     const writable = buildServer({ db, allowCompute: true, computeLimit: 1000 });
     try {
-      const bad = await writable.inject({ method: 'POST', url: '/api/compute', headers: { 'content-type': 'application/json' }, payload: '{"game": ' });
+      const bad = await writable.inject({
+        method: 'POST',
+        url: '/api/compute',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"game": ',
+      });
       expect(bad.statusCode).toBe(400);
       const big = await writable.inject({ method: 'POST', url: '/api/compute', payload: { game: 'sub:1,2', to: 1e9 } });
       expect([big.statusCode, big.json().error]).toEqual([400, 'to 1000000000 is too large; it must be at most 1000']);
-      const mod = await writable.inject({ method: 'POST', url: '/api/compute', payload: { game: 'module:/tmp/x.js', to: 10 } });
+      const mod = await writable.inject({
+        method: 'POST',
+        url: '/api/compute',
+        payload: { game: 'module:/tmp/x.js', to: 10 },
+      });
       expect(mod.statusCode).toBe(400);
       const ok = await writable.inject({ method: 'POST', url: '/api/compute', payload: { game: 'sub:1,2', to: 30 } });
       expect([ok.statusCode, ok.json().computed]).toEqual([200, 30]);

@@ -16,7 +16,9 @@ let browser: Browser;
 beforeAll(async () => {
   // No skip: a machine without the browser fails here, saying what to install.
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`the web view test needs Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set GRUNDY_CHROMIUM`);
+    throw new Error(
+      `the web view test needs Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set GRUNDY_CHROMIUM`,
+    );
   }
   dir = mkdtempSync(join(tmpdir(), 'grundy-browser-'));
   const db = join(dir, 'web.db');
@@ -38,10 +40,12 @@ describe('the web view in a headless browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(url);
-    await expect.poll(() => page.locator('tr.game').allTextContents()).toEqual([
-      expect.stringMatching(/^octal:0\.77.*preperiod 71, period 12 \(proven\)/),
-      expect.stringMatching(/^sub:1,3,4.*30,000/),
-    ]);
+    await expect
+      .poll(() => page.locator('tr.game').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^octal:0\.77.*preperiod 71, period 12 \(proven\)/),
+        expect.stringMatching(/^sub:1,3,4.*30,000/),
+      ]);
     // The first table is plotted: Vega's SVG with one dot per value of Kayles' short table.
     await page.locator('#plot svg').waitFor();
     const dots = await page.locator('#plot svg .mark-symbol path').count();
@@ -59,14 +63,18 @@ describe('the web view in a headless browser', () => {
 
     await page.locator('#query-n').fill('1e30');
     await page.locator('#query-form button').click();
-    await expect.poll(() => page.locator('#query-answer').textContent()).toMatch(/^g\(1000000000000000000000000000000\) = \d+ {2}\(from the proven period\)$/);
+    await expect
+      .poll(() => page.locator('#query-answer').textContent())
+      .toMatch(/^g\(1000000000000000000000000000000\) = \d+ {2}\(from the proven period\)$/);
     await page.locator('#query-n').fill('ten');
     await page.locator('#query-form button').click();
     await expect.poll(() => page.locator('#query-answer').textContent()).toMatch(/not a non-negative integer/);
 
     await page.locator('#eval-position').fill('kayles@10 + nim@1');
     await page.locator('#eval-form button').click();
-    await expect.poll(() => page.locator('#eval-answer').textContent()).toMatch(/N-position[\s\S]*winning move: component \d/);
+    await expect
+      .poll(() => page.locator('#eval-answer').textContent())
+      .toMatch(/N-position[\s\S]*winning move: component \d/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -29,14 +29,19 @@ describe('stores that must be refused untouched', () => {
     files['not SQLite at all'] = `${tmp.dir}/notes.txt`;
     writeFileSync(files['not SQLite at all'], 'g(n) for kayles, copied by hand\n'.repeat(20));
     files['SQLite magic, then garbage'] = `${tmp.dir}/garbage.db`;
-    writeFileSync(files['SQLite magic, then garbage'], Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4000, 0xa5)]));
+    writeFileSync(
+      files['SQLite magic, then garbage'],
+      Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4000, 0xa5)]),
+    );
     files['another program (application_id)'] = `${tmp.dir}/foreign-id.db`;
     sqliteFile(files['another program (application_id)'], (db) => {
       db.pragma('application_id = 1234');
       db.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1);');
     });
     files['another program (tables, no id)'] = `${tmp.dir}/foreign.db`;
-    sqliteFile(files['another program (tables, no id)'], (db) => db.exec('CREATE TABLE games (x); INSERT INTO games VALUES (1);'));
+    sqliteFile(files['another program (tables, no id)'], (db) =>
+      db.exec('CREATE TABLE games (x); INSERT INTO games VALUES (1);'),
+    );
     files['another program in WAL mode'] = `${tmp.dir}/foreign-wal.db`;
     sqliteFile(files['another program in WAL mode'], (db) => {
       db.pragma('journal_mode = WAL');

@@ -43,13 +43,17 @@ describe('userDataDir', () => {
     expect(userDataDir('linux', { XDG_DATA_HOME: '/data/ada' }, '/home/ada')).toBe('/data/ada/grundy-engine');
     expect(userDataDir('linux', {}, '/home/ada')).toBe('/home/ada/.local/share/grundy-engine');
     // The XDG spec says a relative path is invalid and must be ignored.
-    expect(userDataDir('linux', { XDG_DATA_HOME: 'rel/dir' }, '/home/ada')).toBe('/home/ada/.local/share/grundy-engine');
+    expect(userDataDir('linux', { XDG_DATA_HOME: 'rel/dir' }, '/home/ada')).toBe(
+      '/home/ada/.local/share/grundy-engine',
+    );
     expect(userDataDir('linux', { XDG_DATA_HOME: '' }, '/home/ada')).toBe('/home/ada/.local/share/grundy-engine');
     expect(userDataDir('freebsd', {}, '/home/ada')).toBe('/home/ada/.local/share/grundy-engine');
   });
 
   it('macOS: ~/Library/Application Support; Windows: %LOCALAPPDATA%', () => {
-    expect(userDataDir('darwin', { XDG_DATA_HOME: '/x' }, '/Users/ada')).toBe('/Users/ada/Library/Application Support/grundy-engine');
+    expect(userDataDir('darwin', { XDG_DATA_HOME: '/x' }, '/Users/ada')).toBe(
+      '/Users/ada/Library/Application Support/grundy-engine',
+    );
     expect(userDataDir('win32', { LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' }, 'C:\\Users\\ada')).toBe(
       'C:\\Users\\ada\\AppData\\Local\\grundy-engine',
     );

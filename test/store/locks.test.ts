@@ -33,7 +33,9 @@ describe('compute locks', () => {
 
   it('one holder at a time, released for the next', async () => {
     const lock = await acquireComputeLock(store, 'nim');
-    await expect(acquireComputeLock(store, 'nim')).rejects.toThrow(/nim is already being computed by this process \(pid \d+/);
+    await expect(acquireComputeLock(store, 'nim')).rejects.toThrow(
+      /nim is already being computed by this process \(pid \d+/,
+    );
     const other = await acquireComputeLock(store, 'kayles');
     lock.release();
     other.release();
@@ -45,7 +47,9 @@ describe('compute locks', () => {
     plant(pid, '');
     expect(holderAlive({ pid, host: hostname(), processStart: '', startedAt: '' })).toBe(false);
     const lock = await acquireComputeLock(store, 'nim');
-    const row = handleOf(store).prepare('SELECT pid FROM compute_locks WHERE game_key = ?').get('nim') as { pid: number };
+    const row = handleOf(store).prepare('SELECT pid FROM compute_locks WHERE game_key = ?').get('nim') as {
+      pid: number;
+    };
     expect(row.pid).toBe(process.pid);
     lock.release();
   });
@@ -60,7 +64,9 @@ describe('compute locks', () => {
     plant(process.ppid, processStartOf(process.ppid));
     const err = await acquireComputeLock(store, 'nim').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StoreError);
-    expect((err as Error).message).toContain(`another grundy process (pid ${process.ppid}, since 2026-01-01T00:00:00.000Z)`);
+    expect((err as Error).message).toContain(
+      `another grundy process (pid ${process.ppid}, since 2026-01-01T00:00:00.000Z)`,
+    );
     expect((err as Error).message).toContain(`kill -INT ${process.ppid}`);
     handleOf(store).prepare('DELETE FROM compute_locks').run();
     plant(deadPid(), '', 'elsewhere.example');
@@ -71,7 +77,11 @@ describe('compute locks', () => {
     const first = await acquireComputeLock(store, 'nim');
     let waitedFor = 0;
     setTimeout(() => first.release(), 150);
-    const second = await acquireComputeLock(store, 'nim', { wait: true, pollMs: 20, onWait: (h) => (waitedFor = h.pid) });
+    const second = await acquireComputeLock(store, 'nim', {
+      wait: true,
+      pollMs: 20,
+      onWait: (h) => (waitedFor = h.pid),
+    });
     expect(waitedFor).toBe(process.pid);
     second.release();
   });

@@ -19,7 +19,11 @@ const sha = (path: string): string => createHash('sha256').update(readFileSync(p
 
 describe('chunk codec', () => {
   it('round-trips every width, from unaligned blobs', () => {
-    for (const values of [Uint8Array.of(0, 1, 255), Uint16Array.of(0, 256, 65535), Uint32Array.of(0, 65536, 2 ** 32 - 1)]) {
+    for (const values of [
+      Uint8Array.of(0, 1, 255),
+      Uint16Array.of(0, 256, 65535),
+      Uint32Array.of(0, 65536, 2 ** 32 - 1),
+    ]) {
       const blob = encodeChunk(values);
       const unaligned = new Uint8Array(blob.length + 1).subarray(1);
       unaligned.set(blob);

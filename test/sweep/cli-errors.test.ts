@@ -9,10 +9,30 @@ afterAll(() => tmp.cleanup());
 
 describe('grundy sweep: bad input', () => {
   it('turns flags into a sweep spec, or a usage error naming the fix', () => {
-    expect(specFromArgs({ family: 'sub', size: '3', max: '60' })).toEqual({ family: 'sub', minSize: 3, maxSize: 3, max: 60 });
-    expect(specFromArgs({ family: 'allbut', 'max-size': '2', max: '9' })).toEqual({ family: 'allbut', minSize: 1, maxSize: 2, max: 9 });
-    expect(specFromArgs({ family: 'OCTAL', digits: '2', hex: true })).toEqual({ family: 'octal', minDigits: 2, maxDigits: 2, base: 16 });
-    expect(specFromArgs({ family: 'octal', 'max-digits': '3' })).toEqual({ family: 'octal', minDigits: 1, maxDigits: 3, base: 8 });
+    expect(specFromArgs({ family: 'sub', size: '3', max: '60' })).toEqual({
+      family: 'sub',
+      minSize: 3,
+      maxSize: 3,
+      max: 60,
+    });
+    expect(specFromArgs({ family: 'allbut', 'max-size': '2', max: '9' })).toEqual({
+      family: 'allbut',
+      minSize: 1,
+      maxSize: 2,
+      max: 9,
+    });
+    expect(specFromArgs({ family: 'OCTAL', digits: '2', hex: true })).toEqual({
+      family: 'octal',
+      minDigits: 2,
+      maxDigits: 2,
+      base: 16,
+    });
+    expect(specFromArgs({ family: 'octal', 'max-digits': '3' })).toEqual({
+      family: 'octal',
+      minDigits: 1,
+      maxDigits: 3,
+      base: 8,
+    });
     const cases: [SweepArgs, RegExp][] = [
       [{ family: 'grundy', size: '2' }, /cannot sweep 'grundy'; sweepable families: sub, allbut, octal/],
       [{ family: 'sub', size: '3' }, /need --max M/],

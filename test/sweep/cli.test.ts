@@ -14,7 +14,14 @@ interface ReportJson {
   pending: number;
   skipped: { allZero: number; trailingZeros: number };
   longestPeriod: { game: string; period: number; preperiod: number } | null;
-  results: { rank: number; game: string; proven: boolean; preperiod: number | null; period: number | null; maxValue: number }[];
+  results: {
+    rank: number;
+    game: string;
+    proven: boolean;
+    preperiod: number | null;
+    period: number | null;
+    maxValue: number;
+  }[];
   unsolved: { game: string; computed: number }[];
 }
 
@@ -33,12 +40,21 @@ describe('grundy sweep', () => {
     const r = await runCli(['sweep', 'sub', '--size', '3', '--max', '10', '--db', db('s310'), '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ sweep: 'sub-size3-max10', games: 120, computedNow: 120, done: 120, proven: 120, notProven: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      sweep: 'sub-size3-max10',
+      games: 120,
+      computedNow: 120,
+      done: 120,
+      proven: 120,
+      notProven: 0,
+    });
   });
 
   it('ranks the report by period, preperiod and maxValue, with the JSON fields scripts need', async () => {
     const path = db('rank');
-    expect((await runCli(['sweep', 'sub', '--max-size', '3', '--max', '12', '--name', 'r', '--db', path])).code).toBe(0);
+    expect((await runCli(['sweep', 'sub', '--max-size', '3', '--max', '12', '--name', 'r', '--db', path])).code).toBe(
+      0,
+    );
     const all = new Map<string, ReturnType<typeof expected>>();
     for (let a = 1; a <= 12; a++) {
       all.set(`sub:${a}`, expected([a]));
@@ -90,7 +106,9 @@ describe('grundy sweep', () => {
     const r = await runCli(['sweep', 'octal', '--digits', '2', '--to', '300', '--json', '--db', path]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ games: 56, skipped: { allZero: 1, trailingZeros: 7 }, done: 56 });
-    const report = JSON.parse((await runCli(['sweep', '--report', 'octal-digits2', '--top', '0', '--json', '--db', path])).stdout) as ReportJson;
+    const report = JSON.parse(
+      (await runCli(['sweep', '--report', 'octal-digits2', '--top', '0', '--json', '--db', path])).stdout,
+    ) as ReportJson;
     const kayles = report.results.find((e) => e.game === 'octal:0.77')!;
     expect(kayles).toMatchObject({ proven: true, period: 12, preperiod: 71, maxValue: 8 });
     expect(report.notProven).toBeGreaterThan(0);
@@ -113,7 +131,9 @@ describe('grundy sweep', () => {
     const sql = new Database(path);
     const missing = sql.prepare('DELETE FROM sweep_results WHERE ord % 7 = 0').run().changes;
     sql.close();
-    const rerun = JSON.parse((await runCli(['sweep', 'sub', '--size', '2', '--max', '40', '--json', '--db', path])).stdout);
+    const rerun = JSON.parse(
+      (await runCli(['sweep', 'sub', '--size', '2', '--max', '40', '--json', '--db', path])).stdout,
+    );
     expect(rerun).toMatchObject({ resumed: 780 - missing, computedNow: missing, done: 780 });
     expect(read()).toEqual(before);
     const again = await runCli(['sweep', 'sub', '--size', '2', '--max', '40', '--db', path]);

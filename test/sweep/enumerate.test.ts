@@ -1,7 +1,13 @@
 import { builtin } from '../helpers/builtin-rules.js';
 import { describe, expect, it } from 'vitest';
 import { parseRules } from '../../src/games/registry.js';
-import { defaultSweepName, enumerateGames, sweepSize, validateSpec, type SweepSpec } from '../../src/sweep/enumerate.js';
+import {
+  defaultSweepName,
+  enumerateGames,
+  sweepSize,
+  validateSpec,
+  type SweepSpec,
+} from '../../src/sweep/enumerate.js';
 
 const all = (spec: SweepSpec) => [...enumerateGames(spec)];
 
@@ -23,8 +29,10 @@ describe('sweep enumeration', () => {
   });
 
   it('builds the same canonical rules as parseRules', () => {
-    for (const g of all({ family: 'sub', minSize: 1, maxSize: 3, max: 7 })) expect(g.rules).toEqual(parseRules(g.rules.key));
-    for (const g of all({ family: 'allbut', minSize: 1, maxSize: 2, max: 6 })) expect(g.rules).toEqual(parseRules(g.rules.key));
+    for (const g of all({ family: 'sub', minSize: 1, maxSize: 3, max: 7 }))
+      expect(g.rules).toEqual(parseRules(g.rules.key));
+    for (const g of all({ family: 'allbut', minSize: 1, maxSize: 2, max: 6 }))
+      expect(g.rules).toEqual(parseRules(g.rules.key));
   });
 
   it('counts all sizes up to K with --max-size', () => {
@@ -65,7 +73,11 @@ describe('sweep enumeration', () => {
 
   it('refuses empty and oversized sweeps with the fix in the message', () => {
     expect(() => validateSpec({ family: 'sub', minSize: 4, maxSize: 4, max: 3 })).toThrow(/raise --max to at least 4/);
-    expect(() => validateSpec({ family: 'sub', minSize: 6, maxSize: 6, max: 200 })).toThrow(/at most 10000000 per sweep/);
-    expect(() => validateSpec({ family: 'octal', minDigits: 0, maxDigits: 0, base: 8 })).toThrow(/--digits must be at least 1/);
+    expect(() => validateSpec({ family: 'sub', minSize: 6, maxSize: 6, max: 200 })).toThrow(
+      /at most 10000000 per sweep/,
+    );
+    expect(() => validateSpec({ family: 'octal', minDigits: 0, maxDigits: 0, base: 8 })).toThrow(
+      /--digits must be at least 1/,
+    );
   });
 });

@@ -39,9 +39,28 @@ describe('Ctrl-C on a real sweep', () => {
     const resumed = await runCli([...args, '--json']);
     expect(resumed.code, resumed.stderr).toBe(0);
     const report = await runCli(['sweep', '--report', 'octal-maxdigits2', '--top', '0', '--json', '--db', db]);
-    const whole = await runCli(['sweep', 'octal', '--max-digits', '2', '--to', '2^13', '--json', '--db', `${tmp.dir}/whole.db`]);
+    const whole = await runCli([
+      'sweep',
+      'octal',
+      '--max-digits',
+      '2',
+      '--to',
+      '2^13',
+      '--json',
+      '--db',
+      `${tmp.dir}/whole.db`,
+    ]);
     expect(whole.code, whole.stderr).toBe(0);
-    const wholeReport = await runCli(['sweep', '--report', 'octal-maxdigits2', '--top', '0', '--json', '--db', `${tmp.dir}/whole.db`]);
+    const wholeReport = await runCli([
+      'sweep',
+      '--report',
+      'octal-maxdigits2',
+      '--top',
+      '0',
+      '--json',
+      '--db',
+      `${tmp.dir}/whole.db`,
+    ]);
     type Report = { games: number; results: { game: string; preperiod: number | null; period: number | null }[] };
     const a = JSON.parse(report.stdout) as Report;
     const b = JSON.parse(wholeReport.stdout) as Report;

@@ -48,7 +48,10 @@ describe('runSweep', () => {
         const solo = await computeGame({ rules, store: soloStore, pool, to: 2 ** 20, untilProven: true });
         const row = rows.get(rules.key)!;
         expect(solo.periodicity?.proven, rules.key).toBe(true);
-        expect({ preperiod: row.preperiod, period: row.period, proven: row.proven, maxValue: row.maxValue }, rules.key).toEqual({
+        expect(
+          { preperiod: row.preperiod, period: row.period, proven: row.proven, maxValue: row.maxValue },
+          rules.key,
+        ).toEqual({
           preperiod: solo.periodicity!.preperiod,
           period: solo.periodicity!.period,
           proven: true,
@@ -89,7 +92,11 @@ describe('runSweep', () => {
           expect([row.preperiod, row.period, row.maxValue], rules.key).toEqual([p.preperiod, p.period, solo.maxValue]);
         } else {
           // Neither proved it: both computed to the limit and saw the same values.
-          expect([row.computed, row.maxValue, row.period], rules.key).toEqual([limit, solo.maxValue, p?.period ?? null]);
+          expect([row.computed, row.maxValue, row.period], rules.key).toEqual([
+            limit,
+            solo.maxValue,
+            p?.period ?? null,
+          ]);
         }
       }
       expect(proven).toBeGreaterThan(30);
@@ -155,9 +162,9 @@ describe('runSweep', () => {
     const store = Store.openForWrite(join(tmp.dir, 'names.db'));
     try {
       await runSweep(request(store, { spec: { family: 'sub', minSize: 2, maxSize: 2, max: 6 }, name: 'n' }));
-      await expect(runSweep(request(store, { spec: { family: 'sub', minSize: 2, maxSize: 2, max: 7 }, name: 'n' }))).rejects.toBeInstanceOf(
-        UsageError,
-      );
+      await expect(
+        runSweep(request(store, { spec: { family: 'sub', minSize: 2, maxSize: 2, max: 7 }, name: 'n' })),
+      ).rejects.toBeInstanceOf(UsageError);
       const sweeps = new SweepStore(store);
       expect(sweeps.counts(sweeps.find('n')!).done).toBe(15);
     } finally {

@@ -76,7 +76,9 @@ describe('SubtractionSolver', () => {
   });
 
   it('reproduces every record of the C reference search over all 3-element sets up to 60', () => {
-    const fixture = JSON.parse(readFileSync(new URL('../fixtures/subtract-search-60.json', import.meta.url), 'utf8')) as {
+    const fixture = JSON.parse(
+      readFileSync(new URL('../fixtures/subtract-search-60.json', import.meta.url), 'utf8'),
+    ) as {
       sets: number;
       records: { set: number[]; period: number; preperiod: number }[];
     };

@@ -10,10 +10,20 @@ import { tempDir } from '../helpers/cli.js';
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
-function result(ord: number, period: number | null, preperiod: number, maxValue: number, proven = true, computed = 100): GameResult {
+function result(
+  ord: number,
+  period: number | null,
+  preperiod: number,
+  maxValue: number,
+  proven = true,
+  computed = 100,
+): GameResult {
   return {
     ord,
-    periodicity: period === null ? null : { preperiod, period, saltus: 0, proven, criterion: proven ? 'window' : 'observed', checkedTo: computed },
+    periodicity:
+      period === null
+        ? null
+        : { preperiod, period, saltus: 0, proven, criterion: proven ? 'window' : 'observed', checkedTo: computed },
     maxValue,
     computed,
     elapsedMs: 0.5,
@@ -28,7 +38,12 @@ function gamesOf(rows: readonly GameResult[], set?: number[]): SweepGame[] {
   });
 }
 
-function commit(sweeps: SweepStore, sweep: Parameters<SweepStore['commit']>[0], rows: GameResult[], set?: number[]): void {
+function commit(
+  sweeps: SweepStore,
+  sweep: Parameters<SweepStore['commit']>[0],
+  rows: GameResult[],
+  set?: number[],
+): void {
   sweeps.commit(sweep, gamesOf(rows, set), packResults(rows));
 }
 
@@ -36,7 +51,14 @@ describe('SweepStore ranking and report', () => {
   const store = Store.openForWrite(join(tmp.dir, 'rank.db'));
   afterAll(() => store.close());
   const sweeps = new SweepStore(store);
-  const sweep = sweeps.create('t', { family: 'sub', minSize: 1, maxSize: 1, max: 8 }, 8, { allZero: 0, trailingZeros: 0 }, 100, false);
+  const sweep = sweeps.create(
+    't',
+    { family: 'sub', minSize: 1, maxSize: 1, max: 8 },
+    8,
+    { allZero: 0, trailingZeros: 0 },
+    100,
+    false,
+  );
   commit(sweeps, sweep, [result(0, 5, 0, 1), result(1, 9, 2, 3), result(2, null, 0, 7, false), result(3, 9, 4, 2)]);
   commit(sweeps, sweep, [result(4, 9, 2, 3), result(5, 3, 10, 9), result(6, 4, 0, 1, false)]);
 
@@ -48,7 +70,14 @@ describe('SweepStore ranking and report', () => {
 
   it('summarises: counts, pending games, the longest proven period, unsolved games', () => {
     const report = buildReport(store, 't', 'period', 2);
-    expect(report).toMatchObject({ games: 8, done: 7, proven: 5, notProven: 2, pending: 1, longestPeriod: { game: 'sub:4', period: 9, preperiod: 4 } });
+    expect(report).toMatchObject({
+      games: 8,
+      done: 7,
+      proven: 5,
+      notProven: 2,
+      pending: 1,
+      longestPeriod: { game: 'sub:4', period: 9, preperiod: 4 },
+    });
     expect(report.results.map((e) => [e.rank, e.game])).toEqual([
       [1, 'sub:4'],
       [2, 'sub:2'],
@@ -62,14 +91,30 @@ describe('SweepStore ranking and report', () => {
 
   it('quotes CSV fields that hold commas', () => {
     const s = new SweepStore(store);
-    const sw = s.create('csv', { family: 'sub', minSize: 2, maxSize: 2, max: 3 }, 3, { allZero: 0, trailingZeros: 0 }, 100, false);
+    const sw = s.create(
+      'csv',
+      { family: 'sub', minSize: 2, maxSize: 2, max: 3 },
+      3,
+      { allZero: 0, trailingZeros: 0 },
+      100,
+      false,
+    );
     commit(s, sw, [result(0, 3, 0, 2)], [1, 2]);
-    expect(reportCsv(buildReport(store, 'csv', 'period', 0)).split('\n')[1]).toBe('1,"sub:1,2",true,0,3,0,2,100,window,0.5');
+    expect(reportCsv(buildReport(store, 'csv', 'period', 0)).split('\n')[1]).toBe(
+      '1,"sub:1,2",true,0,3,0,2,100,window,0.5',
+    );
   });
 
   it('stores a batch larger than one multi-row INSERT, and replaces rows on a rerun', () => {
     const s = new SweepStore(store);
-    const sw = s.create('many', { family: 'sub', minSize: 1, maxSize: 1, max: 200 }, 200, { allZero: 0, trailingZeros: 0 }, 100, false);
+    const sw = s.create(
+      'many',
+      { family: 'sub', minSize: 1, maxSize: 1, max: 200 },
+      200,
+      { allZero: 0, trailingZeros: 0 },
+      100,
+      false,
+    );
     const rows = Array.from({ length: 200 }, (_, i) => result(i, (i % 13) + 1, i % 5, i % 4, i % 3 !== 0));
     commit(s, sw, rows);
     expect(s.counts(sw)).toEqual({ done: 200, proven: rows.filter((r) => r.periodicity!.proven).length });

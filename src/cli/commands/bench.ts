@@ -54,7 +54,9 @@ async function loadBench(): Promise<{
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND') {
-      throw new UsageError(`grundy bench needs the development dependencies (${(err as Error).message.split('\n')[0]}); run npm ci in the project`);
+      throw new UsageError(
+        `grundy bench needs the development dependencies (${(err as Error).message.split('\n')[0]}); run npm ci in the project`,
+      );
     }
     throw err;
   }
@@ -88,24 +90,45 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
         type: 'string',
         describe: 'worker counts for the pool runs, e.g. 1,2 (default: 1..cores for big-game workloads, else 1)',
       })
-      .option('quick', { type: 'boolean', describe: 'small sizes and 3 runs each: the whole standard suite in under a minute' })
-      .option('size', { type: 'string', describe: "states per run for every selected workload, instead of each workload's own" })
-      .option('iterations', { type: 'string', describe: 'measured runs per figure after one warm-up run (default 5, --quick 3)' })
+      .option('quick', {
+        type: 'boolean',
+        describe: 'small sizes and 3 runs each: the whole standard suite in under a minute',
+      })
+      .option('size', {
+        type: 'string',
+        describe: "states per run for every selected workload, instead of each workload's own",
+      })
+      .option('iterations', {
+        type: 'string',
+        describe: 'measured runs per figure after one warm-up run (default 5, --quick 3)',
+      })
       .option('history', {
         type: 'string',
-        describe: 'show the recorded runs (of one workload when named) with their trend and the best run; records nothing',
+        describe:
+          'show the recorded runs (of one workload when named) with their trend and the best run; records nothing',
       })
       .option('list', { type: 'boolean', describe: 'list the suites and workloads' })
       .option('anchors', {
         type: 'string',
-        describe: 'a folder of built C reference programs to run side by side (or $GRUNDY_ANCHORS); opt-in, never needed',
+        describe:
+          'a folder of built C reference programs to run side by side (or $GRUNDY_ANCHORS); opt-in, never needed',
       })
-      .option('record', { type: 'boolean', default: true, describe: 'record the figures in the store (--no-record: only print)' })
+      .option('record', {
+        type: 'boolean',
+        default: true,
+        describe: 'record the figures in the store (--no-record: only print)',
+      })
       .example('$0 bench --quick', 'every workload at small sizes (the CI smoke test)')
-      .example('$0 bench --suite end-to-end --workers 1,2', 'compute jobs through the pool and the store at 1 and 2 workers')
+      .example(
+        '$0 bench --suite end-to-end --workers 1,2',
+        'compute jobs through the pool and the store at 1 and 2 workers',
+      )
       .example('$0 bench --workload kayles,grundy --json', 'two kernels, figures as JSON')
       .example('$0 bench --history kayles', 'the trend and the best run of one workload')
-      .example('GRUNDY_ANCHORS=/tmp/anchors $0 bench --suite take-break', 'side by side with the C reference programs') as Argv<BenchArgs>,
+      .example(
+        'GRUNDY_ANCHORS=/tmp/anchors $0 bench --suite take-break',
+        'side by side with the C reference programs',
+      ) as Argv<BenchArgs>,
   handler: async (args) => {
     const bench = await loadBench();
     if (args.list) {
@@ -153,7 +176,9 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
     // Fail on a bad selection or an unusable store before measuring anything.
     bench.session.selectWorkloads(options.suites, options.workloads);
     const store = args.record === false ? null : openForWrite(args);
-    const interruption = listenForInterrupt('stopping after the figure in flight (everything measured so far is recorded)');
+    const interruption = listenForInterrupt(
+      'stopping after the figure in flight (everything measured so far is recorded)',
+    );
     // Every measured figure is one tinybench Bench listening on this signal.
     setMaxListeners(0, interruption.signal);
     const progress = progressLine();
@@ -171,7 +196,9 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
       for (const w of report.warnings) process.stderr.write(`grundy: warning: ${w}\n`);
       for (const f of report.failures) process.stderr.write(`grundy: wrong values: ${f}\n`);
       if (report.failures.length > 0) {
-        throw new ComputeError(`${report.failures.length} workload${report.failures.length > 1 ? 's' : ''} computed wrong values (see above)`);
+        throw new ComputeError(
+          `${report.failures.length} workload${report.failures.length > 1 ? 's' : ''} computed wrong values (see above)`,
+        );
       }
     } finally {
       progress.done();

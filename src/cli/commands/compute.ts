@@ -22,14 +22,16 @@ interface ComputeArgs extends GlobalArgs {
   wait?: boolean;
 }
 
-
 export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
   command: 'compute <game>',
   describe: 'Compute (or extend) the Grundy table of a game and store it',
   builder: (y: Argv<GlobalArgs>) =>
     y
       .positional('game', { type: 'string', demandOption: true, describe: `the game: ${specHelp()}` })
-      .option('size', { type: 'string', describe: 'for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= 4096' })
+      .option('size', {
+        type: 'string',
+        describe: 'for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= 4096',
+      })
       .option('to', {
         type: 'string',
         describe: `compute g(0..N-1); accepts 1e6, 2^20, 1_000_000 (default 1e6; with --until-proven, the upper limit, default 2^28)`,
@@ -43,7 +45,10 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         type: 'string',
         describe: `for module: rules, stop when options(n) runs longer than this per position: 10, 2.5s, 500ms, 2m (default ${DEFAULT_MODULE_TIMEOUT_MS / 1000} s)`,
       })
-      .option('wait', { type: 'boolean', describe: 'if another process is computing the same game, wait for it instead of refusing' })
+      .option('wait', {
+        type: 'boolean',
+        describe: 'if another process is computing the same game, wait for it instead of refusing',
+      })
       .example('$0 compute octal:0.77 --until-proven', 'Kayles until its period 12 is proven')
       .example('$0 compute sub:squares --to 1e6 --workers 2', 'subtract-a-square to a million')
       .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
@@ -58,18 +63,28 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     const rules = parseRules(args.game);
     if (familyOf(rules).board) return computeBoardCommand(args, rules);
     if (familyOf(rules).explicit && (args.to !== undefined || args['until-proven'])) {
-      throw new UsageError(`${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`);
+      throw new UsageError(
+        `${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`,
+      );
     }
     const untilProven = args['until-proven'] === true;
     const canProve = proofCriterion(rules) !== null;
     if (untilProven && !canProve) {
-      process.stderr.write(`grundy: ${rules.key} has no periodicity proof criterion; computing to --to and reporting what is observed\n`);
+      process.stderr.write(
+        `grundy: ${rules.key} has no periodicity proof criterion; computing to --to and reporting what is observed\n`,
+      );
     }
     const to =
-      args.to !== undefined ? parseCount(args.to, '--to', 1, MAX_HEAP) : untilProven && canProve ? DEFAULT_PROOF_LIMIT : DEFAULT_TO;
+      args.to !== undefined
+        ? parseCount(args.to, '--to', 1, MAX_HEAP)
+        : untilProven && canProve
+          ? DEFAULT_PROOF_LIMIT
+          : DEFAULT_TO;
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
     const moduleTimeoutMs =
-      args['module-timeout'] !== undefined ? parseDuration(args['module-timeout'], '--module-timeout') : DEFAULT_MODULE_TIMEOUT_MS;
+      args['module-timeout'] !== undefined
+        ? parseDuration(args['module-timeout'], '--module-timeout')
+        : DEFAULT_MODULE_TIMEOUT_MS;
     // --until-proven stops at the proof: its limit is a safety net, not a target to show progress against.
     const bar = new ProgressBar(!(untilProven && canProve) || args.to !== undefined);
     const interruption = listenForInterrupt('stopping the workers; finished chunks are stored', () => bar.done());
@@ -83,7 +98,9 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         signal: interruption.signal,
         wait: args.wait === true,
         onWait: (holder) =>
-          process.stderr.write(`grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`),
+          process.stderr.write(
+            `grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`,
+          ),
         onProgress: (p) => bar.update(p),
       });
       bar.done();
@@ -135,7 +152,9 @@ function printSummary(s: ComputeSummary, description: string): void {
   const lines = [
     `${s.game}  (${description})`,
     `  computed   ${fmtInt(s.computed)} values stored, ${fmtInt(s.newlyComputed)} new in ${fmtDuration(s.elapsedMs)}` +
-      (s.newlyComputed > 0 ? `: ${fmtRate(s.statesPerSecond)} states/s on ${s.workers} worker${s.workers > 1 ? 's' : ''} (kernel ${s.kernel})` : ''),
+      (s.newlyComputed > 0
+        ? `: ${fmtRate(s.statesPerSecond)} states/s on ${s.workers} worker${s.workers > 1 ? 's' : ''} (kernel ${s.kernel})`
+        : ''),
     `  max value  ${s.maxValue}`,
     `  period     ${fmtPeriodicity(s.periodicity, s.computed)}`,
   ];

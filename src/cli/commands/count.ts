@@ -18,7 +18,8 @@ interface CountArgs extends GlobalArgs {
 
 export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
   command: 'count [game]',
-  describe: 'Count the tuples of heaps in [0, N] whose nim-sum is 0 (P-positions) or any value, by Walsh-Hadamard transform',
+  describe:
+    'Count the tuples of heaps in [0, N] whose nim-sum is 0 (P-positions) or any value, by Walsh-Hadamard transform',
   builder: (y: Argv<GlobalArgs>) =>
     y
       .positional('game', { type: 'string', describe: 'the game of every heap (with --heaps K)' })
@@ -28,18 +29,31 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
         array: true,
         describe: 'one heap of each game instead: --games kayles,sub:1,3,4,nim (or repeat --games)',
       })
-      .option('max', { type: 'string', demandOption: true, describe: 'N: every heap ranges over [0, N]; 1e18 works with a proven period' })
+      .option('max', {
+        type: 'string',
+        demandOption: true,
+        describe: 'N: every heap ranges over [0, N]; 1e18 works with a proven period',
+      })
       .option('value', { type: 'string', describe: 'count nim-sum X instead of 0' })
       .option('mod', { type: 'string', describe: 'count modulo P (any P >= 1; e.g. 1e9+7 written 1000000007)' })
-      .option('workers', { type: 'string', describe: 'worker threads for a table computed on the fly (default: available cores)' })
+      .option('workers', {
+        type: 'string',
+        describe: 'worker threads for a table computed on the fly (default: available cores)',
+      })
       .example('$0 count kayles --heaps 3 --max 100', 'P-positions of three Kayles heaps of at most 100')
       .example('$0 count kayles --heaps 5 --max 1e18 --mod 1000000007', 'far beyond the table, by the proven period')
-      .example('$0 count --games kayles,sub:1,3,4,nim --max 1000 --value 3 --json', 'one heap of each game, nim-sum 3') as Argv<CountArgs>,
+      .example(
+        '$0 count --games kayles,sub:1,3,4,nim --max 1000 --value 3 --json',
+        'one heap of each game, nim-sum 3',
+      ) as Argv<CountArgs>,
   handler: async (args) => {
     const gameSpecs = args.games !== undefined ? splitGames(args.games.map(String)) : [];
-    if (args.game !== undefined && gameSpecs.length > 0) throw new UsageError('give either a game with --heaps K, or --games g1,g2,..., not both');
-    if (args.game === undefined && gameSpecs.length === 0) throw new UsageError('name a game (count kayles --heaps 3 --max 100) or --games g1,g2,...');
-    if (gameSpecs.length > 0 && args.heaps !== undefined) throw new UsageError('--heaps goes with one game; --games already takes one heap of each');
+    if (args.game !== undefined && gameSpecs.length > 0)
+      throw new UsageError('give either a game with --heaps K, or --games g1,g2,..., not both');
+    if (args.game === undefined && gameSpecs.length === 0)
+      throw new UsageError('name a game (count kayles --heaps 3 --max 100) or --games g1,g2,...');
+    if (gameSpecs.length > 0 && args.heaps !== undefined)
+      throw new UsageError('--heaps goes with one game; --games already takes one heap of each');
     const max = parseBigInteger(args.max!, '--max');
     const value = args.value !== undefined ? parseBigInteger(args.value, '--value') : 0n;
     const mod = args.mod !== undefined ? parseBigInteger(args.mod, '--mod') : undefined;
@@ -48,15 +62,15 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     if (heaps < 1n) throw new UsageError('--heaps must be at least 1');
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
 
-    const games =
-      args.game !== undefined ? { [args.game]: heaps } : gameSpecs;
+    const games = args.game !== undefined ? { [args.game]: heaps } : gameSpecs;
     const result = await count(games, {
       max,
       value,
       ...(mod !== undefined ? { mod } : {}),
       ...(args.db !== undefined ? { db: args.db } : {}),
       workers,
-      onCompute: (key, to) => process.stderr.write(`grundy: ${key} is not stored far enough: computing and storing g(0..${to - 1})\n`),
+      onCompute: (key, to) =>
+        process.stderr.write(`grundy: ${key} is not stored far enough: computing and storing g(0..${to - 1})\n`),
     });
     if (args.json) {
       printJson({
@@ -89,7 +103,8 @@ export function splitGames(items: readonly string[]): string[] {
     for (const piece of item.split(',')) {
       const t = piece.trim();
       if (t === '') throw new UsageError(`--games '${item}' has an empty entry`);
-      if (/^\d+$/.test(t) && out.length > 0 && /^(sub|allbut):/i.test(out[out.length - 1]!)) out[out.length - 1] += `,${t}`;
+      if (/^\d+$/.test(t) && out.length > 0 && /^(sub|allbut):/i.test(out[out.length - 1]!))
+        out[out.length - 1] += `,${t}`;
       else out.push(t);
     }
   }

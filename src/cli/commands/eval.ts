@@ -40,23 +40,36 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       .positional('position', { type: 'string', array: true, describe: `the position: ${POSITION_HELP}` })
       .option('file', {
         type: 'string',
-        describe: 'evaluate every line of FILE (- for standard input; one position per line; blank and # lines skipped) on the worker pool',
+        describe:
+          'evaluate every line of FILE (- for standard input; one position per line; blank and # lines skipped) on the worker pool',
       })
-      .option('out', { type: 'string', describe: 'with --file: write results to FILE.jsonl or FILE.csv (default: stdout)' })
+      .option('out', {
+        type: 'string',
+        describe: 'with --file: write results to FILE.jsonl or FILE.csv (default: stdout)',
+      })
       .option('moves', {
         type: 'string',
         describe: 'which winning moves to list: one (default for a position), all, or none (default with --file)',
       })
-      .option('limit', { type: 'string', describe: 'with --moves all: list at most this many moves per position (default 100)' })
+      .option('limit', {
+        type: 'string',
+        describe: 'with --moves all: list at most this many moves per position (default 100)',
+      })
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
       .example("$0 eval 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'", 'nim-sum, outcome and one winning move')
       .example("$0 eval 'kayles@1e30 + nim@3' --moves all --json", 'a heap far beyond the table, via the proven period')
       .example("$0 eval 'graph:g.txt@a,b + nim@3'", 'tokens on a game graph plus a heap: value, P/N/D, a good move')
       .example("$0 eval 'wythoff@3,7 + 2d:king@2,7 + nim@4'", 'two-dimensional games take cells X,Y')
       .example("$0 eval 'wythoff@1e18,2e18'", 'Wythoff beyond any table: P/N and a winning move from the formula')
-      .example('$0 eval --file positions.txt --out results.jsonl', 'a batch on the worker pool; bad lines are reported, exit 1')
+      .example(
+        '$0 eval --file positions.txt --out results.jsonl',
+        'a batch on the worker pool; bad lines are reported, exit 1',
+      )
       .example('$0 eval --file positions.txt --out results.csv --moves one', 'CSV with one winning move per N-position')
-      .example("printf 'kayles@5\\nnim@3 + nim@3\\n' | $0 eval --file -", 'positions from standard input') as Argv<EvalArgs>,
+      .example(
+        "printf 'kayles@5\\nnim@3 + nim@3\\n' | $0 eval --file -",
+        'positions from standard input',
+      ) as Argv<EvalArgs>,
   handler: async (args) => {
     const mode = parseMode(args.moves, args.file !== undefined ? 'none' : 'one');
     const limit = args.limit !== undefined ? parseCount(args.limit, '--limit', 1, 1_000_000) : 100;
@@ -91,7 +104,11 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
     }
     // Wythoff beyond any table: P/N and a winning move from the formula.
     if (evalOutcomeOnly(parsePosition(position), args.json === true)) return;
-    const { position: canonical, components, evaluation: e } = await evaluate(position, {
+    const {
+      position: canonical,
+      components,
+      evaluation: e,
+    } = await evaluate(position, {
       ...(args.db !== undefined ? { db: args.db } : {}),
       moves: mode,
       limit,
@@ -105,11 +122,18 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
 
 function parseMode(text: string | undefined, fallback: MovesMode): MovesMode {
   if (text === undefined) return fallback;
-  if (!(MODES as readonly string[]).includes(text)) throw new UsageError(`--moves '${text}' is not one of ${MODES.join(', ')}`);
+  if (!(MODES as readonly string[]).includes(text))
+    throw new UsageError(`--moves '${text}' is not one of ${MODES.join(', ')}`);
   return text as MovesMode;
 }
 
-async function runBatch(args: EvalArgs, mode: MovesMode, limit: number, workers: number, prepare: PrepareOptions): Promise<void> {
+async function runBatch(
+  args: EvalArgs,
+  mode: MovesMode,
+  limit: number,
+  workers: number,
+  prepare: PrepareOptions,
+): Promise<void> {
   if (!isStdinArg(args.file)) return runBatchOn(args.file!, args, mode, limit, workers, prepare);
   // The batch reads its input twice (a scan, then the evaluation): keep standard input in a file.
   const input = await stdinToFile('positions');
@@ -128,7 +152,8 @@ async function runBatchOn(
   workers: number,
   prepare: PrepareOptions,
 ): Promise<void> {
-  if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--file ${file} does not exist or is not a file`);
+  if (!existsSync(file) || !statSync(file).isFile())
+    throw new UsageError(`--file ${file} does not exist or is not a file`);
   let format: BatchFormat = args.json ? 'jsonl' : 'text';
   if (args.out !== undefined) {
     format = formatForOut(args.out);
@@ -152,7 +177,8 @@ async function runBatchOn(
       prepare,
       ...(args.out !== undefined ? { out: args.out } : {}),
       onLineError: (e) => {
-        if (shown++ < SHOWN_ERRORS) process.stderr.write(`${tty ? '\r\x1b[K' : ''}grundy: line ${e.line}: ${e.message}\n`);
+        if (shown++ < SHOWN_ERRORS)
+          process.stderr.write(`${tty ? '\r\x1b[K' : ''}grundy: line ${e.line}: ${e.message}\n`);
       },
       onProgress: (lines) => {
         total = lines;

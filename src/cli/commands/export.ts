@@ -44,14 +44,26 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
           'csv ("n,value" rows, the default), json (the same as --json), bfile (OEIS "n value" lines), or cpp / py: a ' +
           'self-contained grundy(n) (the preperiod and one period when proven, valid for every n; else the stored prefix with a guard)',
       })
-      .option('main', { type: 'boolean', describe: 'with cpp / py: add a main that reads one n per line on stdin and prints g(n) per line' })
-      .option('to', { type: 'string', describe: 'export g(0..N-1) (default: all stored; beyond it only with a proven period)' })
+      .option('main', {
+        type: 'boolean',
+        describe: 'with cpp / py: add a main that reads one n per line on stdin and prints g(n) per line',
+      })
+      .option('to', {
+        type: 'string',
+        describe: 'export g(0..N-1) (default: all stored; beyond it only with a proven period)',
+      })
       .option('out', { type: 'string', describe: 'write to FILE instead of stdout' })
       .example('$0 export octal:0.77 --format bfile --to 1000 --out b002186.txt', 'an OEIS b-file for Kayles')
       .example('$0 export sub:1,3,4 --format json --to 100', 'JSON on stdout')
-      .example('$0 export kayles --format cpp --main --out kayles.cpp', 'g++ -O2 kayles.cpp && echo 1000000000000 | ./a.out')
+      .example(
+        '$0 export kayles --format cpp --main --out kayles.cpp',
+        'g++ -O2 kayles.cpp && echo 1000000000000 | ./a.out',
+      )
       .example('$0 export grundy --format py --to 5000', 'a Python grundy(n) over the first 5000 stored values')
-      .example('$0 export nimber --format cpp', 'self-contained nim multiplication of 64-bit numbers') as Argv<ExportArgs>,
+      .example(
+        '$0 export nimber --format cpp',
+        'self-contained nim multiplication of 64-bit numbers',
+      ) as Argv<ExportArgs>,
   handler: async (args) => {
     const format = chooseFormat(args);
     if (args.main && format !== 'cpp' && format !== 'py') throw new UsageError('--main goes with --format cpp or py');
@@ -116,8 +128,10 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
 /** --format, with --json meaning --format json; a --json that contradicts --format is refused. */
 function chooseFormat(args: ExportArgs): Format {
   const named = args.format ?? (args.json ? 'json' : 'csv');
-  if (!(FORMATS as readonly string[]).includes(named)) throw new UsageError(`--format '${named}' is not one of ${FORMATS.join(', ')}`);
-  if (args.json && named !== 'json') throw new UsageError(`--json exports JSON; it contradicts --format ${named} (give one of them)`);
+  if (!(FORMATS as readonly string[]).includes(named))
+    throw new UsageError(`--format '${named}' is not one of ${FORMATS.join(', ')}`);
+  if (args.json && named !== 'json')
+    throw new UsageError(`--json exports JSON; it contradicts --format ${named} (give one of them)`);
   return named as Format;
 }
 
@@ -168,7 +182,11 @@ function contestExport(store: Store, game: GameRow, format: 'cpp' | 'py', args: 
   const proven = cert?.proven ? cert : null;
   let description = game.key;
   try {
-    description = describeRules({ key: game.key, family: game.family, ...(JSON.parse(game.params) as object) } as Rules);
+    description = describeRules({
+      key: game.key,
+      family: game.family,
+      ...(JSON.parse(game.params) as object),
+    } as Rules);
   } catch {
     // An old or foreign params blob: the key alone names the game.
   }

@@ -54,7 +54,8 @@ export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       ]);
       const header = ['game', 'values', 'max', 'period (pre+per)', 'bytes'];
       const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-      const line = (r: string[]): string => r.map((c, i) => (i === 0 || i === 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+      const line = (r: string[]): string =>
+        r.map((c, i) => (i === 0 || i === 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
       process.stdout.write(`${[line(header), ...rows.map(line)].join('\n')}\n`);
     } finally {
       store?.close();

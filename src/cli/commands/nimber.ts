@@ -22,7 +22,7 @@ export const nimberCommand: CommandModule<GlobalArgs, NimberArgs> = {
         '$0 nimber <mul|add|pow|inv> A [B]\n\n' +
           'Nimbers are the values of impartial games, with their own arithmetic (Conway, On Numbers and\n' +
           'Games, ch. 6): the nim-sum A + B is XOR (the value of two games played side by side), and the\n' +
-          'nim-product is the mex rule A * B = mex{A\'*B + A*B\' + A\'*B\' : A\' < A, B\' < B}, which\n' +
+          "nim-product is the mex rule A * B = mex{A'*B + A*B' + A'*B' : A' < A, B' < B}, which\n" +
           'gives the value of the product of two games in the sense of coin-turning games (Tartan\n' +
           'theorem). With these two operations the numbers below 2^(2^k) form a field: below 2^64 it is\n' +
           'GF(2^64), so every A > 0 has an inverse, and A^(2^64 - 1) = 1. Products are computed on 32-bit\n' +

@@ -26,8 +26,16 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
   describe: 'Plot the stored value sequence g(n) against n (SVG, PNG or a standalone HTML page)',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .positional('game', { type: 'string', demandOption: true, describe: 'a stored game (any spelling, or its stored key)' })
-      .option('out', { type: 'string', demandOption: true, describe: 'the file to write: FILE.svg, FILE.png or FILE.html' })
+      .positional('game', {
+        type: 'string',
+        demandOption: true,
+        describe: 'a stored game (any spelling, or its stored key)',
+      })
+      .option('out', {
+        type: 'string',
+        demandOption: true,
+        describe: 'the file to write: FILE.svg, FILE.png or FILE.html',
+      })
       .option('from', { type: 'string', describe: 'first heap size plotted (default 0)' })
       .option('to', { type: 'string', describe: 'plot g(from..N-1) (default: the whole stored table)' })
       .option('width', { type: 'string', describe: 'plot width in pixels (default 900)' })
@@ -51,13 +59,19 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
     try {
       const game = store.game(args.game);
       const hi = args.to !== undefined ? parseCount(args.to, '--to', 1) : game.computed;
-      if (hi > game.computed) throw new UsageError(`--to ${hi}: only g(0..${game.computed - 1}) of ${game.key} are stored`);
+      if (hi > game.computed)
+        throw new UsageError(`--to ${hi}: only g(0..${game.computed - 1}) of ${game.key} are stored`);
       if (hi <= lo) throw new UsageError(`--from ${lo} --to ${hi} is an empty range`);
-      if (hi - lo > MAX_PLOT_RANGE) throw new UsageError(`the range has more than ${MAX_PLOT_RANGE} values; narrow it with --from/--to`);
+      if (hi - lo > MAX_PLOT_RANGE)
+        throw new UsageError(`the range has more than ${MAX_PLOT_RANGE} values; narrow it with --from/--to`);
       const data = plotData(store, args.game, { lo, hi, buckets: width });
       const spec = plotSpec(data, { width, height });
       const body =
-        format === '.svg' ? await renderSvg(spec) : format === '.png' ? await renderPng(spec) : renderHtml(spec, `${game.key}: g(n)`);
+        format === '.svg'
+          ? await renderSvg(spec)
+          : format === '.png'
+            ? await renderPng(spec)
+            : renderHtml(spec, `${game.key}: g(n)`);
       try {
         writeFileSync(args.out, body);
       } catch (err) {
@@ -77,7 +91,8 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
       };
       if (args.json) printJson(summary);
       else {
-        const drawn = data.points.length > 0 ? `${data.points.length} points` : `${data.buckets.length} min-max columns`;
+        const drawn =
+          data.points.length > 0 ? `${data.points.length} points` : `${data.buckets.length} min-max columns`;
         process.stdout.write(`${args.out}: ${data.game}, g(${lo}..${hi - 1}) as ${drawn}\n`);
       }
     } finally {

@@ -53,14 +53,17 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
         try {
           return { item, answers: answerer.answerItem(item) };
         } catch (err) {
-          if (line !== undefined && err instanceof UsageError) throw new UsageError(`standard input line ${line}: ${err.message}`);
+          if (line !== undefined && err instanceof UsageError)
+            throw new UsageError(`standard input line ${line}: ${err.message}`);
           throw err;
         }
       });
       if (args.json) {
         printJson({
           game: game.key,
-          values: groups.flatMap((g) => g.answers.map((a) => ({ n: jsonInteger(a.n), value: jsonInteger(a.value), source: a.source }))),
+          values: groups.flatMap((g) =>
+            g.answers.map((a) => ({ n: jsonInteger(a.n), value: jsonInteger(a.value), source: a.source })),
+          ),
         });
         return;
       }
@@ -75,7 +78,9 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
           lines.push(`g(${a.n}) = ${a.value}${a.source === 'certificate' ? '  (from the proven period)' : ''}`);
         } else {
           const fromCert = answers.some((a) => a.source === 'certificate');
-          lines.push(`g(${item}) = ${answers.map((a) => a.value.toString()).join(' ')}${fromCert ? '  (partly from the proven period)' : ''}`);
+          lines.push(
+            `g(${item}) = ${answers.map((a) => a.value.toString()).join(' ')}${fromCert ? '  (partly from the proven period)' : ''}`,
+          );
         }
       }
       process.stdout.write(`${lines.join('\n')}\n`);
@@ -125,6 +130,7 @@ async function expandStdin(items: readonly string[]): Promise<{ item: string; li
       if (t !== '' && !t.startsWith('#')) out.push({ item: t, line: i + 1 });
     });
   }
-  if (out.length === 0) throw new UsageError('standard input held no heap sizes (one n a line, e.g. seq 0 99 | grundy query kayles -)');
+  if (out.length === 0)
+    throw new UsageError('standard input held no heap sizes (one n a line, e.g. seq 0 99 | grundy query kayles -)');
   return out;
 }

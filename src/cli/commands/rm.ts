@@ -17,8 +17,14 @@ export const rmCommand: CommandModule<GlobalArgs, RmArgs> = {
   describe: 'Remove one stored table (values, certificate, runs) or, with --sweep, one named sweep',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .positional('game', { type: 'string', describe: 'the table: its exact stored key, or a spec that parses to it (kayles)' })
-      .option('sweep', { type: 'string', describe: 'remove the sweep of exactly this name instead (see grundy sweep --list)' })
+      .positional('game', {
+        type: 'string',
+        describe: 'the table: its exact stored key, or a spec that parses to it (kayles)',
+      })
+      .option('sweep', {
+        type: 'string',
+        describe: 'remove the sweep of exactly this name instead (see grundy sweep --list)',
+      })
       .example('$0 rm sub:1,3,4', 'remove that table')
       .example('$0 rm --sweep sub-size3-max60', 'remove that sweep and its results')
       .epilogue(
@@ -26,9 +32,12 @@ export const rmCommand: CommandModule<GlobalArgs, RmArgs> = {
           'runs. The file keeps its size until grundy vacuum compacts it.',
       ) as Argv<RmArgs>,
   handler: (args) => {
-    if (args.game !== undefined && args.sweep !== undefined) throw new UsageError('give a game or --sweep NAME, not both');
+    if (args.game !== undefined && args.sweep !== undefined)
+      throw new UsageError('give a game or --sweep NAME, not both');
     if (args.game === undefined && args.sweep === undefined) {
-      throw new UsageError('name the table to remove (grundy rm sub:1,3,4) or a sweep (grundy rm --sweep NAME); see grundy store');
+      throw new UsageError(
+        'name the table to remove (grundy rm sub:1,3,4) or a sweep (grundy rm --sweep NAME); see grundy store',
+      );
     }
     if (args.sweep !== undefined) removeNamedSweep(args, args.sweep);
     else removeTable(args, args.game!);
@@ -69,10 +78,14 @@ function resolveTableKey(args: GlobalArgs, spec: string): string {
       key = parseRules(spec).key;
     } catch (err) {
       if (!(err instanceof GrundyError)) throw err;
-      throw new UsageError(`'${spec}' is neither a stored key nor a game spec (${err.message}); ${storedTables(store)}`);
+      throw new UsageError(
+        `'${spec}' is neither a stored key nor a game spec (${err.message}); ${storedTables(store)}`,
+      );
     }
     if (store?.getGame(key)) return key;
-    throw new NotComputedError(`${key} is not stored${store ? '' : ' (there is no store yet)'}, nothing removed; ${storedTables(store)}`);
+    throw new NotComputedError(
+      `${key} is not stored${store ? '' : ' (there is no store yet)'}, nothing removed; ${storedTables(store)}`,
+    );
   } finally {
     store?.close();
   }
@@ -90,7 +103,10 @@ export function removeNamedSweep(args: GlobalArgs, name: string): void {
     const names = reader ? new SweepStore(reader).list().map((s) => s.name) : [];
     if (!names.includes(name)) {
       const more = names.length > 12 ? ', ...' : '';
-      const known = names.length > 0 ? `stored sweeps: ${names.slice(0, 12).join(', ')}${more} (grundy sweep --list)` : 'no sweeps are stored';
+      const known =
+        names.length > 0
+          ? `stored sweeps: ${names.slice(0, 12).join(', ')}${more} (grundy sweep --list)`
+          : 'no sweeps are stored';
       throw new NotComputedError(`no sweep named '${name}', nothing removed; ${known}`);
     }
   } finally {
@@ -104,7 +120,9 @@ export function removeNamedSweep(args: GlobalArgs, name: string): void {
       return;
     }
     announceStore(args, store);
-    process.stdout.write(`removed sweep ${r.sweep} (${r.family}, ${fmtInt(r.games)} games, ${fmtInt(r.results)} results stored)\n`);
+    process.stdout.write(
+      `removed sweep ${r.sweep} (${r.family}, ${fmtInt(r.games)} games, ${fmtInt(r.results)} results stored)\n`,
+    );
   } finally {
     store.close();
   }

@@ -20,22 +20,32 @@ export const serveCommand: CommandModule<GlobalArgs, ServeArgs> = {
     y
       .option('port', { type: 'string', describe: 'TCP port (default 8080; 0 picks a free one)' })
       .option('host', { type: 'string', describe: 'address to listen on (default 127.0.0.1: this machine only)' })
-      .option('allow-compute', { type: 'boolean', describe: 'let the web view compute tables (one at a time, same locks as grundy compute)' })
-      .option('compute-limit', { type: 'string', describe: 'with --allow-compute: the largest table a request may ask for (default 2^24)' })
-      .option('workers', { type: 'string', describe: 'with --allow-compute: worker threads of a web compute (default 1)' })
+      .option('allow-compute', {
+        type: 'boolean',
+        describe: 'let the web view compute tables (one at a time, same locks as grundy compute)',
+      })
+      .option('compute-limit', {
+        type: 'string',
+        describe: 'with --allow-compute: the largest table a request may ask for (default 2^24)',
+      })
+      .option('workers', {
+        type: 'string',
+        describe: 'with --allow-compute: worker threads of a web compute (default 1)',
+      })
       .example('$0 serve', 'open http://127.0.0.1:8080/ (read-only)')
       .example('$0 serve --port 9000 --allow-compute', 'also compute from the web')
       .epilogue(
         'API (GET, JSON): /api/games, /api/game?game=, /api/values?game=&lo=&hi=, /api/query?game=&n=, /api/eval?position=,\n' +
           '/api/plot?game=&lo=&hi=&buckets=; POST /api/compute {"game","to","untilProven"} with --allow-compute.\n' +
-          'Bad input is a 400 with the CLI\'s one-line message; a game not stored is a 404. module: games are served only\n' +
+          "Bad input is a 400 with the CLI's one-line message; a game not stored is a 404. module: games are served only\n" +
           'by their stored key: no request makes the server read a file or load code. Ctrl-C stops the server.',
       ) as Argv<ServeArgs>,
   handler: async (args) => {
     const port = args.port !== undefined ? parseCount(args.port, '--port', 0, 65535) : 8080;
     const host = args.host ?? '127.0.0.1';
     if (host.trim() === '') throw new UsageError('--host is empty; give an address such as 127.0.0.1 or 0.0.0.0');
-    const computeLimit = args['compute-limit'] !== undefined ? parseCount(args['compute-limit'], '--compute-limit', 1) : undefined;
+    const computeLimit =
+      args['compute-limit'] !== undefined ? parseCount(args['compute-limit'], '--compute-limit', 1) : undefined;
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : undefined;
     const app = buildServer({
       ...(args.db !== undefined ? { db: args.db } : {}),
@@ -47,7 +57,9 @@ export const serveCommand: CommandModule<GlobalArgs, ServeArgs> = {
     try {
       address = await app.listen({ port, host });
     } catch (err) {
-      throw new UsageError(`cannot listen on ${host}:${port} (${(err as Error).message}); choose another --port or --host`);
+      throw new UsageError(
+        `cannot listen on ${host}:${port} (${(err as Error).message}); choose another --port or --host`,
+      );
     }
     const readOnly = args['allow-compute'] === true ? 'computing allowed' : 'read-only';
     process.stderr.write(`grundy: serving ${locateStore(args.db).path} at ${address}/ (${readOnly}; Ctrl-C to stop)\n`);

@@ -23,7 +23,10 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
   builder: (y: Argv<GlobalArgs>) =>
     y
       .positional('game', { type: 'string', demandOption: true, describe: 'the game (any spelling, or a stored key)' })
-      .option('first', { type: 'string', describe: `how many leading values to print (default 40, at most ${fmtInt(MAX_FIRST)})` })
+      .option('first', {
+        type: 'string',
+        describe: `how many leading values to print (default 40, at most ${fmtInt(MAX_FIRST)})`,
+      })
       .option('rows', { type: 'boolean', describe: 'two-dimensional games: the observed additive period of every row' })
       .example('$0 show kayles', 'the Kayles table')
       .example('$0 show wythoff --rows', "Wythoff's table: the top-left block and each row's preperiod, period, saltus")
@@ -38,7 +41,8 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
     try {
       const found = findStoredGame(store, args.game);
       const game = found.game;
-      if (!store || !game) throw new NotComputedError(`${found.key} is not stored; run: grundy compute ${quoteSpec(args.game)}`);
+      if (!store || !game)
+        throw new NotComputedError(`${found.key} is not stored; run: grundy compute ${quoteSpec(args.game)}`);
       const cert = store.getCertificate(game) ?? null;
       const runs = store.listRuns(game, 5);
       const first = Math.min(game.computed, wanted);
@@ -51,9 +55,16 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         const src = graph.source;
         if (args.json) {
           printJson({
-            game: game.key, family: game.family, description, computed: game.computed, maxValue: game.maxValue,
+            game: game.key,
+            family: game.family,
+            description,
+            computed: game.computed,
+            maxValue: game.maxValue,
             graph: { ...src, infinite: graph.infinite, acyclic: graph.values.acyclic, outcomes },
-            bytes: store.storedBytes(game), createdAt: game.createdAt, runs, first: answers.map(vertexJson),
+            bytes: store.storedBytes(game),
+            createdAt: game.createdAt,
+            runs,
+            first: answers.map(vertexJson),
           });
           return;
         }

@@ -61,7 +61,9 @@ export const storeCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         const rows = tables.map(({ game, cert, bytes }) => [
           game.key,
           fmtInt(game.computed),
-          cert ? `${cert.proven ? 'proven' : 'observed'} period ${fmtInt(cert.period)} from ${fmtInt(cert.preperiod)}` : '-',
+          cert
+            ? `${cert.proven ? 'proven' : 'observed'} period ${fmtInt(cert.period)} from ${fmtInt(cert.preperiod)}`
+            : '-',
           fmtBytes(bytes),
         ]);
         const header = ['game', 'values', 'certificate', 'data'];

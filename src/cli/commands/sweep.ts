@@ -4,7 +4,14 @@ import { defaultWorkers, WorkerPool } from '../../engine/pool.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { SWEEP_SORTS, type SweepSort } from '../../store/sweeps.js';
-import { defaultSweepName, describeSpec, isCodeSweep, sweepFamilies, sweepKind, type SweepSpec } from '../../sweep/enumerate.js';
+import {
+  defaultSweepName,
+  describeSpec,
+  isCodeSweep,
+  sweepFamilies,
+  sweepKind,
+  type SweepSpec,
+} from '../../sweep/enumerate.js';
 import { buildReport, describeResult, reportCsv, type SweepReport } from '../../sweep/report.js';
 import { runSweep, type SweepSummary } from '../../sweep/run-sweep.js';
 import { parseQueueUrl } from '../../queue/connection.js';
@@ -49,7 +56,8 @@ const MAX_LIMIT = 2 ** 30;
 
 export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
   command: 'sweep [family]',
-  describe: 'Solve every game of a family (subtraction sets, octal codes, all-but sets) in one batch; report ranked results',
+  describe:
+    'Solve every game of a family (subtraction sets, octal codes, all-but sets) in one batch; report ranked results',
   builder: (y: Argv<GlobalArgs>) =>
     y
       .positional('family', { type: 'string', describe: `what to sweep: ${sweepFamilies().join(' | ')}` })
@@ -61,11 +69,13 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       .option('hex', { type: 'boolean', describe: 'octal: hexadecimal digits 0-f (moves that leave three heaps)' })
       .option('until-proven', {
         type: 'boolean',
-        describe: 'stop each game at its proven period (the default); --no-until-proven computes every game to --to values',
+        describe:
+          'stop each game at its proven period (the default); --no-until-proven computes every game to --to values',
       })
       .option('to', {
         type: 'string',
-        describe: 'the most values per game (default 2^26 sub, 2^13 octal, 2^14 allbut, 2^10 with --hex); unproven games are "not proven up to N"',
+        describe:
+          'the most values per game (default 2^26 sub, 2^13 octal, 2^14 allbut, 2^10 with --hex); unproven games are "not proven up to N"',
       })
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
       .option('queue', {
@@ -74,10 +84,22 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
           'solve the batches on grundy workers through Redis (redis://HOST:PORT; password from ' +
           'GRUNDY_REDIS_PASSWORD); --workers = batches in flight / 2 (default 8)',
       })
-      .option('name', { type: 'string', describe: 'the sweep name (default from the parameters, e.g. sub-size3-max60); a rerun resumes it' })
-      .option('keep-tables', { type: 'boolean', describe: "also store every game's values as a table (as grundy compute would)" })
-      .option('report', { type: 'string', describe: 'print the ranked results of the stored sweep NAME instead of running one' })
-      .option('sort', { type: 'string', describe: `report: rank by ${SWEEP_SORTS.join(' | ')} (default period, longest first)` })
+      .option('name', {
+        type: 'string',
+        describe: 'the sweep name (default from the parameters, e.g. sub-size3-max60); a rerun resumes it',
+      })
+      .option('keep-tables', {
+        type: 'boolean',
+        describe: "also store every game's values as a table (as grundy compute would)",
+      })
+      .option('report', {
+        type: 'string',
+        describe: 'print the ranked results of the stored sweep NAME instead of running one',
+      })
+      .option('sort', {
+        type: 'string',
+        describe: `report: rank by ${SWEEP_SORTS.join(' | ')} (default period, longest first)`,
+      })
       .option('top', { type: 'string', describe: 'report: how many results (default 20; 0 = all)' })
       .option('csv', { type: 'boolean', describe: 'report: print the ranked results as CSV' })
       .option('list', { type: 'boolean', describe: 'list the stored sweeps (also: grundy sweeps)' })
@@ -91,11 +113,19 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       .example('$0 sweep --list', 'the stored sweeps')
       .example('$0 sweep --rm small', 'remove the sweep named small') as Argv<SweepArgs>,
   handler: async (args) => {
-    const modes = [args.report !== undefined, args.list === true, args.rm !== undefined, args.family !== undefined].filter(Boolean);
-    if (modes.length > 1) throw new UsageError('give one of: a family to run a sweep, --report NAME, --list, --rm NAME');
+    const modes = [
+      args.report !== undefined,
+      args.list === true,
+      args.rm !== undefined,
+      args.family !== undefined,
+    ].filter(Boolean);
+    if (modes.length > 1)
+      throw new UsageError('give one of: a family to run a sweep, --report NAME, --list, --rm NAME');
     if (args.report !== undefined) return printReport(args);
     if (args.sort !== undefined || args.top !== undefined || args.csv) {
-      throw new UsageError('--sort, --top and --csv belong to --report NAME (e.g. grundy sweep --report sub-size3-max60 --sort period)');
+      throw new UsageError(
+        '--sort, --top and --csv belong to --report NAME (e.g. grundy sweep --report sub-size3-max60 --sort period)',
+      );
     }
     if (args.list) return listSweeps(args);
     if (args.rm !== undefined) return removeNamedSweep(args, args.rm);
@@ -109,7 +139,8 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
     if (!untilProven && args.to === undefined) {
       throw new UsageError('--no-until-proven computes every game to --to values: give --to N (e.g. --to 2^12)');
     }
-    const defaultLimit = DEFAULT_LIMIT[isCodeSweep(spec) && spec.base === 16 ? 'hex' : spec.family] ?? DEFAULT_LIMIT.octal!;
+    const defaultLimit =
+      DEFAULT_LIMIT[isCodeSweep(spec) && spec.base === 16 ? 'hex' : spec.family] ?? DEFAULT_LIMIT.octal!;
     const limit = args.to !== undefined ? parseCount(args.to, '--to', 1, MAX_LIMIT) : defaultLimit;
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
     const name = args.name ?? defaultSweepName(spec);
@@ -119,13 +150,14 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
 
     // The queue is reached before the store is opened: an unreachable Redis leaves the store untouched.
     const queueWorkers = args.workers !== undefined ? workers : 8;
-    const pool = args.queue !== undefined
-      ? await QueueSweepBackend.open(
-          parseQueueUrl(args.queue),
-          `${name}|${JSON.stringify(spec)}|${limit}|${untilProven}`,
-          queueWorkers,
-        )
-      : new WorkerPool(workers);
+    const pool =
+      args.queue !== undefined
+        ? await QueueSweepBackend.open(
+            parseQueueUrl(args.queue),
+            `${name}|${JSON.stringify(spec)}|${limit}|${untilProven}`,
+            queueWorkers,
+          )
+        : new WorkerPool(workers);
     const store = openForWrite(args);
     const bar = new SweepProgressBar();
     // Every committed batch is durable; a rerun redoes only the batches in flight.
@@ -167,22 +199,31 @@ export function specFromArgs(args: SweepArgs): SweepSpec {
   }
   if (kind === 'codes') {
     for (const flag of ['size', 'max-size', 'max'] as const) {
-      if (args[flag] !== undefined) throw new UsageError(`--${flag} is for sub and allbut sweeps; octal sweeps take --digits D or --max-digits D`);
+      if (args[flag] !== undefined)
+        throw new UsageError(`--${flag} is for sub and allbut sweeps; octal sweeps take --digits D or --max-digits D`);
     }
     const [min, max] = oneOf(args, 'digits', 'max-digits', 'octal', '--digits 2');
     return { family: fam, minDigits: min, maxDigits: max, base: args.hex ? 16 : 8 };
   }
   for (const flag of ['digits', 'max-digits'] as const) {
-    if (args[flag] !== undefined) throw new UsageError(`--${flag} is for octal sweeps; ${fam} sweeps take --size K (or --max-size K) and --max M`);
+    if (args[flag] !== undefined)
+      throw new UsageError(`--${flag} is for octal sweeps; ${fam} sweeps take --size K (or --max-size K) and --max M`);
   }
   if (args.hex) throw new UsageError(`--hex is for octal sweeps`);
-  if (args.max === undefined) throw new UsageError(`${fam} sweeps need --max M, the largest element (e.g. --size 3 --max 60)`);
+  if (args.max === undefined)
+    throw new UsageError(`${fam} sweeps need --max M, the largest element (e.g. --size 3 --max 60)`);
   const [min, max] = oneOf(args, 'size', 'max-size', fam, '--size 3');
   return { family: fam, minSize: min, maxSize: max, max: parseCount(args.max, '--max', 1, 1_000_000) };
 }
 
 /** --exact K gives [K, K]; --up-to K gives [1, K]; exactly one of them. */
-function oneOf(args: SweepArgs, exact: 'size' | 'digits', upTo: 'max-size' | 'max-digits', fam: string, example: string): [number, number] {
+function oneOf(
+  args: SweepArgs,
+  exact: 'size' | 'digits',
+  upTo: 'max-size' | 'max-digits',
+  fam: string,
+  example: string,
+): [number, number] {
   const a = args[exact];
   const b = args[upTo];
   if (a !== undefined && b !== undefined) throw new UsageError(`give --${exact} or --${upTo}, not both`);
@@ -191,7 +232,9 @@ function oneOf(args: SweepArgs, exact: 'size' | 'digits', upTo: 'max-size' | 'ma
     return [k, k];
   }
   if (b !== undefined) return [1, parseCount(b, `--${upTo}`, 1, 1000)];
-  throw new UsageError(`${fam} sweeps need --${exact} K (or --${upTo} K); e.g. grundy sweep ${fam} ${example}${fam === 'octal' ? '' : ' --max 60'}`);
+  throw new UsageError(
+    `${fam} sweeps need --${exact} K (or --${upTo} K); e.g. grundy sweep ${fam} ${example}${fam === 'octal' ? '' : ' --max 60'}`,
+  );
 }
 
 function summaryJson(s: SweepSummary, spec: SweepSpec): object {
@@ -217,9 +260,13 @@ function printSummary(s: SweepSummary, spec: SweepSpec): void {
   const lines = [
     `sweep ${s.name}: ${describeSpec(spec)}`,
     `  games      ${fmtInt(s.games)}` +
-      (skipped > 0 ? ` (skipped ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''}: ${s.skipped.allZero} all-zero, ${fmtInt(s.skipped.trailingZeros)} ending in 0)` : ''),
+      (skipped > 0
+        ? ` (skipped ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''}: ${s.skipped.allZero} all-zero, ${fmtInt(s.skipped.trailingZeros)} ending in 0)`
+        : ''),
     `  this run   ${fmtInt(s.computedNow)} solved in ${fmtDuration(s.elapsedMs)}` +
-      (s.computedNow > 0 ? `: ${fmtRate(s.gamesPerSecond)} games/s on ${s.workers} worker${s.workers > 1 ? 's' : ''}` : '') +
+      (s.computedNow > 0
+        ? `: ${fmtRate(s.gamesPerSecond)} games/s on ${s.workers} worker${s.workers > 1 ? 's' : ''}`
+        : '') +
       (s.resumed > 0 ? `; ${fmtInt(s.resumed)} already finished` : ''),
     `  results    ${fmtInt(s.proven)} proven, ${fmtInt(s.done - s.proven)} not proven up to ${fmtInt(s.limit)}`,
     `  report     grundy sweep --report ${s.name}`,
@@ -234,7 +281,10 @@ function printReport(args: SweepArgs): void {
   if (!SWEEP_SORTS.includes(sort)) throw new UsageError(`--sort ${args.sort} is not one of ${SWEEP_SORTS.join(', ')}`);
   const top = args.top !== undefined ? parseCount(args.top, '--top', 0, 10_000_000) : 20;
   const store = openForRead(args);
-  if (!store) throw new UsageError(`no store at this path yet, so no sweep named '${args.report}'; run one first, e.g. grundy sweep sub --size 3 --max 60`);
+  if (!store)
+    throw new UsageError(
+      `no store at this path yet, so no sweep named '${args.report}'; run one first, e.g. grundy sweep sub --size 3 --max 60`,
+    );
   try {
     const report = buildReport(store, args.report!, sort, top);
     if (args.json) printJson(report);
@@ -250,7 +300,9 @@ function printReportText(r: SweepReport): void {
   const lines = [
     `sweep ${r.sweep}: ${r.description}  (${r.status}, up to ${fmtInt(r.limit)} values per game)`,
     `  games      ${fmtInt(r.games)}: ${fmtInt(r.proven)} proven, ${fmtInt(r.notProven)} not proven, ${fmtInt(r.pending)} pending` +
-      (skipped > 0 ? `; ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''} skipped (${r.skipped.allZero} all-zero, ${fmtInt(r.skipped.trailingZeros)} ending in 0)` : ''),
+      (skipped > 0
+        ? `; ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''} skipped (${r.skipped.allZero} all-zero, ${fmtInt(r.skipped.trailingZeros)} ending in 0)`
+        : ''),
     `  longest    ${r.longestPeriod ? `${r.longestPeriod.game}: period ${fmtInt(r.longestPeriod.period)} from ${fmtInt(r.longestPeriod.preperiod)}` : 'no proven period'}`,
   ];
   if (r.results.length > 0) {
@@ -263,7 +315,9 @@ function printReportText(r: SweepReport): void {
     lines.push(line(header), ...rows.map(line));
   }
   if (r.unsolved.length > 0) {
-    lines.push(`  not proven${r.notProven > r.unsolved.length ? ` (first ${r.unsolved.length} of ${fmtInt(r.notProven)})` : ''}:`);
+    lines.push(
+      `  not proven${r.notProven > r.unsolved.length ? ` (first ${r.unsolved.length} of ${fmtInt(r.notProven)})` : ''}:`,
+    );
     for (const e of r.unsolved) lines.push(`    ${e.game}: ${describeResult(e, fmtInt)}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -33,7 +33,9 @@ export const tableCommand: CommandModule<GlobalArgs, TableArgs> = {
     const name = args.name.toLowerCase();
     if (name === 'nim-mul') return printNimMul(args);
     if (name !== 'nim') {
-      throw new UsageError(`there is no table '${args.name}'; the tables are 'nim' and 'nim-mul' (grundy table nim --size 16)`);
+      throw new UsageError(
+        `there is no table '${args.name}'; the tables are 'nim' and 'nim-mul' (grundy table nim --size 16)`,
+      );
     }
     const size = args.size !== undefined ? parseCount(args.size, '--size', 1, 256) : 16;
     const table = nimAdditionTable(size);
@@ -59,7 +61,9 @@ function printNimMul(args: TableArgs): void {
     return;
   }
   printGrid(table);
-  const verdict = equalsFast ? 'it equals the fast product (grundy nimber mul) everywhere' : 'it DIFFERS from the fast product';
+  const verdict = equalsFast
+    ? 'it equals the fast product (grundy nimber mul) everywhere'
+    : 'it DIFFERS from the fast product';
   process.stdout.write(`[A,B] = ${rule}; ${verdict}\n`);
 }
 

@@ -25,7 +25,9 @@ export function customSplitKernel(options: OptionsFunction, label: string): Spli
           try {
             produced = options(n);
           } catch (err) {
-            throw new ComputeError(`${label}: options(${n}) threw: ${err instanceof Error ? err.message : String(err)}`);
+            throw new ComputeError(
+              `${label}: options(${n}) threw: ${err instanceof Error ? err.message : String(err)}`,
+            );
           }
           deferred.push(0);
           for (const tuple of iterateOptions(produced, label, n)) {
@@ -47,7 +49,12 @@ export function customSplitKernel(options: OptionsFunction, label: string): Spli
           // Hand over what is complete: heaps [lo, n) can still be finished and stored.
           deferred.length = countAt;
           const exitCode = err instanceof ComputeError ? err.exitCode : 5;
-          throw new GatherFailure(err instanceof Error ? err.message : String(err), n, exitCode, Int32Array.from(deferred));
+          throw new GatherFailure(
+            err instanceof Error ? err.message : String(err),
+            n,
+            exitCode,
+            Int32Array.from(deferred),
+          );
         }
       }
       return Int32Array.from(deferred);

@@ -41,7 +41,14 @@ export interface SplitKernel {
    * the gather outputs of the slices, in slice order. Stops early (like a range kernel) when a
    * value does not fit the width of g.
    */
-  finish(g: Values, a: number, b: number, rows: Int32Array, rowWords: number, deferred: readonly (Int32Array | null)[]): RangeOutcome;
+  finish(
+    g: Values,
+    a: number,
+    b: number,
+    rows: Int32Array,
+    rowWords: number,
+    deferred: readonly (Int32Array | null)[],
+  ): RangeOutcome;
 }
 
 /**

@@ -111,7 +111,14 @@ export const op = {
   /** Evaluate and discard (a load kept for its side effect on the caches). */
   drop: (value: Code): Code => [value, 0x1a],
   /** if (cond) { then } else { otherwise }, no result. */
-  if: (cond: Code, then: Code, otherwise?: Code): Code => [cond, 0x04, 0x40, then, otherwise === undefined ? [] : [0x05, otherwise], 0x0b],
+  if: (cond: Code, then: Code, otherwise?: Code): Code => [
+    cond,
+    0x04,
+    0x40,
+    then,
+    otherwise === undefined ? [] : [0x05, otherwise],
+    0x0b,
+  ],
   /** while (cond) body. From body's top level, br(1) breaks and br(0) continues. */
   while: (cond: Code, body: Code): Code => [0x02, 0x40, 0x03, 0x40, cond, 0x45, 0x0d, 1, body, 0x0c, 0, 0x0b, 0x0b],
 };

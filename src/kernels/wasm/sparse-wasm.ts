@@ -8,8 +8,14 @@ import { sparseRowStride, valueCeiling } from '../sparse-split.js';
 /** The exports of assembly/sparse.ts (compiled to dist/wasm/sparse.wasm). */
 export interface SparseExports {
   setLayout(
-    mark: number, want: number, wanted: number, cls: number,
-    byc0: number, byc1: number, bits: number, seen: number,
+    mark: number,
+    want: number,
+    wanted: number,
+    cls: number,
+    byc0: number,
+    byc1: number,
+    bits: number,
+    seen: number,
   ): void;
   setShape(shape: number, whole: number, one: number, two: number, distinct: number): void;
   setTables(g: number, g8: number, rp: number, rv: number): void;
@@ -20,10 +26,24 @@ export interface SparseExports {
   getOverflow(): number;
   run(lo: number, hi: number, maxBefore: number, cap: number): number;
   gather(
-    F: number, lo: number, hi: number, VA: number, rows: number, rowWords: number, rowFrom: number, rareCount: number,
+    F: number,
+    lo: number,
+    hi: number,
+    VA: number,
+    rows: number,
+    rowWords: number,
+    rowFrom: number,
+    rareCount: number,
   ): void;
   finish(
-    F: number, lo: number, hi: number, maxBefore: number, cap: number, rows: number, rowWords: number, rowFrom: number,
+    F: number,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    cap: number,
+    rows: number,
+    rowWords: number,
+    rowFrom: number,
   ): number;
   getRescans(): number;
   getContinued(): number;
@@ -241,8 +261,15 @@ export class WasmSparseSplitKernel {
 
   /** SparseSplitKernel.gather; `rows` is unused (the rows live in the WebAssembly memory). */
   gather(
-    g: Values, F: number, lo: number, hi: number, maxBefore: number,
-    rare: RareList, _rows: Int32Array, rowWords: number, rowFrom = F,
+    g: Values,
+    F: number,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    rare: RareList,
+    _rows: Int32Array,
+    rowWords: number,
+    rowFrom = F,
   ): void {
     const VA = valueCeiling(maxBefore);
     if (VA > rowWords * 32) throw new Error(`sparse rows of ${rowWords} words cannot hold values below ${VA}`);
@@ -255,8 +282,15 @@ export class WasmSparseSplitKernel {
 
   /** SparseSplitKernel.finish over rows this instance gathered. */
   finish(
-    g: Values, F: number, lo: number, hi: number, maxBefore: number,
-    rare: RareList, _rows: Int32Array, rowWords: number, rowFrom = lo,
+    g: Values,
+    F: number,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    rare: RareList,
+    _rows: Int32Array,
+    rowWords: number,
+    rowFrom = lo,
   ): RangeOutcome {
     const mem = this.mem;
     const known = rare.count;

@@ -49,7 +49,7 @@ const SENTINEL_RUN = 2 * PREFETCH_AHEAD;
 const slot = (s: number): Code => op.i32(s * 4);
 
 interface Fn {
-  readonly params: typeof I32[];
+  readonly params: (typeof I32)[];
   readonly locals: Locals;
   readonly body: Code;
 }
@@ -70,7 +70,11 @@ function tableOf(bytes: ValueBytes, G: Code): Table {
     : { at: (heap) => op.add(G, op.shl(heap, op.i32(1))), load: op.load16, store: op.store16 };
 }
 
-function common(bytes: ValueBytes, params: string[], own: string[]): { l: Locals; prologue: Code; table: Table; nextElement: () => Code } {
+function common(
+  bytes: ValueBytes,
+  params: string[],
+  own: string[],
+): { l: Locals; prologue: Code; table: Table; nextElement: () => Code } {
   const l = new Locals(params).declare(['elems', 'G', 'i', 'el', ...own]);
   const table = tableOf(bytes, l.get('G'));
   // The element loops need no count check: the list ends with SENTINEL.
@@ -84,26 +88,43 @@ function common(bytes: ValueBytes, params: string[], own: string[]): { l: Locals
  * of an option n - x < F of a heap n in [s, e). Every such value is below V - 1.
  */
 function gatherFunction(bytes: ValueBytes, prefetch: boolean): Fn {
-  const { l, prologue, table, nextElement } = common(bytes, ['s', 'e', 'F', 'V', 'rows'], ['from', 'to', 'src', 'end', 'row', 'j', 'jend', 'x']);
+  const { l, prologue, table, nextElement } = common(
+    bytes,
+    ['s', 'e', 'F', 'V', 'rows'],
+    ['from', 'to', 'src', 'end', 'row', 'j', 'jend', 'x'],
+  );
   const { at: gAt, load } = table;
   const { get, set } = l;
   const min = (a: string, b: string): Code => op.select(get(a), get(b), op.ltU(get(a), get(b)));
   const max = (a: string, b: string): Code => op.select(get(a), get(b), op.gtU(get(a), get(b)));
   // The heaps [from, to) of [s, e) with 0 <= n - x < F, for element x.
-  const run = (x: string): Code => [set('from', max('s', x)), set('to', op.add(get('F'), get(x))), set('to', min('to', 'e'))];
+  const run = (x: string): Code => [
+    set('from', max('s', x)),
+    set('to', op.add(get('F'), get(x))),
+    set('to', min('to', 'e')),
+  ];
   // Load one byte of every line of the next batch's runs (the list ends with SENTINELs >= e).
   const touchAhead: Code = [
     set('j', op.add(get('i'), op.i32(PREFETCH_AHEAD))),
     set('jend', op.add(get('j'), op.i32(PREFETCH_AHEAD))),
-    op.while(op.and(op.ltU(get('j'), get('jend')), op.ltU(l.tee('x', op.load32(op.add(get('elems'), op.shl(get('j'), op.i32(2))))), get('e'))), [
-      run('x'),
-      op.if(op.ltU(get('from'), get('to')), [
-        set('src', gAt(op.sub(get('from'), get('x')))),
-        set('end', gAt(op.sub(get('to'), get('x')))),
-        op.while(op.ltU(get('src'), get('end')), [op.drop(op.load8(get('src'))), set('src', op.add(get('src'), op.i32(LINE)))]),
-      ]),
-      set('j', op.add(get('j'), op.i32(1))),
-    ]),
+    op.while(
+      op.and(
+        op.ltU(get('j'), get('jend')),
+        op.ltU(l.tee('x', op.load32(op.add(get('elems'), op.shl(get('j'), op.i32(2))))), get('e')),
+      ),
+      [
+        run('x'),
+        op.if(op.ltU(get('from'), get('to')), [
+          set('src', gAt(op.sub(get('from'), get('x')))),
+          set('end', gAt(op.sub(get('to'), get('x')))),
+          op.while(op.ltU(get('src'), get('end')), [
+            op.drop(op.load8(get('src'))),
+            set('src', op.add(get('src'), op.i32(LINE))),
+          ]),
+        ]),
+        set('j', op.add(get('j'), op.i32(1))),
+      ],
+    ),
   ];
   const body: Code = [
     prologue,
@@ -145,7 +166,11 @@ function gatherFunction(bytes: ValueBytes, prefetch: boolean): Fn {
  * scratch: a stamp counter, then at scratch + 64 vmax Int32 stamps for exact mexes.
  */
 function finishFunction(bytes: ValueBytes): Fn {
-  const { l, prologue, table, nextElement } = common(bytes, ['s', 'e', 'F', 'V', 'rows', 'scratch', 'vmax'], ['n', 'row', 'v', 'bad', 'top', 'c', 'stamps']);
+  const { l, prologue, table, nextElement } = common(
+    bytes,
+    ['s', 'e', 'F', 'V', 'rows', 'scratch', 'vmax'],
+    ['n', 'row', 'v', 'bad', 'top', 'c', 'stamps'],
+  );
   const { at: gAt, load } = table;
   const { get, set } = l;
   // The mex over every option of heap n, with stamps (option values are below vmax - 1).
@@ -158,7 +183,10 @@ function finishFunction(bytes: ValueBytes): Fn {
       set('i', op.add(get('i'), op.i32(1))),
     ]),
     set('v', op.i32(0)),
-    op.while(op.eq(op.load32(op.add(get('stamps'), op.shl(get('v'), op.i32(2)))), get('c')), set('v', op.add(get('v'), op.i32(1)))),
+    op.while(
+      op.eq(op.load32(op.add(get('stamps'), op.shl(get('v'), op.i32(2)))), get('c')),
+      set('v', op.add(get('v'), op.i32(1))),
+    ),
   ];
   const heap: Code = [
     set('row', op.add(get('rows'), op.mul(op.sub(get('n'), get('s')), get('V')))),
@@ -167,12 +195,19 @@ function finishFunction(bytes: ValueBytes): Fn {
     // Options in [F, n): elements x <= n - F. Their values may be new maxima, past the row.
     op.while(op.leU(nextElement(), op.sub(get('n'), get('F'))), [
       set('v', load(gAt(op.sub(get('n'), get('el'))))),
-      op.if(op.geU(get('v'), op.sub(get('V'), op.i32(1))), set('bad', op.i32(1)), op.store8(op.add(get('row'), get('v')), op.i32(1))),
+      op.if(
+        op.geU(get('v'), op.sub(get('V'), op.i32(1))),
+        set('bad', op.i32(1)),
+        op.store8(op.add(get('row'), get('v')), op.i32(1)),
+      ),
       set('i', op.add(get('i'), op.i32(1))),
     ]),
     // The first zero byte, eight at a time; byte V - 1 is never set, so the scan stays in the row.
     set('v', op.i32(0)),
-    op.while(op.eqz(op.i64Ne(op.load64(op.add(get('row'), get('v'))), op.i64(ONES))), set('v', op.add(get('v'), op.i32(8)))),
+    op.while(
+      op.eqz(op.i64Ne(op.load64(op.add(get('row'), get('v'))), op.i64(ONES))),
+      set('v', op.add(get('v'), op.i32(8))),
+    ),
     op.while(op.ne(op.load8(op.add(get('row'), get('v'))), op.i32(0)), set('v', op.add(get('v'), op.i32(1)))),
     // Without a value past the row, the row holds every option: its first zero is the mex.
     op.if(get('bad'), exact),
@@ -235,7 +270,13 @@ export interface SubtractMemory {
 }
 
 /** Null when the table does not fit a wasm32 memory. */
-export function createSubtractMemory(elements: Int32Array, capacity: number, members: number, tile: number, vmax: number): SubtractMemory | null {
+export function createSubtractMemory(
+  elements: Int32Array,
+  capacity: number,
+  members: number,
+  tile: number,
+  vmax: number,
+): SubtractMemory | null {
   const stride = align(tile * vmax + 64 + 4 * vmax, 64);
   const elems = CONTROL_BYTES + members * stride;
   const gOffset = align(elems + 4 * (elements.length + SENTINEL_RUN), 64);
@@ -278,7 +319,12 @@ export function instantiateSubtractBlocked(memory: WebAssembly.Memory, prefetch 
 }
 
 /** The values of a table of `bytes` bytes a value: `length` of them at byte `offset` of `buffer`. */
-export function valuesView(buffer: ArrayBufferLike, offset: number, length: number, bytes: ValueBytes): Uint8Array | Uint16Array {
+export function valuesView(
+  buffer: ArrayBufferLike,
+  offset: number,
+  length: number,
+  bytes: ValueBytes,
+): Uint8Array | Uint16Array {
   return bytes === 1 ? new Uint8Array(buffer, offset, length) : new Uint16Array(buffer, offset, length);
 }
 
