@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { startRedis, startWorker } from '../test/helpers/redis.js';
+import { startRedis, startWorker } from './redis-server.js';
 
 /** The compiled CLI, from dist/bench/. */
 const CLI = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { freePort, startCli, startRedis, startWorker, type Proc } from '../helpers/redis.js';
+import { freePort, startCli, startRedis, startWorker, type Proc } from '../../bench/redis-server.js';
 
 /**
  * Sweeps through a real Redis and real `grundy worker` processes (no mocks): results equal to a

@@ -1,6 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { CLI } from './cli.js';
+import { join } from 'node:path';
+import { projectRoot } from '../src/project-root.js';
+
+/** The compiled CLI (tests and benchmarks run the built program). */
+const CLI = join(projectRoot(), 'dist', 'src', 'cli', 'main.js');
 
 /** A port nobody listens on right now: bind 127.0.0.1:0, read the port, close. */
 export function freePort(): Promise<number> {
