@@ -96,12 +96,14 @@ const stats = times.map((t) => {
   return { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]! };
 });
 process.stdout.write(
-  `${count} tiles of ${TILE} heaps from ${start}, ${(visits / 1e6).toFixed(1)} M visits a pass, ${reps} passes each, alternated\n`,
+  `${count} tiles of ${TILE} heaps from ${start}, ${(visits / 1e6).toFixed(1)} M visits a pass, ${reps} ` +
+    `passes each, alternated\n`,
 );
 variants.forEach(([name], i) => {
   const { min, median } = stats[i]!;
   process.stdout.write(
-    `${name.padEnd(12)} fastest ${((min * 1e6) / visits).toFixed(3)} ns a visit, median ${((median * 1e6) / visits).toFixed(3)} ns a visit\n`,
+    `${name.padEnd(12)} fastest ${((min * 1e6) / visits).toFixed(3)} ns a visit, median ` +
+      `${((median * 1e6) / visits).toFixed(3)} ns a visit\n`,
   );
 });
 const [a, b] = stats;

@@ -34,7 +34,8 @@ export function table(header: readonly string[], rows: readonly (readonly string
 export function sessionText(report: SessionReport): string {
   const m = report.machine;
   const out: string[] = [
-    `grundy bench${report.quick ? ' --quick' : ''}: ${m.cpuModel}, ${m.cores} core${m.cores > 1 ? 's' : ''}, node ${m.nodeVersion}` +
+    `grundy bench${report.quick ? ' --quick' : ''}: ${m.cpuModel}, ${m.cores} core${m.cores > 1 ? 's' : ''}, ` +
+      `node ${m.nodeVersion}` +
       `${m.gitCommit ? `, commit ${m.gitCommit}` : ''}`,
     '',
     table(
@@ -159,7 +160,9 @@ export function historyText(runs: readonly BenchRun[], workload: string | undefi
   }
   const groups = new Map<string, BenchRun[]>();
   for (const r of runs) {
-    const key = `${r.workload}  ${modeLabel(r.mode, r.workers)}  N = ${r.size.toLocaleString('en-US')}${r.quick ? ' (quick)' : ''}  on ${r.cpuModel}`;
+    const key =
+      `${r.workload}  ${modeLabel(r.mode, r.workers)}  N = ` +
+      `${r.size.toLocaleString('en-US')}${r.quick ? ' (quick)' : ''}  on ${r.cpuModel}`;
     const list = groups.get(key) ?? [];
     list.push(r);
     groups.set(key, list);
@@ -192,7 +195,8 @@ export function historyText(runs: readonly BenchRun[], workload: string | undefi
       ),
     );
     out.push(
-      `  best: ${fmtRate(best.statesPerSecond)} states/s on ${best.recordedAt.slice(0, 10)}${best.gitCommit ? ` (commit ${best.gitCommit})` : ''}`,
+      `  best: ${fmtRate(best.statesPerSecond)} states/s on ` +
+        `${best.recordedAt.slice(0, 10)}${best.gitCommit ? ` (commit ${best.gitCommit})` : ''}`,
       '',
     );
   }

@@ -116,7 +116,8 @@ export async function measure(item: PlanItem, options: RunOptions): Promise<Meas
     }
     if (last && last.checksum !== outcome.checksum) {
       throw new UnstableChecksumError(
-        `${workload.name} (${mode}, ${workers} worker${workers > 1 ? 's' : ''}) gave checksum ${outcome.checksum} after ${last.checksum} on the same input`,
+        `${workload.name} (${mode}, ${workers} worker${workers > 1 ? 's' : ''}) gave checksum ` +
+          `${outcome.checksum} after ${last.checksum} on the same input`,
       );
     }
     last = outcome;

@@ -1,5 +1,5 @@
 /**
- * Scaling of the frozen-prefix split: the same table computed with 1 and 2 (or more) workers in
+ * Scaling of the frozen-prefix strategy: the same table computed with 1 and 2 (or more) workers in
  * one run, plus, when given, the matching C reference program side by side. Prints the time,
  * the speed-up and the checksum (sum g(n) * (n mod 1000003 + 1), as the C programs print it).
  *
@@ -9,7 +9,7 @@
  *   node dist/bench/scaling.js sub:squares 1e7 --kernel auto,frozen-prefix --anchor "..."
  *   node dist/bench/scaling.js sub:cubes 1e7 --workers 2 --kernel auto,auto-wide
  *
- * Kernels: auto (what `grundy compute` runs), frozen-prefix (the split, never the WebAssembly
+ * Kernels: auto (what `grundy compute` runs), frozen-prefix (never the WebAssembly
  * gang), auto-wide (auto, with the gang's copy of the table in Uint16 from the start).
  *
  * Self-contained on purpose (the benchmark framework is another branch's work). Each
@@ -45,7 +45,7 @@ async function measure(spec: string, N: number, workers: number, kernel: BenchKe
     const rules = parseRules(spec);
     const started = performance.now();
     const cpu0 = process.cpuUsage();
-    // Default 'frozen-prefix': the split, not sparse space (bench/sparse.ts); --kernel auto runs
+    // Default 'frozen-prefix': the frozen prefix, not sparse space (bench/sparse.ts); --kernel auto runs
     // what `grundy compute` runs (the WebAssembly gang for infinite subtraction sets).
     const summary = await computeGame({
       rules,
@@ -59,7 +59,7 @@ async function measure(spec: string, N: number, workers: number, kernel: BenchKe
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const { chunks, gatherMs, finishMs } = summary.split;
+    const { chunks, gatherMs, finishMs } = summary.frozen;
     const values = store.readValues(store.getGame(rules.key)!);
     return {
       label: `grundy-engine ${kernel}, ${workers} worker${workers > 1 ? 's' : ''}`,
@@ -67,7 +67,8 @@ async function measure(spec: string, N: number, workers: number, kernel: BenchKe
       checksum: checksum(values).toString(),
       extra:
         `kernel ${summary.kernel}, workers used ${summary.workers}, cpu ${cpuSeconds.toFixed(1)} s, ` +
-        `${chunks} split chunks: gather ${(gatherMs / 1000).toFixed(1)} s, ordered finish ${(finishMs / 1000).toFixed(1)} s, ` +
+        `${chunks} frozen-prefix chunks: gather ${(gatherMs / 1000).toFixed(1)} s, ordered finish ` +
+        `${(finishMs / 1000).toFixed(1)} s, ` +
         `max ${summary.maxValue}, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`,
     };
   } finally {

@@ -95,9 +95,11 @@ async function main(): Promise<void> {
     const pct = (p: number): string =>
       latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(2);
     console.log(
-      `serve /api/query, ${clients} clients, ${seconds} s, grundy compute writing (g(${startComputed}..${endComputed - 1}) stored meanwhile):\n` +
+      `serve /api/query, ${clients} clients, ${seconds} s, grundy compute writing ` +
+        `(g(${startComputed}..${endComputed - 1}) stored meanwhile):\n` +
         `  ${latencies.length} requests, ${(latencies.length / elapsed).toFixed(0)} req/s, ${failures} failed\n` +
-        `  latency ms: p50 ${pct(50)}, p90 ${pct(90)}, p99 ${pct(99)}, max ${latencies[latencies.length - 1]!.toFixed(2)}`,
+        `  latency ms: p50 ${pct(50)}, p90 ${pct(90)}, p99 ${pct(99)}, max ` +
+        `${latencies[latencies.length - 1]!.toFixed(2)}`,
     );
     if (failures > 0) process.exitCode = 1;
   } finally {

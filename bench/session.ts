@@ -115,7 +115,9 @@ export async function runSession(
     if (options.signal?.aborted)
       throw new InterruptedError(`interrupted: ${runs.length} of ${plan.length} figures were measured and recorded`);
 
-    const where = `${m.workload} (${m.mode}${m.mode === 'plain' ? '' : `, ${m.workers} worker${m.workers > 1 ? 's' : ''}`}, N = ${m.size})`;
+    const where =
+      `${m.workload} ` +
+      `(${m.mode}${m.mode === 'plain' ? '' : `, ${m.workers} worker${m.workers > 1 ? 's' : ''}`}, N = ${m.size})`;
     const expected = workload.expected?.[m.size];
     if (m.mode === 'plain') plainBy.set(m.workload, m);
     const plain = plainBy.get(m.workload);
@@ -125,7 +127,8 @@ export async function runSession(
       }
     } else if (expected !== undefined && expected !== m.checksum) {
       failures.push(
-        `${where}: checksum ${m.checksum}, expected ${expected} (values from an independent program): the kernel computes wrong values`,
+        `${where}: checksum ${m.checksum}, expected ${expected} (values from an independent program): the ` +
+          `kernel computes wrong values`,
       );
     } else if (m.mode === 'pool' && plain && plain.checksum !== m.checksum) {
       failures.push(`${where}: checksum ${m.checksum} differs from the plain kernel's ${plain.checksum}`);
@@ -161,7 +164,8 @@ export async function runSession(
         const last = history.lastChecksum(m.workload, m.size, session);
         if (last && last.checksum !== m.checksum) {
           warnings.push(
-            `checksum of ${m.workload} at N = ${m.size} changed: ${m.checksum} now, ${last.checksum} on ${last.recordedAt.slice(0, 19)}` +
+            `checksum of ${m.workload} at N = ${m.size} changed: ${m.checksum} now, ${last.checksum} on ` +
+              `${last.recordedAt.slice(0, 19)}` +
               `${last.gitCommit ? ` (commit ${last.gitCommit})` : ''}: the values computed are not the same as before`,
           );
         }

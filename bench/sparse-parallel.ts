@@ -8,7 +8,8 @@
  * Each row is computeGame in this process on its own pool and a fresh store: 1 worker with the
  * sequential sparse kernel, then `--workers` workers as `grundy compute` runs them ('auto': gangs
  * past n = 2^15 where measured faster). CPU time is the whole process (all threads).
- * --no-one skips the 1-worker row (long N). Checksums (sum g(n) * (n mod 1000003 + 1)) must agree. Ratios only mean something within one
+ * --no-one skips the 1-worker row (long N). Checksums (sum g(n) * (n mod 1000003 + 1)) must agree. Ratios
+ * only mean something within one
  * run on this shared machine.
  */
 import { spawnSync } from 'node:child_process';
@@ -91,6 +92,8 @@ const base = rows.find((r) => r.name.startsWith('sparse, 1')) ?? rows[0]!;
 console.log(`${spec} to N = ${N}`);
 for (const r of rows) {
   console.log(
-    `${r.name.padEnd(28)} wall ${r.wall.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  wall x${(base.wall / r.wall).toFixed(2)} vs ${base.name}  checksum ${r.checksum}${r.checksum === base.checksum ? '' : ' (DIFFERS)'}  ${r.note}`,
+    `${r.name.padEnd(28)} wall ${r.wall.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  ` +
+      `wall x${(base.wall / r.wall).toFixed(2)} vs ${base.name}  checksum ` +
+      `${r.checksum}${r.checksum === base.checksum ? '' : ' (DIFFERS)'}  ${r.note}`,
   );
 }

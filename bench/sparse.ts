@@ -1,7 +1,8 @@
 /**
  * Sparse space against the single-thread C reference, side by side in one run (issue 3).
  *
- *   node dist/bench/sparse.js [N=1e7] [--c PATH/grundy_sparse] [--cli] [--cli-workers 1,2] [--no-kernel] [--game grundy]
+ *   node dist/bench/sparse.js [N=1e7] [--c PATH/grundy_sparse] [--cli] [--cli-workers 1,2] [--no-kernel]
+ * [--game grundy]
  *
  * 1. the C reference `grundy_sparse N 0 scalar` (built by ../shared/anchors/build.sh; skipped
  *    when PATH does not exist), 2. the sparse kernel in this process on one thread (mask chosen
@@ -9,7 +10,8 @@
  *    --to N --workers K` end to end (worker threads, SQLite) for each K of --cli-workers (default
  *    1 and 2: one worker, and the parallel sparse gang) under /usr/bin/time for its peak RSS.
  * Each prints wall and CPU time (the CLI's CPU time includes start-up, SQLite and its worker
- * thread; the compute-only wall time is its own report) and the checksum sum g(n) * (n mod 1000003 + 1) over n < N; equal checksums
+ * thread; the compute-only wall time is its own report) and the checksum sum g(n) * (n mod 1000003 + 1) over
+ * n < N; equal checksums
  * mean equal tables. Ratios are only meaningful within one run on this shared machine.
  */
 import { spawnSync } from 'node:child_process';
@@ -77,7 +79,9 @@ if (!args.has('no-kernel')) {
     seconds,
     cpu: (cpu.user + cpu.system) / 1e6,
     checksum: String(checksum(g, N)),
-    note: `mask ${stats.mask ? maskKey(stats.mask) : '-'} (${stats.choices} choices), ${stats.rareHeaps} rare heaps, max ${stats.maxValue}, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+    note:
+      `mask ${stats.mask ? maskKey(stats.mask) : '-'} (${stats.choices} choices), ${stats.rareHeaps} ` +
+      `rare heaps, max ${stats.maxValue}, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   });
 }
 
@@ -120,7 +124,9 @@ for (const workers of args.has('cli') ? cliWorkers : []) {
       seconds: summary.elapsedMs / 1000,
       cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
       checksum: String(sum),
-      note: `kernel ${summary.kernel} on ${summary.workers} worker(s), peak RSS ${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
+      note:
+        `kernel ${summary.kernel} on ${summary.workers} worker(s), peak RSS ` +
+        `${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -131,7 +137,9 @@ const base = rows[0]!;
 console.log(`${spec} to N = ${N}`);
 for (const r of rows) {
   console.log(
-    `${r.name.padEnd(30)} wall ${r.seconds.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  x${(r.seconds / base.seconds).toFixed(2)} wall, x${(r.cpu / base.cpu).toFixed(2)} cpu  checksum ${r.checksum}${r.checksum === base.checksum ? '' : ' (DIFFERS)'}  ${r.note}`,
+    `${r.name.padEnd(30)} wall ${r.seconds.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  ` +
+      `x${(r.seconds / base.seconds).toFixed(2)} wall, x${(r.cpu / base.cpu).toFixed(2)} cpu  checksum ` +
+      `${r.checksum}${r.checksum === base.checksum ? '' : ' (DIFFERS)'}  ${r.note}`,
   );
 }
 if (rows.some((r) => r.checksum !== base.checksum)) process.exitCode = 1;

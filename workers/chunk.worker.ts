@@ -6,6 +6,7 @@ import { valuesOver } from '../src/kernels/values.js';
 import type { Rules } from '../src/rules/types.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
+import { rangeOutcome } from '../src/worker/range-outcome.js';
 
 /** Kernels keep scratch (mex marks, element lists) between tasks of the same game. */
 const kernels = new Map<string, RangeKernel>();
@@ -33,16 +34,7 @@ async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
     if (out.failure !== undefined) {
       return { kind: 'error', message: out.failure, exitCode: 5, next: out.next, maxValue: out.maxValue };
     }
-    if (out.overflowValue !== undefined) {
-      return {
-        kind: 'overflow',
-        next: out.next,
-        maxValue: out.maxValue,
-        value: out.overflowValue,
-        kernel: kernel.name,
-      };
-    }
-    return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
+    return rangeOutcome(out, kernel.name);
   } finally {
     beginModuleTask(undefined);
   }

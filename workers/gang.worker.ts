@@ -2,7 +2,7 @@ import type { SparseGangOutcome, SparseGangTask } from '../src/engine/sparse-pro
 import type { SubtractGangOutcome, SubtractGangTask } from '../src/engine/subtract-gang.js';
 import { abortGang, CONTROL_BYTES } from '../src/gang/control.js';
 import { runMember } from '../src/gang/member.js';
-import { SparseSplitKernel } from '../src/kernels/sparse-split.js';
+import { SparseFrozenKernel } from '../src/kernels/sparse-frozen.js';
 import { valuesOver } from '../src/kernels/values.js';
 import { instantiateSubtractBlocked, type SubtractBlockedKernels } from '../src/kernels/wasm/subtract-blocked.js';
 import { workerShouldDie } from '../src/testing/faults.js';
@@ -10,16 +10,16 @@ import { defineWorker } from '../src/worker/define-worker.js';
 import { sparseKernelCache } from '../src/worker/sparse-cache.js';
 import { sparsePhases } from '../src/worker/sparse-phases.js';
 import { wasmSparseFor } from '../src/worker/wasm-sparse.js';
-import type { WasmSparseSplitKernel } from '../src/kernels/wasm/sparse-wasm.js';
+import type { WasmSparseFrozenKernel } from '../src/kernels/wasm/sparse-wasm.js';
 import { subtractPhases } from '../src/worker/subtract-phases.js';
 
 /** One member of a gang (src/gang/): the member loop over the task's phase kernel. */
 export type GangTask = SparseGangTask | SubtractGangTask;
 export type GangOutcome = SparseGangOutcome | SubtractGangOutcome;
 
-const jsSparseKernelFor = sparseKernelCache((shape) => new SparseSplitKernel(shape));
+const jsSparseKernelFor = sparseKernelCache((shape) => new SparseFrozenKernel(shape));
 // WebAssembly with SIMD where the engine has it (src/worker/sparse-module.ts), else JavaScript.
-const sparseKernelFor = (task: SparseGangTask): SparseSplitKernel | WasmSparseSplitKernel =>
+const sparseKernelFor = (task: SparseGangTask): SparseFrozenKernel | WasmSparseFrozenKernel =>
   wasmSparseFor(task.rules, task.mask)?.gang ?? jsSparseKernelFor(task.rules, task.mask);
 /** The subtraction kernels' instance over the latest memory: a run keeps one memory for many chunks. */
 let instance: { id: number; kernels: SubtractBlockedKernels } | null = null;
@@ -44,7 +44,7 @@ function runGangMember(task: GangTask): GangOutcome {
 }
 
 export default defineWorker(runGangMember, (task, error) => {
-  // The other members may be waiting for this one's sub-chunk: release them at once.
+  // The other members may be waiting for this one's tile: release them at once.
   abortGang(controlOf(task));
   return error;
 });

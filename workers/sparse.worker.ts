@@ -5,6 +5,7 @@ import { valuesOver } from '../src/kernels/values.js';
 import type { SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
+import { rangeOutcome } from '../src/worker/range-outcome.js';
 
 const jsKernelFor = sparseKernelCache((shape) => new SparseKernel(shape));
 // WebAssembly with SIMD where the engine has it (src/worker/sparse-module.ts), else JavaScript.
@@ -22,17 +23,7 @@ function runSparse(task: SparseTask): SparseOutcome {
   const before = rare.count;
   const out = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
   const found = rare.pos.slice(before, rare.count);
-  if (out.overflowValue !== undefined) {
-    return {
-      kind: 'overflow',
-      next: out.next,
-      maxValue: out.maxValue,
-      value: out.overflowValue,
-      kernel: kernel.name,
-      rare: found,
-    };
-  }
-  return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name, rare: found };
+  return { ...rangeOutcome(out, kernel.name), rare: found };
 }
 
 export default defineWorker(runSparse);

@@ -65,7 +65,8 @@ export function parseGameWithoutFiles(spec: string): GameSpec {
   const family = familyOfSpecText(spec);
   if (family && readsFiles(family)) {
     throw new UsageError(
-      `'${spec.trim()}' names a file (${family.id}: games); here such a game is served only once stored, by its stored key`,
+      `'${spec.trim()}' names a file (${family.id}: games); here such a game is served only once stored, by ` +
+        `its stored key`,
     );
   }
   const rules = parseRules(spec, '/');

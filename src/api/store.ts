@@ -236,6 +236,9 @@ export class Answerer {
       : n < 2n ** 31n
         ? `grundy compute ${quoteSpec(this.spec)} --to ${n + 1n}`
         : null;
-    return `g(${n}) is not stored: ${have}; ${fix ? `run: ${fix}` : 'n is beyond any table and this game has no periodicity proof'}`;
+    return (
+      `g(${n}) is not stored: ${have}; ` +
+      `${fix ? `run: ${fix}` : 'n is beyond any table and this game has no periodicity proof'}`
+    );
   }
 }

@@ -82,7 +82,8 @@ function printBoardSummary(s: BoardSummary, description: string): void {
   if (s.stop === 'already-stored') lines.push(`  stored     ${s.size} x ${s.size} already: nothing to compute`);
   else {
     lines.push(
-      `  computed   ${s.size} x ${s.size} table, ${fmtInt(s.newlyComputed)} new cells in ${fmtDuration(s.elapsedMs)}: ` +
+      `  computed   ${s.size} x ${s.size} table, ${fmtInt(s.newlyComputed)} new cells in ` +
+        `${fmtDuration(s.elapsedMs)}: ` +
         `${fmtRate(s.statesPerSecond)} cells/s on ${s.workers} worker${s.workers > 1 ? 's' : ''} (kernel ${s.kernel})`,
     );
   }
@@ -221,7 +222,8 @@ export function showBoardCommand(
     const width = Math.max(1, ...block.flat().map((v) => String(v).length));
     const lines = [
       `${rules.key}  (${describeRules(rules)})`,
-      `  stored     ${stored.size} x ${stored.size} table, ${stored.width}-bit, ${fmtInt(boardBytes(store!, game))} bytes`,
+      `  stored     ${stored.size} x ${stored.size} table, ${stored.width}-bit, ` +
+        `${fmtInt(boardBytes(store!, game))} bytes`,
       `  max value  ${stored.maxValue}`,
       `  g(x, y) for x, y < ${k} (rows x, columns y):`,
       ...block.map((row, x) => `  ${String(x).padStart(3)} | ${row.map((v) => String(v).padStart(width)).join(' ')}`),
@@ -324,7 +326,8 @@ function boardSource(rules: Rules, stored: StoredBoard, format: 'cpp' | 'py', ma
         '    for line in sys.stdin:',
         '        if line.strip():',
         "            x, y = (int(t) for t in line.replace(',', ' ').split())",
-        `            print(${formula ? "grundy(x, y) if max(x, y) < SIZE else ('P' if is_p(x, y) else 'N')" : 'grundy(x, y)'})`,
+        `            ` +
+          `print(${formula ? "grundy(x, y) if max(x, y) < SIZE else ('P' if is_p(x, y) else 'N')" : 'grundy(x, y)'})`,
       );
     }
     return `${lines.join('\n')}\n`;
@@ -367,7 +370,8 @@ function boardSource(rules: Rules, stored: StoredBoard, format: 'cpp' | 'py', ma
       '  long long x, y; char c;',
       '  while (std::cin >> x >> c >> y) {',
       formula
-        ? '    if (x < SIZE && y < SIZE) std::cout << grundy(x, y) << "\\n"; else std::cout << (is_p(x, y) ? "P" : "N") << "\\n";'
+        ? '    if (x < SIZE && y < SIZE) std::cout << grundy(x, y) << "\\n"; else std::cout << (is_p(x, y) ? ' +
+            '"P" : "N") << "\\n";'
         : '    std::cout << grundy(x, y) << "\\n";',
       '  }',
       '  return 0;',

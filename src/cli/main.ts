@@ -55,13 +55,15 @@ export async function main(argv: string[]): Promise<number> {
     (await yargs(markStdinArgs(argv))
       .scriptName('grundy')
       .usage(
-        '$0 <command> [options]\n\nSprague-Grundy values of impartial games: compute, prove periods, store in SQLite, query.',
+        '$0 <command> [options]\n\nSprague-Grundy values of impartial games: compute, prove periods, store ' +
+          'in SQLite, query.',
       )
       .option('db', {
         type: 'string',
         global: true,
         describe:
-          'the store file (default: $GRUNDY_DB, else data/grundy.db in a source checkout, else grundy-engine/grundy.db ' +
+          'the store file (default: $GRUNDY_DB, else data/grundy.db in a source checkout, else ' +
+          'grundy-engine/grundy.db ' +
           'in the user data directory; grundy store says which)',
       })
       .option('json', { type: 'boolean', global: true, describe: 'print one JSON document on stdout' })
@@ -74,7 +76,8 @@ export async function main(argv: string[]): Promise<number> {
       .epilogue(
         'Game specs: nim | sub:1,3,4 | sub:squares|cubes|powers2|primes|fibonacci|triangular | allbut:1,2 |\n' +
           '            octal:0.77 (.77, hex digits 0-f) | kayles | grundy | module:./rules.js\n' +
-          'Exit codes: 0 ok, 1 some lines of an eval batch failed (or an internal error), 2 bad input, 3 not computed,\n' +
+          'Exit codes: 0 ok, 1 some lines of an eval batch failed (or an internal error), 2 bad input, 3 not ' +
+          'computed,\n' +
           '            4 store problem, 5 compute failed, 130 interrupted (Ctrl-C), 143 stopped by SIGTERM.',
       )
       .wrap(Math.min(110, process.stdout.columns ?? 100))

@@ -87,7 +87,8 @@ export function progressLine(p: ComputeProgress, bounded: boolean): string {
   const eta = rate > 0 ? ((p.target - p.computed) / rate) * 1000 : 0;
   return (
     `${p.game} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(frac * 100).toFixed(1)}% ` +
-    `${fmtInt(p.computed)}/${fmtInt(p.target)}  ${fmtRate(rate)} states/s  ETA ${fmtDuration(eta)}  max ${p.maxValue}${period}`
+    `${fmtInt(p.computed)}/${fmtInt(p.target)}  ${fmtRate(rate)} states/s  ETA ${fmtDuration(eta)}  max ` +
+    `${p.maxValue}${period}`
   );
 }
 

@@ -75,13 +75,15 @@ function byCertificate(table: Values, cert: Periodicity, N: bigint, key: string)
     const times = (N - first) / p + 1n;
     const base = BigInt(table[e + j]!);
     if (s === 0n) add(base, times);
-    else for (let k = 0n; k < times; k++) add(base + s * k, 1n); // arithmetic periodicity: values grow, bounded by MAX_HISTOGRAM
+    // arithmetic periodicity: values grow, bounded by MAX_HISTOGRAM
+    else for (let k = 0n; k < times; k++) add(base + s * k, 1n);
   }
   return counts;
 }
 
 function tooWide(key: string, size: bigint): UsageError {
   return new UsageError(
-    `${key} takes ${size} distinct values up to --max; counting needs a transform of at most ${MAX_HISTOGRAM} entries (lower --max)`,
+    `${key} takes ${size} distinct values up to --max; counting needs a transform of at most ` +
+      `${MAX_HISTOGRAM} entries (lower --max)`,
   );
 }

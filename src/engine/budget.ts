@@ -12,7 +12,7 @@ export const MAX_CHUNK = 1 << 20;
 /** Sparse chunks start longer: each one revises the mask and ships the rare list. */
 export const MIN_SPARSE_CHUNK = 256;
 /** A frozen-prefix chunk's work per worker: enough to amortise its two phases. */
-export const SPLIT_WORK_PER_WORKER = 5 * WORK_PER_CHUNK;
+export const FROZEN_WORK_PER_WORKER = 5 * WORK_PER_CHUNK;
 /** A gang chunk's work per member: about half a second, so the gang starts rarely. */
 export const GANG_WORK_PER_MEMBER = 5e8;
 

@@ -10,8 +10,8 @@ import { checkTableFits, nextCheckAt } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { SparsePhaseStats, SparseTuning } from './sparse-runner.js';
-import type { SplitTuning } from './split-plan.js';
-import type { SplitPhaseStats } from './split-runner.js';
+import type { FrozenTuning } from './frozen-plan.js';
+import type { FrozenPhaseStats } from './frozen-runner.js';
 import { selectStrategies, type ChunkStrategy, type KernelChoice } from './strategy.js';
 import type { SubtractGangTuning } from './subtract-gang.js';
 import { faultHold } from '../testing/faults.js';
@@ -39,15 +39,16 @@ export interface ComputeRequest {
   /** How to treat another compute of the same game (default: refuse, naming it). */
   readonly lock?: Omit<LockOptions, 'signal'>;
   /** Frozen-prefix chunk planning knobs; tests and benchmarks only (default: tuned values). */
-  readonly splitTuning?: SplitTuning;
+  readonly frozenTuning?: FrozenTuning;
   /** Sparse-space knobs (parallel chunks, chunk length); tests and benchmarks only. */
   readonly sparseTuning?: SparseTuning;
   /** Subtraction-gang knobs (tile, chunk, start, row limit); tests and benchmarks only. */
   readonly subtractTuning?: SubtractGangTuning;
   /**
    * Which path runs: 'auto' (default) the fastest that applies: sparse space, the WebAssembly
-   * gang for infinite subtraction sets, else the frozen-prefix split, else plain; 'frozen-prefix' skips sparse space (to measure or test the
-   * split); 'plain' the family's plain kernel, one chunk at a time (the reference).
+   * gang for infinite subtraction sets, else the frozen prefix, else plain; 'frozen-prefix' skips sparse
+   * space (to measure or test the
+   * frozen prefix); 'plain' the family's plain kernel, one chunk at a time (the reference).
    */
   readonly kernel?: KernelChoice;
 }
@@ -65,7 +66,7 @@ export interface ComputeSummary {
   readonly workers: number;
   readonly kernel: string;
   /** Frozen-prefix chunks run and the wall time of their parallel and ordered phases. */
-  readonly split: SplitPhaseStats;
+  readonly frozen: FrozenPhaseStats;
   /** Parallel sparse chunks (gangs) run, and how often their finishes fell back to a rescan. */
   readonly sparse: SparsePhaseStats;
   /** Why the run stopped. */
@@ -116,11 +117,11 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   const kernelsUsed: string[] = [];
   let workersUsed = 0;
   const strategies = selectStrategies(rules, pool.threads, req.kernel ?? 'auto', {
-    split: req.splitTuning,
+    frozen: req.frozenTuning,
     sparse: req.sparseTuning,
     subtract: req.subtractTuning,
   });
-  const splitStats = strategies.split;
+  const frozenStats = strategies.frozen;
   const sparseStats: SparsePhaseStats = strategies.sparse?.stats ?? { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
 
   const finish = (stop: ComputeSummary['stop'], kernel: string): ComputeSummary => {
@@ -136,7 +137,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       statesPerSecond: newlyComputed > 0 ? newlyComputed / (elapsedMs / 1000) : 0,
       workers: workersUsed,
       kernel,
-      split: splitStats,
+      frozen: frozenStats,
       sparse: sparseStats,
       stop,
     };
@@ -212,7 +213,15 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       const strategy = strategies.list.find((s) => s.takes(next, limit, maxValue, capacity))!;
       let outcome: ChunkOutcome;
       try {
-        outcome = await strategy.run(pool, g, width, next, strategy.chunkEnd(next, limit), maxValue, req.signal);
+        outcome = await strategy.run({
+          pool,
+          g,
+          width,
+          lo: next,
+          hi: strategy.chunkEnd(next, limit),
+          maxBefore: maxValue,
+          signal: req.signal,
+        });
         workersUsed = Math.max(workersUsed, strategy.lastWorkers);
       } catch (err) {
         // Aborting stops the workers mid-chunk: that chunk is dropped, every finished one is stored.

@@ -5,7 +5,7 @@ import type { Rules } from '../rules/types.js';
 import { graphSource, saveGraphTable } from '../store/graph-tables.js';
 import type { GameRow, Store } from '../store/store.js';
 import type { ComputeRequest, ComputeSummary, ExplicitSummary } from './coordinator.js';
-import { emptyPhaseStats } from './split-runner.js';
+import { emptyPhaseStats } from './frozen-runner.js';
 
 /**
  * The table of an explicit game graph, computed whole on this thread (a graph has no index
@@ -30,7 +30,7 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
       statesPerSecond: newly > 0 ? newly / (elapsedMs / 1000) : 0,
       workers: newly > 0 ? 1 : 0,
       kernel,
-      split: emptyPhaseStats(),
+      frozen: emptyPhaseStats(),
       sparse: { chunks: 0, rescans: 0, continued: 0, regrows: 0 },
       stop,
       explicit: explicitSummary(store, game),

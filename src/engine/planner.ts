@@ -14,7 +14,8 @@ export function checkTableFits(to: number, memoryBytes = memoryBudget()): void {
   const largest = Math.min(MAX_HEAP, budget);
   if (to > largest) {
     throw new UsageError(
-      `--to ${to} would not fit: the largest table this machine can hold is ${largest} values (use --to ${largest} or less)`,
+      `--to ${to} would not fit: the largest table this machine can hold is ${largest} values (use --to ` +
+        `${largest} or less)`,
     );
   }
 }

@@ -142,14 +142,16 @@ export class WorkerPool {
         describe: (position) =>
           position === LOADING
             ? `${code} did not finish loading within the --module-timeout of ${formatMs(timeoutMs)}`
-            : `${code}: options(${position}) ran longer than the --module-timeout of ${formatMs(timeoutMs)} and was stopped`,
+            : `${code}: options(${position}) ran longer than the --module-timeout of ${formatMs(timeoutMs)} ` +
+              `and was stopped`,
       },
     };
   }
 
   /**
    * Run a task on the entry file dist/workers/<worker>.worker.js; its default export handles it.
-   * Tasks that call a custom module get the per-position watch (moduleWatch). A rejection that is neither the caller's abort nor the watch's is a dead worker thread: the
+   * Tasks that call a custom module get the per-position watch (moduleWatch). A rejection that is neither the
+   * caller's abort nor the watch's is a dead worker thread: the
    * task runs once more on a fresh thread, then fails with a WorkerDeathError.
    */
   async runOn<W extends WorkerName, T extends TaskOf<W>>(

@@ -40,7 +40,7 @@ export type ChunkOutcome =
     };
 
 /**
- * Frozen-prefix tasks (kernels/split): a chunk [a, b) is gathered in slices [lo, hi) on any
+ * Frozen-prefix tasks (kernels/frozen): a chunk [F, hi) is gathered in tiles [lo, hi) on any
  * worker, then finished in order by one finish task. `rows` is the shared bitset scratch of
  * the chunk, rowWords 32-bit words per heap.
  */
@@ -51,7 +51,8 @@ export interface GatherTask {
   readonly width: Width;
   readonly rows: SharedArrayBuffer;
   readonly rowWords: number;
-  readonly a: number;
+  /** The frozen bound: the chunk's start. */
+  readonly F: number;
   readonly lo: number;
   readonly hi: number;
   /** A Heartbeat buffer (engine/heartbeat.ts): custom modules report each position they start. */
@@ -65,13 +66,13 @@ export interface FinishTask {
   readonly width: Width;
   readonly rows: SharedArrayBuffer;
   readonly rowWords: number;
-  readonly a: number;
-  readonly b: number;
-  /** What each gather slice handed over (custom modules' deferred tuples), in slice order. */
+  readonly F: number;
+  readonly hi: number;
+  /** What each gather tile handed over (custom modules' deferred tuples), in tile order. */
   readonly deferred: readonly (Int32Array | null)[];
 }
 
-export type SplitTask = GatherTask | FinishTask;
+export type FrozenTask = GatherTask | FinishTask;
 
 export type GatherOutcome =
   | { readonly kind: 'gathered'; readonly deferred: Int32Array | null; readonly kernel: string }
@@ -79,7 +80,7 @@ export type GatherOutcome =
       readonly kind: 'error';
       readonly message: string;
       readonly exitCode: number;
-      /** When the slice got part of the way: rows [lo, next) are filled, `deferred` is theirs. */
+      /** When the tile got part of the way: rows [lo, next) are filled, `deferred` is theirs. */
       readonly next?: number;
       readonly deferred?: Int32Array | null;
     };

@@ -25,7 +25,7 @@ export type SparseOutcome =
 /**
  * One member of a parallel sparse gang (src/gang/, workers/gang.worker.ts):
  * every pool thread runs one for the same chunk [lo, hi), each with its own `rows` scratch
- * (sub * sparseRowStride(rowWords) words), all sharing `control` (GANG_SLOTS Int32 words) and
+ * (tile * sparseRowStride(rowWords) words), all sharing `control` (GANG_SLOTS Int32 words) and
  * the rare list (`rarePos`, `rareVal`: the rare heaps of [1, lo) under `mask`, then those the
  * finishes find, room for every heap of the chunk).
  */
@@ -42,7 +42,7 @@ export interface SparseGangTask {
   readonly rowWords: number;
   readonly lo: number;
   readonly hi: number;
-  readonly sub: number;
+  readonly tile: number;
   readonly members: number;
   readonly member: number;
 }

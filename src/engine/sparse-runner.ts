@@ -10,21 +10,20 @@ import {
   worthSwitching,
   type SparseMask,
 } from '../kernels/sparse-mask.js';
-import type { Values, Width } from '../kernels/values.js';
+import type { Values } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import type { SparseState } from '../store/sparse-state.js';
 import type { GameRow } from '../store/store.js';
 import { MAX_CHUNK, MIN_SPARSE_CHUNK, WORK_PER_CHUNK } from './budget.js';
-import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import type { ChunkStrategy, StoredState } from './strategy.js';
+import type { ChunkRun, ChunkStrategy, StoredState } from './strategy.js';
 import type { SparseGangTask, SparseTask } from './sparse-protocol.js';
-import { sparseRowStride } from '../kernels/sparse-split.js';
-import { rowWordsFor } from '../kernels/split/split-kernel.js';
+import { sparseRowStride } from '../kernels/sparse-frozen.js';
+import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { GANG, GANG_SLOTS } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
-import { RowScratch } from './split-runner.js';
+import { RowScratch } from './frozen-runner.js';
 import { sparseKernelChoice } from '../worker/sparse-module.js';
 
 /** A rough step-2 scan length per heap, for sizing chunks (Grundy's game: ~1-3 thousand). */
@@ -35,25 +34,25 @@ const SCAN_ESTIMATE = 2048;
  */
 const MIN_PARALLEL_N = 1 << 15;
 /**
- * Length of a gang's sub-chunk: about GANG_SUB_US of work, at least GANG_SUB heaps. A finish
+ * Length of a gang's tile: about GANG_TILE_US of work, at least GANG_TILE heaps. A finish
  * must rescan a heap when a pair with a small rare heap and a heap of its window [F, n) (up to
- * members * sub long) marks the gather's guess for c, and rare heaps crowd the small sizes, so
+ * members * tile long) marks the gather's guess for c, and rare heaps crowd the small sizes, so
  * that rate grows with the window (Grundy's game near 3e5: 1% of heaps at a window of 256, 3%
  * at 512), each rescan costing about one heap of the sequential kernel: hence short
- * sub-chunks. But every sub-chunk is a hand-over (an Atomics wake-up and a cold start of the
+ * tiles. But every tile is a hand-over (an Atomics wake-up and a cold start of the
  * finish), which cheap heaps do not pay for: octal:0.354 (~1 µs a heap) ran 34 s on two
- * workers with 256-heap sub-chunks against 26 s on one.
+ * workers with 256-heap tiles against 26 s on one.
  */
-const GANG_SUB = 256;
-const GANG_SUB_MAX = 16384;
-const GANG_SUB_US = 2000;
+const GANG_TILE = 256;
+const GANG_TILE_MAX = 16384;
+const GANG_TILE_US = 2000;
 /** A gang's chunk holds this many times the work of a sequential one: fewer starts and commits. */
 const GANG_CHUNK_FACTOR = 4;
 
-/** Heaps per gang sub-chunk for heaps costing `usPerHeap` µs of thread time each (0: unknown). */
-export function subChunkLength(usPerHeap: number): number {
-  if (!(usPerHeap > 0)) return GANG_SUB;
-  return Math.min(GANG_SUB_MAX, Math.max(GANG_SUB, Math.round(GANG_SUB_US / usPerHeap)));
+/** Heaps per gang tile for heaps costing `usPerHeap` µs of thread time each (0: unknown). */
+export function tileLength(usPerHeap: number): number {
+  if (!(usPerHeap > 0)) return GANG_TILE;
+  return Math.min(GANG_TILE_MAX, Math.max(GANG_TILE, Math.round(GANG_TILE_US / usPerHeap)));
 }
 
 /** Knobs of sparse runs; only tests and benchmarks change them. */
@@ -101,7 +100,7 @@ export class SparseRunner implements ChunkStrategy {
   private readonly rowScratch: RowScratch[] = [];
   /** Pool threads the last chunk kept busy. */
   lastWorkers = 1;
-  /** Thread time per heap of the last chunk, in µs (0 before the first): sizes gang sub-chunks. */
+  /** Thread time per heap of the last chunk, in µs (0 before the first): sizes gang tiles. */
   private usPerHeap = 0;
   private readonly chooser = new SparsePathChooser();
   private decided: { lo: number; path: SparsePath; probe: boolean } | null = null;
@@ -178,7 +177,7 @@ export class SparseRunner implements ChunkStrategy {
   chunkEnd(lo: number, limit: number): number {
     const perValue = this.rare.count * this.shape.two.length + SCAN_ESTIMATE;
     const { path, probe } = this.pathAt(lo);
-    // A fixed length (tests): gang chunks then hold three sub-chunks of that length.
+    // A fixed length (tests): gang chunks then hold three tiles of that length.
     if (this.tuning.chunk !== undefined)
       return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (path === 'gang' ? 3 : 1));
     let len = Math.floor(
@@ -189,15 +188,8 @@ export class SparseRunner implements ChunkStrategy {
     return Math.min(limit, lo + len);
   }
 
-  async run(
-    pool: WorkerPool,
-    g: Values,
-    width: Width,
-    lo: number,
-    hi: number,
-    maxBefore: number,
-    signal?: AbortSignal,
-  ): Promise<ChunkOutcome> {
+  async run(chunk: ChunkRun): Promise<ChunkOutcome> {
+    const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
     if (lo !== this.upto) throw new Error(`sparse state covers [0, ${this.upto}) but the chunk starts at ${lo}`);
     if (width === 32 || maxBefore >= VALUE_LIMIT) this.plain = true;
     if (this.plain) {
@@ -207,7 +199,7 @@ export class SparseRunner implements ChunkStrategy {
       );
     }
     this.reviseMask(g, lo);
-    if (this.pathAt(lo).path === 'gang') return this.runParallel(pool, g, width, lo, hi, maxBefore, signal);
+    if (this.pathAt(lo).path === 'gang') return this.runParallel(chunk);
     this.lastWorkers = 1;
     const task: SparseTask = {
       kind: 'sparse',
@@ -231,28 +223,21 @@ export class SparseRunner implements ChunkStrategy {
     for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, g[outcome.rare[i]!]!);
     this.hist.add(g, lo, outcome.next);
     this.upto = outcome.next;
-    const { rare: _found, ...chunk } = outcome;
-    return chunk;
+    const { rare: _found, ...done } = outcome;
+    return done;
   }
 
   /**
    * A chunk [lo, hi) on a gang of every pool thread (engine/sparse-gang.ts): one task per
-   * thread, sub-chunks handed over through shared memory, the main thread only waiting. The
+   * thread, tiles handed over through shared memory, the main thread only waiting. The
    * gang can stop early (a value too wide for the table, rows too narrow for the values, a
    * failed member): every heap below the control block's FINISHED is final all the same, so
    * the outcome says how far it got and the coordinator stores that much.
    */
-  private async runParallel(
-    pool: WorkerPool,
-    g: Values,
-    width: Width,
-    lo: number,
-    hi: number,
-    maxBefore: number,
-    signal?: AbortSignal,
-  ): Promise<ChunkOutcome> {
+  private async runParallel(chunk: ChunkRun): Promise<ChunkOutcome> {
+    const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
     const members = this.threads;
-    const sub = Math.max(1, this.tuning.chunk ?? subChunkLength(this.usPerHeap));
+    const tile = Math.max(1, this.tuning.chunk ?? tileLength(this.usPerHeap));
     // Room for the values to double within the chunk before the rows must grow.
     const rowWords = rowWordsFor(this.tuning.tightRows ? maxBefore : 2 * maxBefore + 1);
     const control = new SharedArrayBuffer(GANG_SLOTS * 4);
@@ -279,10 +264,10 @@ export class SparseRunner implements ChunkStrategy {
       rowWords,
       lo,
       hi,
-      sub,
+      tile,
       members,
     };
-    const rowBytes = sub * sparseRowStride(rowWords) * 4;
+    const rowBytes = tile * sparseRowStride(rowWords) * 4;
     const gang = [];
     for (let member = 0; member < members; member++) {
       const scratch = (this.rowScratch[member] ??= new RowScratch());
@@ -313,7 +298,7 @@ export class SparseRunner implements ChunkStrategy {
     if (fatal) throw fatal.error;
     if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
     if (next === lo)
-      throw new Error(`the sparse gang on [${lo}, ${hi}) of ${this.rules.key} stopped before its first sub-chunk`);
+      throw new Error(`the sparse gang on [${lo}, ${hi}) of ${this.rules.key} stopped before its first tile`);
     const member = settled.find((r) => r.status === 'fulfilled' && r.value.kind === 'member-done');
     const kernel =
       member?.status === 'fulfilled' && member.value.kind === 'member-done'

@@ -1,5 +1,5 @@
-import { splitSupport } from '../games/registry.js';
-import type { OrderedShare } from '../kernels/split/split-kernel.js';
+import { frozenSupport } from '../games/registry.js';
+import type { OrderedShare } from '../kernels/frozen/frozen-kernel.js';
 import type { Values, Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import type { SparseState } from '../store/sparse-state.js';
@@ -8,8 +8,8 @@ import { nextChunkEnd } from './budget.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
 import { SparseRunner, type SparseTuning } from './sparse-runner.js';
-import { planSplitChunk, type SplitChunkPlan, type SplitTuning } from './split-plan.js';
-import { emptyPhaseStats, RowScratch, runSplitChunk, type SplitPhaseStats } from './split-runner.js';
+import { planFrozenChunk, type FrozenChunkPlan, type FrozenTuning } from './frozen-plan.js';
+import { emptyPhaseStats, RowScratch, runFrozenChunk, type FrozenPhaseStats } from './frozen-runner.js';
 import { SubtractGangRunner, type SubtractGangTuning } from './subtract-gang.js';
 
 /**
@@ -17,20 +17,23 @@ import { SubtractGangRunner, type SubtractGangTuning } from './subtract-gang.js'
  * whether it takes the chunk at lo, runs the first that does, then stores the chunk (with the
  * strategy's state, in the same transaction) and checks periodicity. It never asks the family.
  */
+/** One chunk [lo, hi) to compute into g (values below lo final, the largest maxBefore). */
+export interface ChunkRun {
+  readonly pool: WorkerPool;
+  readonly g: Values;
+  readonly width: Width;
+  readonly lo: number;
+  readonly hi: number;
+  readonly maxBefore: number;
+  readonly signal?: AbortSignal;
+}
+
 export interface ChunkStrategy {
   /** Does it take the chunk starting at lo (values below lo final, none past `limit`)? */
   takes(lo: number, limit: number, maxValue: number, capacity: number): boolean;
   /** The end of the chunk it takes at lo, never past limit. */
   chunkEnd(lo: number, limit: number): number;
-  run(
-    pool: WorkerPool,
-    g: Values,
-    width: Width,
-    lo: number,
-    hi: number,
-    maxBefore: number,
-    signal?: AbortSignal,
-  ): Promise<ChunkOutcome>;
+  run(chunk: ChunkRun): Promise<ChunkOutcome>;
   /** Pool threads the last chunk kept busy. */
   readonly lastWorkers: number;
   /** Pick up what is stored for g[0, computed) (sparse space's mask and rare list). */
@@ -47,7 +50,7 @@ export interface StoredState {
 export type KernelChoice = 'auto' | 'frozen-prefix' | 'plain';
 
 export interface StrategyTuning {
-  readonly split?: SplitTuning;
+  readonly frozen?: FrozenTuning;
   readonly sparse?: SparseTuning;
   readonly subtract?: SubtractGangTuning;
 }
@@ -59,23 +62,23 @@ export function selectStrategies(
   kernel: KernelChoice,
   tuning: StrategyTuning,
 ): Strategies {
-  const support = splitSupport(rules);
-  const share: OrderedShare = support && tuning.split?.force ? 'linear' : (support?.share ?? 'none');
+  const support = frozenSupport(rules);
+  const share: OrderedShare = support && tuning.frozen?.force ? 'linear' : (support?.share ?? 'none');
   const list: ChunkStrategy[] = [];
   const sparse = kernel === 'auto' ? SparseRunner.for(rules, threads, tuning.sparse) : null;
   const gang = kernel === 'auto' ? SubtractGangRunner.for(rules, threads, tuning.subtract) : null;
   if (gang) list.push(gang);
   if (sparse) list.push(sparse);
-  const split = new SplitStrategy(rules, share, threads, tuning.split);
-  if (!sparse && kernel !== 'plain' && share !== 'none') list.push(split);
+  const frozen = new FrozenStrategy(rules, share, threads, tuning.frozen);
+  if (!sparse && kernel !== 'plain' && share !== 'none') list.push(frozen);
   list.push(new PlainStrategy(rules, share !== 'none'));
-  return { list, split: split.stats, sparse };
+  return { list, frozen: frozen.stats, sparse };
 }
 
 export interface Strategies {
   readonly list: readonly ChunkStrategy[];
   /** Frozen-prefix chunks run and the wall time of their phases. */
-  readonly split: SplitPhaseStats;
+  readonly frozen: FrozenPhaseStats;
   readonly sparse: SparseRunner | null;
 }
 
@@ -85,8 +88,8 @@ class PlainStrategy implements ChunkStrategy {
 
   constructor(
     private readonly rules: Rules,
-    /** The split applies but does not pay yet: grow chunks geometrically so it takes over soon. */
-    private readonly splitAhead: boolean,
+    /** The frozen prefix applies but does not pay yet: grow chunks geometrically so it takes over soon. */
+    private readonly frozenAhead: boolean,
   ) {}
 
   takes(): boolean {
@@ -94,18 +97,11 @@ class PlainStrategy implements ChunkStrategy {
   }
 
   chunkEnd(lo: number, limit: number): number {
-    return Math.min(nextChunkEnd(this.rules, lo, limit), this.splitAhead ? 2 * lo + 64 : Infinity);
+    return Math.min(nextChunkEnd(this.rules, lo, limit), this.frozenAhead ? 2 * lo + 64 : Infinity);
   }
 
-  run(
-    pool: WorkerPool,
-    g: Values,
-    width: Width,
-    lo: number,
-    hi: number,
-    maxBefore: number,
-    signal?: AbortSignal,
-  ): Promise<ChunkOutcome> {
+  run(chunk: ChunkRun): Promise<ChunkOutcome> {
+    const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
     this.lastWorkers = 1;
     return pool.run(
       { kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore },
@@ -114,42 +110,35 @@ class PlainStrategy implements ChunkStrategy {
   }
 }
 
-/** The frozen-prefix split: a parallel gather of the options below the chunk, an ordered finish. */
-class SplitStrategy implements ChunkStrategy {
+/** The frozen-prefix strategy: a parallel gather of the options below the chunk, an ordered finish. */
+class FrozenStrategy implements ChunkStrategy {
   lastWorkers = 0;
   readonly stats = emptyPhaseStats();
-  private plan: SplitChunkPlan | null = null;
+  private plan: FrozenChunkPlan | null = null;
   private readonly scratch = new RowScratch();
 
   constructor(
     private readonly rules: Rules,
     private readonly share: OrderedShare,
     private readonly threads: number,
-    private readonly tuning: SplitTuning | undefined,
+    private readonly tuning: FrozenTuning | undefined,
   ) {}
 
   takes(lo: number, limit: number, maxValue: number): boolean {
-    this.plan = planSplitChunk(this.rules, this.share, lo, limit, this.threads, maxValue, this.tuning);
+    this.plan = planFrozenChunk(this.rules, this.share, lo, limit, this.threads, maxValue, this.tuning);
     return this.plan !== null;
   }
 
   chunkEnd(lo: number, limit: number): number {
-    return Math.min(limit, this.plan?.a === lo ? this.plan.b : lo);
+    return Math.min(limit, this.plan?.F === lo ? this.plan.hi : lo);
   }
 
-  run(
-    pool: WorkerPool,
-    g: Values,
-    width: Width,
-    lo: number,
-    _hi: number,
-    _maxBefore: number,
-    signal?: AbortSignal,
-  ): Promise<ChunkOutcome> {
+  run(chunk: ChunkRun): Promise<ChunkOutcome> {
+    const { pool, g, width, lo, signal } = chunk;
     const plan = this.plan;
-    if (!plan || plan.a !== lo) throw new Error(`no frozen-prefix plan for the chunk at ${lo} of ${this.rules.key}`);
-    this.lastWorkers = Math.min(this.threads, plan.slices.length);
-    return runSplitChunk(
+    if (!plan || plan.F !== lo) throw new Error(`no frozen-prefix plan for the chunk at ${lo} of ${this.rules.key}`);
+    this.lastWorkers = Math.min(this.threads, plan.tiles.length);
+    return runFrozenChunk(
       pool,
       this.rules,
       g.buffer as SharedArrayBuffer,

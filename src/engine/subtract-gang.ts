@@ -1,14 +1,13 @@
 import { GrundyError } from '../errors.js';
 import { lowerBound } from '../kernels/sparse.js';
-import { capacityOf, type Values, type Width } from '../kernels/values.js';
+import { capacityOf, type Values } from '../kernels/values.js';
 import { createSubtractMemory, valuesView, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
 import type { SubtractionElements } from '../games/family.js';
 import { familyOf } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
-import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import type { ChunkStrategy } from './strategy.js';
+import type { ChunkRun, ChunkStrategy } from './strategy.js';
 import { CONTROL_BYTES, GANG } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
 
@@ -22,8 +21,8 @@ export interface SubtractGangTask {
   readonly members: number;
   readonly lo: number;
   readonly hi: number;
-  /** Heaps a sub-chunk (a tile of the blocked kernel). */
-  readonly sub: number;
+  /** Heaps a tile (the unit a member gathers and finishes). */
+  readonly tile: number;
   /** Row width limit (a multiple of 16). */
   readonly vmax: number;
   /** Bytes a value in the memory's table: 1 while every value fits a byte, then 2. */
@@ -43,7 +42,7 @@ export interface SubtractGangTuning {
   readonly chunk?: number;
   /** The gang starts at this heap; below it the plain kernel runs. */
   readonly minN?: number;
-  /** Row width limit: a value of vmax - 1 or more hands the game to the JavaScript split. */
+  /** Row width limit: a value of vmax - 1 or more hands the game to the JavaScript frozen-prefix kernel. */
   readonly vmax?: number;
   /** Keep the gang's table in bytes while every value fits one (default true). */
   readonly narrow?: boolean;
@@ -83,7 +82,7 @@ export class SubtractGangRunner implements ChunkStrategy {
   private gOffset = 0;
   private stride = 0;
   private bytes: ValueBytes = 2;
-  /** Set once a value outgrew VMAX: the rest of the run is the split's. */
+  /** Set once a value outgrew VMAX: the rest of the run is the frozen-prefix kernel's. */
   private tooWide = false;
   lastWorkers = 0;
   readonly tile: number;
@@ -135,15 +134,8 @@ export class SubtractGangRunner implements ChunkStrategy {
    * far it got: a failed member, a value too wide for `width` (overflow) or for the rows
    * (the runner steps aside) all stop early with every heap below `next` final.
    */
-  async run(
-    pool: WorkerPool,
-    g: Values,
-    width: Width,
-    lo: number,
-    hi: number,
-    maxBefore: number,
-    signal?: AbortSignal,
-  ): Promise<ChunkOutcome> {
+  async run(chunk: ChunkRun): Promise<ChunkOutcome> {
+    const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
     const memory = this.prepare(g, lo, maxBefore);
     const ctl = new Int32Array(memory.buffer, 0, CONTROL_BYTES / 4);
     Atomics.store(ctl, GANG.FINISHED, lo);
@@ -160,7 +152,7 @@ export class SubtractGangRunner implements ChunkStrategy {
       members,
       lo,
       hi,
-      sub: this.tile,
+      tile: this.tile,
       vmax: this.vmax,
       bytes,
       scratch: CONTROL_BYTES,

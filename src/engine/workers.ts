@@ -11,7 +11,7 @@ import type { SubtractGangOutcome, SubtractGangTask } from './subtract-gang.js';
  */
 export interface WorkerTasks {
   chunk: { task: ChunkTask; outcome: ChunkOutcome };
-  split: { task: GatherTask; outcome: GatherOutcome } | { task: FinishTask; outcome: ChunkOutcome };
+  frozen: { task: GatherTask; outcome: GatherOutcome } | { task: FinishTask; outcome: ChunkOutcome };
   sparse: { task: SparseTask; outcome: SparseOutcome };
   gang: { task: SparseGangTask; outcome: SparseGangOutcome } | { task: SubtractGangTask; outcome: SubtractGangOutcome };
   sweep: { task: SweepBatchTask; outcome: SweepBatchOutcome };

@@ -71,11 +71,13 @@ export function cppSource(src: ContestSource, withMain: boolean): string {
     out.push(`// No period is proven: the table holds g(0..${L - 1}); grundy(n) throws std::out_of_range beyond it.`);
     out.push(`static const unsigned long long GRUNDY_TABLE_SIZE = ${L}ULL;`);
     out.push(
-      `static const ${cType(src.values, 0, L)} GRUNDY_TABLE[${Math.max(1, L)}] = {\n${L > 0 ? rows(src.values, 0, L, '    ') : '    0'}\n};`,
+      `static const ${cType(src.values, 0, L)} GRUNDY_TABLE[${Math.max(1, L)}] = ` +
+        `{\n${L > 0 ? rows(src.values, 0, L, '    ') : '    0'}\n};`,
     );
     out.push('', 'inline unsigned long long grundy(unsigned long long n) {');
     out.push(
-      `    if (n >= GRUNDY_TABLE_SIZE) throw std::out_of_range("n is beyond the ${L} exported values and no period is proven");`,
+      `    if (n >= GRUNDY_TABLE_SIZE) throw std::out_of_range("n is beyond the ${L} exported values and no ` +
+        `period is proven");`,
     );
     out.push('    return GRUNDY_TABLE[n];', '}');
   }

@@ -106,7 +106,8 @@ function* moduleOptions(
       a + b >= x + y
     ) {
       throw new ComputeError(
-        `${rules.path}: options(${x}, ${y}) yielded ${JSON.stringify(pair)}; options must be [x', y'] with x', y' >= 0 and x' + y' < x + y`,
+        `${rules.path}: options(${x}, ${y}) yielded ${JSON.stringify(pair)}; options must be [x', y'] with ` +
+          `x', y' >= 0 and x' + y' < x + y`,
       );
     }
     yield [[a, b]];

@@ -5,8 +5,8 @@ import { loadOptions } from '../engine/custom-module.js';
 import { UsageError } from '../errors.js';
 import { customKernel, heapsOf, iterateOptions } from '../kernels/custom.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
-import { customSplitKernel } from '../kernels/split/custom.js';
-import { rowWordsFor } from '../kernels/split/split-kernel.js';
+import { customFrozenKernel } from '../kernels/frozen/custom.js';
+import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { moduleMoves, tableHeap } from '../play/heap-moves.js';
 import type { CustomRules } from '../rules/types.js';
 import { defineFamily } from './family.js';
@@ -42,10 +42,10 @@ export const custom = defineFamily<CustomRules>({
     load: (rules) => loadOptions(rules),
   },
   plain: (rules, loaded) => customKernel(need(rules, loaded), rules.path),
-  split: (rules) => ({
+  frozen: (rules) => ({
     share: 'linear',
     rowWords: rowWordsFor,
-    create: (loaded) => customSplitKernel(need(rules, loaded), rules.path),
+    create: (loaded) => customFrozenKernel(need(rules, loaded), rules.path),
   }),
   criterion: () => null,
   moves: ({ rules, values, n, target, loaded }) =>

@@ -1,6 +1,6 @@
 import type { OptionsFunction, RangeKernel } from '../kernels/kernel.js';
 import type { SparseShape } from '../kernels/sparse.js';
-import type { OrderedShare, SplitKernel } from '../kernels/split/split-kernel.js';
+import type { OrderedShare, FrozenKernel } from '../kernels/frozen/frozen-kernel.js';
 import type { ProofCriterion } from '../period/detect.js';
 import type { GameValues } from '../play/game-values.js';
 import type { HeapMove, MoveSearchState } from '../play/heap-moves.js';
@@ -66,8 +66,8 @@ export interface GameFamily<R extends Rules = Rules> {
    * has one; a 'vertex' family has none (its table is not computed in index order).
    */
   plain?(rules: R, loaded?: OptionsFunction): RangeKernel;
-  /** The frozen-prefix split (gather from final values, finish in order), where it exists. */
-  split?(rules: R): SplitSupport | null;
+  /** The frozen-prefix kernel (gather from final values, finish in order), where it exists. */
+  frozen?(rules: R): FrozenSupport | null;
   /** Sparse space: the shape of its one- and two-heap moves, where it applies. */
   sparse?(rules: R): SparseShape | null;
   /** A subtraction game on an increasing element list: the WebAssembly subtraction gang. */
@@ -140,12 +140,12 @@ export interface UserCode<R extends Rules> {
   load(rules: R): Promise<OptionsFunction>;
 }
 
-export interface SplitSupport {
+export interface FrozenSupport {
   /** How the ordered (in-chunk) share of the work grows with the chunk: 'none' = it does not pay. */
   readonly share: OrderedShare;
   /** Int32 words of row scratch per heap while values stay below maxValue. */
   rowWords(maxValue: number): number;
-  create(loaded?: OptionsFunction): SplitKernel;
+  create(loaded?: OptionsFunction): FrozenKernel;
 }
 
 export interface SubtractionElements {

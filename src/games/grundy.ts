@@ -1,6 +1,6 @@
 import { grundyKernel } from '../kernels/grundy.js';
-import { grundySplitKernel } from '../kernels/split/grundy.js';
-import { rowWordsFor } from '../kernels/split/split-kernel.js';
+import { grundyFrozenKernel } from '../kernels/frozen/grundy.js';
+import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { grundySplitMoves, tableHeap } from '../play/heap-moves.js';
 import type { GrundyRules } from '../rules/types.js';
 import { defineFamily } from './family.js';
@@ -18,7 +18,7 @@ export const grundy = defineFamily<GrundyRules>({
   },
   cost: (_rules, n) => Math.max(2, n) / 2,
   plain: () => grundyKernel(),
-  split: () => ({ share: 'linear', rowWords: rowWordsFor, create: () => grundySplitKernel() }),
+  frozen: () => ({ share: 'linear', rowWords: rowWordsFor, create: () => grundyFrozenKernel() }),
   sparse: () => ({
     whole: new Int32Array(0),
     one: new Int32Array(0),

@@ -1,6 +1,6 @@
 import { infiniteSubtractionKernel } from '../kernels/infinite-subtraction.js';
-import { BYTE_ROW_SCALE, infiniteSubtractionSplitKernel } from '../kernels/split/infinite-subtraction.js';
-import { rowWordsFor, type OrderedShare } from '../kernels/split/split-kernel.js';
+import { BYTE_ROW_SCALE, infiniteSubtractionFrozenKernel } from '../kernels/frozen/infinite-subtraction.js';
+import { rowWordsFor, type OrderedShare } from '../kernels/frozen/frozen-kernel.js';
 import { elementsUpTo, subtractionMoves, tableHeap } from '../play/heap-moves.js';
 import { INFINITE_SET_DESCRIPTIONS, infiniteSetElements } from '../rules/infinite-sets.js';
 import type { InfiniteSubtractionRules } from '../rules/types.js';
@@ -8,7 +8,7 @@ import { defineFamily } from './family.js';
 import { removals } from './spec-text.js';
 
 /**
- * How the frozen-prefix split's ordered share grows with the chunk C at heap n: about
+ * How the frozen-prefix kernel's ordered share grows with the chunk C at heap n: about
  * sqrt(C / n) of a dense set's options touch the chunk for squares and triangular numbers,
  * C / n for primes; the sparse sets (cubes, powers of two, Fibonacci) have too few options per
  * heap to pay for a task round trip.
@@ -50,11 +50,11 @@ export const infiniteSubtraction = defineFamily<InfiniteSubtractionRules>({
     }
   },
   plain: (rules) => infiniteSubtractionKernel(rules.name),
-  split: (rules) => ({
+  frozen: (rules) => ({
     share: SHARE[rules.name],
     // A byte per value in each row (BYTE_ROW_SCALE times a bit row): the gather stores bytes.
     rowWords: (maxValue) => BYTE_ROW_SCALE * rowWordsFor(maxValue),
-    create: () => infiniteSubtractionSplitKernel(rules.name),
+    create: () => infiniteSubtractionFrozenKernel(rules.name),
   }),
   subtraction: (rules) => ({ label: rules.name, elements: (limit) => infiniteSetElements(rules.name, limit) }),
   criterion: () => null,

@@ -1,12 +1,12 @@
 import { UsageError } from '../errors.js';
 import type { OptionsFunction, RangeKernel } from '../kernels/kernel.js';
 import type { SparseShape } from '../kernels/sparse.js';
-import type { SplitKernel } from '../kernels/split/split-kernel.js';
+import type { FrozenKernel } from '../kernels/frozen/frozen-kernel.js';
 import type { ProofCriterion } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { allBut } from './all-but.js';
 import { custom } from './custom.js';
-import type { GameFamily, SplitSupport } from './family.js';
+import type { GameFamily, FrozenSupport } from './family.js';
 import { graph } from './graph.js';
 import { grundy } from './grundy.js';
 import { infiniteSubtraction } from './infinite-subtraction.js';
@@ -115,14 +115,14 @@ export function plainKernel(rules: Rules, loaded?: OptionsFunction): RangeKernel
   return family.plain(rules, loaded);
 }
 
-/** The family's frozen-prefix split, or null when it has none. */
-export function splitSupport(rules: Rules): SplitSupport | null {
-  return familyOf(rules).split?.(rules) ?? null;
+/** The family's frozen-prefix kernel, or null when it has none. */
+export function frozenSupport(rules: Rules): FrozenSupport | null {
+  return familyOf(rules).frozen?.(rules) ?? null;
 }
 
 /** The family's gather/finish kernel, or null when it has none. */
-export function splitKernel(rules: Rules, loaded?: OptionsFunction): SplitKernel | null {
-  return splitSupport(rules)?.create(loaded) ?? null;
+export function frozenKernel(rules: Rules, loaded?: OptionsFunction): FrozenKernel | null {
+  return frozenSupport(rules)?.create(loaded) ?? null;
 }
 
 /** The sparse-space shape of the game, or null where sparse space does not apply. */

@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
-import { takeBreakSplitKernel } from '../kernels/split/take-break.js';
-import { rowWordsFor } from '../kernels/split/split-kernel.js';
+import { takeBreakFrozenKernel } from '../kernels/frozen/take-break.js';
+import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { takeBreakKernel } from '../kernels/take-break.js';
 import { takeBreakMovesTo } from '../play/heap-moves.js';
 import { formatCode, takeBreakMoves } from '../rules/take-break.js';
@@ -37,10 +37,10 @@ export const takeBreak = defineFamily<TakeBreakRules>({
     return 1 + moves.leaveOne.length + (moves.leaveTwo.length * m) / 2 + (moves.leaveThree.length * m * m) / 12;
   },
   plain: (rules) => takeBreakKernel(rules.digits),
-  split(rules) {
+  frozen(rules) {
     const moves = takeBreakMoves(rules.digits);
     if (moves.leaveTwo.length + moves.leaveThree.length === 0) return null;
-    return { share: 'linear', rowWords: rowWordsFor, create: () => takeBreakSplitKernel(rules.digits) };
+    return { share: 'linear', rowWords: rowWordsFor, create: () => takeBreakFrozenKernel(rules.digits) };
   },
   sparse(rules) {
     // Sparse space covers one- and two-heap moves; three-heap hex digits stay with the plain kernel.
@@ -83,7 +83,8 @@ function parseCode(body: string, spec: string): TakeBreakRules | ReturnType<type
   const d0 = digits[0] ?? 0;
   if (d0 & 3) {
     throw new UsageError(
-      `d0 = '${d0.toString(16)}' in '${spec}' is not allowed: removing nothing may only split a heap (d0 must be 0, 4, 8 or c)`,
+      `d0 = '${d0.toString(16)}' in '${spec}' is not allowed: removing nothing may only split a heap (d0 ` +
+        `must be 0, 4, 8 or c)`,
     );
   }
   while (digits.length > 1 && digits[digits.length - 1] === 0) digits.pop();

@@ -26,7 +26,9 @@ const board: BoardSupport<WythoffRules> = {
       ? null
       : wythoffWinningMoves(x, y).map((m) => ({
           to: m.to,
-          description: `take ${m.take} from ${m.from === 'both' ? 'both piles' : `pile ${m.from}`}: to (${m.to[0]}, ${m.to[1]})`,
+          description:
+            `take ${m.take} from ${m.from === 'both' ? 'both piles' : `pile ${m.from}`}: to ` +
+            `(${m.to[0]}, ${m.to[1]})`,
         })),
   pFormula: '(floor(m phi), floor(m phi^2)) and its mirror, m >= 0, phi = (1 + sqrt 5) / 2',
   describeMove: (_rules, from, to) => {

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
  * and G from it too, so the whole layout is declared here once, and checked when loaded.
  *
  * A gang runs one long task per pool thread for a whole chunk [lo, hi), the members handing
- * sub-chunks to each other through Atomics on this block instead of a pool round trip each.
+ * tiles to each other through Atomics on this block instead of a pool round trip each.
  * Values (and anything a kernel publishes) written before FINISHED is stored are visible to any
  * member that loads FINISHED afterwards: Atomics are sequentially consistent.
  */
@@ -15,7 +15,7 @@ export const GANG = {
   FINISHED: 0,
   /** Rare heaps published in the shared rare list (sparse space: those below FINISHED). */
   RARE_COUNT: 1,
-  /** No sub-chunk at or past this heap is started (hi, or lower after an overflow or a stop). */
+  /** No tile at or past this heap is started (hi, or lower after an overflow or a stop). */
   STOP: 2,
   /** Set by the main thread when a member failed or the run was cancelled. */
   ABORT: 3,
@@ -41,15 +41,15 @@ if (new Set(slots).size !== slots.length || slots.some((slot) => slot < 0 || slo
   throw new Error('gang control block: slots must be distinct and below GANG_SLOTS');
 }
 
-/** The heaps [start, end) of sub-chunk j of the chunk [lo, hi). */
-export function subChunk(lo: number, hi: number, sub: number, j: number): [number, number] {
-  const s = lo + j * sub;
-  return [s, Math.min(hi, s + sub)];
+/** The heaps [start, end) of tile j of the chunk [lo, hi). */
+export function tileRange(lo: number, hi: number, tile: number, j: number): [number, number] {
+  const s = lo + j * tile;
+  return [s, Math.min(hi, s + tile)];
 }
 
-/** The frozen bound of sub-chunk j: the start of S_(j - members + 1), or lo for the first ones. */
-export function frozenBound(lo: number, sub: number, members: number, j: number): number {
-  return j - members + 1 <= 0 ? lo : lo + (j - members + 1) * sub;
+/** The frozen bound of tile j: the start of S_(j - members + 1), or lo for the first ones. */
+export function frozenBound(lo: number, tile: number, members: number, j: number): number {
+  return j - members + 1 <= 0 ? lo : lo + (j - members + 1) * tile;
 }
 
 /** Test hook: called before each finish; true makes the member's thread die there. */

@@ -1,4 +1,4 @@
-import { frozenBound, GANG, spinBudget, stopGangAt, subChunk, waitFinished, type DeathHook } from './control.js';
+import { frozenBound, GANG, spinBudget, stopGangAt, tileRange, waitFinished, type DeathHook } from './control.js';
 
 /**
  * The phases of one kernel in a gang. The member loop (runMember) owns the schedule, the waits
@@ -6,7 +6,7 @@ import { frozenBound, GANG, spinBudget, stopGangAt, subChunk, waitFinished, type
  */
 export interface PhaseKernel {
   /**
-   * Gather sub-chunk [s, e) from the final values below F (never waits). False stops the gang
+   * Gather tile [s, e) from the final values below F (never waits). False stops the gang
    * at s: the kernel's rows can no longer hold the values (the main thread starts a new gang).
    */
   gather(s: number, e: number, F: number): boolean;
@@ -24,30 +24,30 @@ export interface PhaseKernel {
 export interface MemberSchedule {
   readonly lo: number;
   readonly hi: number;
-  /** Heaps a sub-chunk (a tile). */
-  readonly sub: number;
+  /** Heaps a tile. */
+  readonly tile: number;
   readonly members: number;
   readonly member: number;
 }
 
 /**
  * One member's share of a gang run, in a worker thread; it blocks in Atomics.wait while it waits.
- * The chunk is cut into sub-chunks S_j = [lo + j * sub, ...) and member t owns those with
+ * The chunk is cut into tiles S_j = [lo + j * tile, ...) and member t owns those with
  * j = t (mod members). For its S_j a member
  *   1. gathers with the frozen bound F_j = start of S_(j - members + 1): everything below it was
- *      finished before this member's own previous sub-chunk, so the gather never waits, while
- *      the other members finish the sub-chunks in between;
+ *      finished before this member's own previous tile, so the gather never waits, while
+ *      the other members finish the tiles in between;
  *   2. waits until S_(j - 1) is finished, then finishes S_j in order and publishes it.
- * A member restarted after its thread died resumes at its first sub-chunk not yet finished:
+ * A member restarted after its thread died resumes at its first tile not yet finished:
  * nothing it half-wrote was published.
  */
 export function runMember(ctl: Int32Array, m: MemberSchedule, kernel: PhaseKernel, shouldDie: DeathHook): void {
   const spin = spinBudget(m.members);
-  for (let j = m.member; m.lo + j * m.sub < m.hi; j += m.members) {
-    const [s, e] = subChunk(m.lo, m.hi, m.sub, j);
+  for (let j = m.member; m.lo + j * m.tile < m.hi; j += m.members) {
+    const [s, e] = tileRange(m.lo, m.hi, m.tile, j);
     if (Atomics.load(ctl, GANG.ABORT) !== 0 || s >= Atomics.load(ctl, GANG.STOP)) return;
     if (Atomics.load(ctl, GANG.FINISHED) >= e) continue;
-    const F = frozenBound(m.lo, m.sub, m.members, j);
+    const F = frozenBound(m.lo, m.tile, m.members, j);
     if (!waitFinished(ctl, F, spin)) return;
     if (!kernel.gather(s, e, F)) {
       stopGangAt(ctl, s);
@@ -55,7 +55,7 @@ export function runMember(ctl: Int32Array, m: MemberSchedule, kernel: PhaseKerne
     }
     if (!waitFinished(ctl, s, spin) || s >= Atomics.load(ctl, GANG.STOP)) return;
     if (shouldDie(s, e)) {
-      // Test hook (src/testing/faults.ts): scribble over the sub-chunk, then take the thread down.
+      // Test hook (src/testing/faults.ts): scribble over the tile, then take the thread down.
       kernel.scribble(s, e);
       process.exit(70);
     }

@@ -69,7 +69,8 @@ export function heapsOf(tuple: unknown, label: string, n: number): number[] {
     }
     if (heap >= n) {
       throw new ComputeError(
-        `${label}: options(${n}) yielded heap ${heap} >= ${n}; every option must leave smaller heaps (the game would be loopy)`,
+        `${label}: options(${n}) yielded heap ${heap} >= ${n}; every option must leave smaller heaps (the ` +
+          `game would be loopy)`,
       );
     }
   }

@@ -186,7 +186,11 @@ function quickRecord(text: string, line: number, task: EvalTask, games: readonly
   const position = positionParts.join(' + ');
   const outcome = x === 0 ? 'P' : 'N';
   if (task.format === 'jsonl') {
-    return `{"line":${line},"position":${JSON.stringify(position)},"values":[${valueParts.join(',')}],"nimSum":${x},"outcome":"${outcome}","moves":[]}\n`;
+    const values = valueParts.join(',');
+    return (
+      `{"line":${line},"position":${JSON.stringify(position)},"values":[${values}],` +
+      `"nimSum":${x},"outcome":"${outcome}","moves":[]}\n`
+    );
   }
   if (task.format === 'csv') return `${line},${csvField(position)},${x},${outcome},,\n`;
   return `line ${line}: ${position}  nim-sum ${x} ${outcome}\n`;

@@ -117,7 +117,8 @@ export async function resolveBoardComponent(
         const [x, y] = missing[0]!;
         const more = board.isP ? ' (only P/N is known there: evaluate the cell alone for it and a winning move)' : '';
         throw new NotComputedError(
-          `g(${x}, ${y}) of ${c.spec} is beyond any table${more}; tables go to ${BOARD_ON_THE_FLY} x ${BOARD_ON_THE_FLY} on the fly, else run grundy compute --size`,
+          `g(${x}, ${y}) of ${c.spec} is beyond any table${more}; tables go to ${BOARD_ON_THE_FLY} x ` +
+            `${BOARD_ON_THE_FLY} on the fly, else run grundy compute --size`,
         );
       }
       store?.close();

@@ -92,7 +92,8 @@ export function evaluate(components: readonly ResolvedComponent[], mode: MovesMo
           if (found.moves.length === 0) {
             // The mex rule promises an option of every smaller value: a stored table that breaks it is damaged.
             throw new Error(
-              `no option of value ${target} from heap ${n} of ${comp.game.key} (g = ${g}): the stored values are inconsistent`,
+              `no option of value ${target} from heap ${n} of ${comp.game.key} (g = ${g}): the stored values ` +
+                `are inconsistent`,
             );
           }
           break;

@@ -48,7 +48,8 @@ export function evaluationText(
   const width = Math.max(...components.map((c) => c.game.key.length));
   components.forEach((c, i) => {
     lines.push(
-      `  ${c.game.key.padEnd(width)}  ${c.labels ? 'cells' : 'heaps'} ${(c.labels ?? c.heaps).join(', ')}  ->  g ${e.values[i]!.join(', ')}`,
+      `  ${c.game.key.padEnd(width)}  ${c.labels ? 'cells' : 'heaps'} ${(c.labels ?? c.heaps).join(', ')}  ` +
+        `->  g ${e.values[i]!.join(', ')}`,
     );
   });
   lines.push(

@@ -13,6 +13,7 @@ export function notComputed(rules: Rules, spec: string, heap: bigint, stored: nu
       ? `grundy compute ${quoted} --to ${heap + 1n}`
       : null;
   return new NotComputedError(
-    `heap ${heap} of ${spec}: ${have}; ${fix ? `run: ${fix}` : 'heaps beyond 2^31 need a proven period, which this game has no criterion for'}`,
+    `heap ${heap} of ${spec}: ${have}; ` +
+      `${fix ? `run: ${fix}` : 'heaps beyond 2^31 need a proven period, which this game has no criterion for'}`,
   );
 }

@@ -41,7 +41,7 @@ export const MAX_PLOT_RANGE = 1 << 26;
 
 /**
  * The plot of g over [lo, hi): every point when there are at most `buckets` of them, else for each
- * of `buckets` equal slices (and each class, rare or common) the min and max, so a plot of 10^8
+ * of `buckets` equal spans (and each class, rare or common) the min and max, so a plot of 10^8
  * values sends a few thousand numbers and still shows every outlier.
  */
 export function plotData(
@@ -85,10 +85,10 @@ export function plotData(
     acc = { common: [Infinity, -Infinity], rare: [Infinity, -Infinity] };
     start = end;
   };
-  // Read in slices below the store's limit per read; a bucket may span slices.
-  const SLICE = 1 << 19;
-  for (let r0 = lo; r0 < hi; r0 += SLICE) {
-    const r1 = Math.min(hi, r0 + SLICE);
+  // Read at most READ values at a time (the store's limit per read); a bucket may span reads.
+  const READ = 1 << 19;
+  for (let r0 = lo; r0 < hi; r0 += READ) {
+    const r1 = Math.min(hi, r0 + READ);
     const values = store.values(spec, r0, r1);
     for (let n = r0; n < r1; n++) {
       const v = values[n - r0]!;

@@ -11,17 +11,20 @@ body { font-family: system-ui, sans-serif; margin: 16px; color: #222; }
 table { border-collapse: collapse; } td, th { padding: 3px 10px; border-bottom: 1px solid #ddd; text-align: left; }
 tr.game { cursor: pointer; } tr.game:hover, tr.selected { background: #eef3fb; }
 section { margin: 18px 0; } input { font: inherit; padding: 3px 6px; width: 28em; }
-button { font: inherit; } .error { color: #b00020; } .answer { font-family: ui-monospace, monospace; white-space: pre-wrap; }
+button { font: inherit; } .error { color: #b00020; }
+.answer { font-family: ui-monospace, monospace; white-space: pre-wrap; }
 #plot { border: 1px solid #ddd; display: inline-block; cursor: grab; user-select: none; }
 </style></head>
 <body>
 <h1>grundy-engine</h1>
 <p id="store"></p>
 <section><h2>Stored tables</h2>
-<table><thead><tr><th>game</th><th>values</th><th>max value</th><th>period</th></tr></thead><tbody id="games"></tbody></table>
+<table><thead><tr><th>game</th><th>values</th><th>max value</th><th>period</th></tr></thead>
+<tbody id="games"></tbody></table>
 </section>
 <section><h2>Plot <span id="plot-game"></span></h2>
-<div><button id="zoom-in">zoom in</button> <button id="zoom-out">zoom out</button> <button id="reset">whole table</button>
+<div><button id="zoom-in">zoom in</button> <button id="zoom-out">zoom out</button>
+<button id="reset">whole table</button>
 <span id="range"></span> <span style="color:#777">(wheel zooms, drag pans)</span></div>
 <div id="plot"></div><div id="plot-error" class="error"></div>
 </section>
@@ -45,7 +48,8 @@ async function api(path) {
 }
 function periodText(p) {
   if (!p) return 'none found';
-  return 'preperiod ' + p.preperiod + ', period ' + p.period + (p.saltus ? ', saltus ' + p.saltus : '') + (p.proven ? ' (proven)' : ' (observed)');
+  const saltus = p.saltus ? ', saltus ' + p.saltus : '';
+  return 'preperiod ' + p.preperiod + ', period ' + p.period + saltus + (p.proven ? ' (proven)' : ' (observed)');
 }
 async function loadGames() {
   const list = await api('/api/games');
@@ -78,7 +82,9 @@ function select(g) {
 async function draw() {
   const seq = ++state.seq;
   const width = Math.max(300, Math.min(1400, window.innerWidth - 120));
-  const q = new URLSearchParams({ game: state.game, lo: String(state.lo), hi: String(state.hi), buckets: String(width), width: String(width) });
+  const q = new URLSearchParams({
+    game: state.game, lo: String(state.lo), hi: String(state.hi), buckets: String(width), width: String(width),
+  });
   try {
     const { data, spec } = await api('/api/plot?' + q);
     if (seq !== state.seq) return;
@@ -116,7 +122,10 @@ function nAt(clientX) {
 $('zoom-in').onclick = () => zoom(0.5);
 $('zoom-out').onclick = () => zoom(2);
 $('reset').onclick = () => setRange(0, state.computed);
-$('plot').addEventListener('wheel', (ev) => { ev.preventDefault(); zoom(ev.deltaY < 0 ? 0.7 : 1 / 0.7, nAt(ev.clientX)); }, { passive: false });
+$('plot').addEventListener('wheel', (ev) => {
+  ev.preventDefault();
+  zoom(ev.deltaY < 0 ? 0.7 : 1 / 0.7, nAt(ev.clientX));
+}, { passive: false });
 let drag = null;
 $('plot').addEventListener('mousedown', (ev) => { drag = { x: ev.clientX, lo: state.lo, hi: state.hi }; });
 window.addEventListener('mouseup', (ev) => {
@@ -132,7 +141,8 @@ $('query-form').onsubmit = async (ev) => {
   out.className = 'answer';
   try {
     const r = await api('/api/query?' + new URLSearchParams({ game: state.game ?? '', n: $('query-n').value.trim() }));
-    out.textContent = r.values.map((v) => 'g(' + v.n + ') = ' + v.value + (v.source === 'certificate' ? '  (from the proven period)' : '')).join('\\n');
+    const from = (v) => (v.source === 'certificate' ? '  (from the proven period)' : '');
+    out.textContent = r.values.map((v) => 'g(' + v.n + ') = ' + v.value + from(v)).join('\\n');
   } catch (err) {
     out.className = 'answer error';
     out.textContent = err.message;
@@ -145,9 +155,14 @@ $('eval-form').onsubmit = async (ev) => {
   try {
     const r = await api('/api/eval?' + new URLSearchParams({ position: $('eval-position').value }));
     const lines = [r.position];
-    for (const c of r.components) lines.push('  ' + c.game + '  heaps ' + c.heaps.join(', ') + '  ->  g ' + c.values.join(', '));
-    lines.push(r.outcome === 'P' ? 'nim-sum 0: P-position (every move loses)' : 'nim-sum ' + r.nimSum + ': N-position (the next player wins)');
-    for (const m of r.moves) lines.push('winning move: component ' + m.component + ' (' + m.game + '), heap ' + m.from + ': ' + m.move);
+    for (const c of r.components) {
+      lines.push('  ' + c.game + '  heaps ' + c.heaps.join(', ') + '  ->  g ' + c.values.join(', '));
+    }
+    const pLine = 'nim-sum 0: P-position (every move loses)';
+    lines.push(r.outcome === 'P' ? pLine : 'nim-sum ' + r.nimSum + ': N-position (the next player wins)');
+    for (const m of r.moves) {
+      lines.push('winning move: component ' + m.component + ' (' + m.game + '), heap ' + m.from + ': ' + m.move);
+    }
     out.textContent = lines.join('\\n');
   } catch (err) {
     out.className = 'answer error';

@@ -73,7 +73,8 @@ function toRun(r: Row): BenchRun {
  * Figures are comparable when the same configuration (workload, mode, workers, size, quick)
  * ran on the same CPU model; other sessions only, so a run is never compared with itself.
  */
-const COMPARABLE = `workload = ? AND mode = ? AND workers = ? AND size = ? AND quick = ? AND cpu_model = ? AND session <> ?`;
+const COMPARABLE =
+  `workload = ? AND mode = ? AND workers = ? AND size = ? AND quick = ? AND cpu_model = ? ` + `AND session <> ?`;
 
 /** The benchmark history in the store (migration "bench_runs"). Main thread only, like Store. */
 export class BenchRunStore {
@@ -86,7 +87,8 @@ export class BenchRunStore {
   record(run: BenchRun): BenchRun {
     const info = this.db
       .prepare(
-        `INSERT INTO bench_runs (session, recorded_at, git_commit, node_version, cpu_model, cores, suite, workload, mode,
+        `INSERT INTO bench_runs (session, recorded_at, git_commit, node_version, cpu_model, cores,
+          suite, workload, mode,
            workers, size, iterations, states_per_second, median_ms, spread, checksum, quick)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -131,7 +133,8 @@ export class BenchRunStore {
   lastChecksum(workload: string, size: number, session: string): BenchRun | undefined {
     const row = this.db
       .prepare(
-        `SELECT * FROM bench_runs WHERE workload = ? AND size = ? AND mode <> 'anchor' AND session <> ? ORDER BY id DESC LIMIT 1`,
+        `SELECT * FROM bench_runs WHERE workload = ? AND size = ? AND mode <> 'anchor' AND session <> ? ` +
+          `ORDER BY id DESC LIMIT 1`,
       )
       .get(workload, size, session) as Row | undefined;
     return row && toRun(row);

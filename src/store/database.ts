@@ -58,7 +58,8 @@ function checkHeader(path: string, header: Header): void {
   if (header.empty) return;
   if (header.applicationId !== APPLICATION_ID && header.applicationId !== 0) {
     throw new StoreError(
-      `${path} is an SQLite database of another program (application_id 0x${header.applicationId.toString(16)}); pass --db with another path`,
+      `${path} is an SQLite database of another program (application_id ` +
+        `0x${header.applicationId.toString(16)}); pass --db with another path`,
     );
   }
   // A schema without our id is someone else's (ours sets it with the first table). Decided from the bytes,
@@ -66,12 +67,14 @@ function checkHeader(path: string, header: Header): void {
   // While a -wal file exists the main file's header may be stale, so SQLite decides then.
   if (header.applicationId === 0 && header.hasSchema && !existsSync(`${path}-wal`)) {
     throw new StoreError(
-      `${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db with another path`,
+      `${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db ` +
+        `with another path`,
     );
   }
   if (header.userVersion > SCHEMA_VERSION) {
     throw new StoreError(
-      `${path} has schema version ${header.userVersion}, newer than this grundy-engine knows (${SCHEMA_VERSION}); upgrade grundy-engine`,
+      `${path} has schema version ${header.userVersion}, newer than this grundy-engine knows ` +
+        `(${SCHEMA_VERSION}); upgrade grundy-engine`,
     );
   }
 }
@@ -83,7 +86,8 @@ function checkNotForeign(db: Database.Database, path: string): void {
   const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
   if (tables.n > 0) {
     throw new StoreError(
-      `${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db with another path`,
+      `${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db ` +
+        `with another path`,
     );
   }
 }
@@ -95,7 +99,8 @@ function sqliteFailure(path: string, err: unknown): StoreError {
   }
   if (/readonly|read-only|permission|EACCES|EROFS|unable to open/i.test(message)) {
     return new StoreError(
-      `${path} cannot be opened: SQLite needs to write beside it (${message}); make the file and its directory writable, ` +
+      `${path} cannot be opened: SQLite needs to write beside it (${message}); make the file and its ` +
+        `directory writable, ` +
         `or copy the store somewhere writable and pass --db with that path`,
     );
   }
@@ -136,7 +141,8 @@ export function openWritable(path: string): Database.Database {
       accessSync(dirname(path), constants.W_OK);
     } catch {
       throw new StoreError(
-        `${path} is read-only (the file or its directory cannot be written); check permissions or pass --db with another path`,
+        `${path} is read-only (the file or its directory cannot be written); check permissions or pass --db ` +
+          `with another path`,
       );
     }
   } else {

@@ -86,7 +86,8 @@ export async function acquireComputeLock(
     if (holder === null) break;
     if (!options.wait) {
       throw new StoreError(
-        `${gameKey} is already being computed by ${describeHolder(holder)}; wait for it to finish (or rerun with --wait), ` +
+        `${gameKey} is already being computed by ${describeHolder(holder)}; wait for it to finish (or rerun ` +
+          `with --wait), ` +
           `or stop it first (kill -INT ${holder.pid})`,
       );
     }

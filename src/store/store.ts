@@ -245,7 +245,8 @@ export class Store {
   recordRun(game: GameRow, run: RunRecord): void {
     statement(
       this,
-      `INSERT INTO runs (game_id, started_at, from_n, to_n, values_computed, workers, kernel, elapsed_ms, states_per_second, status)
+      `INSERT INTO runs (game_id, started_at, from_n, to_n, values_computed, workers, kernel,
+        elapsed_ms, states_per_second, status)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       game.id,

@@ -152,7 +152,8 @@ export class SweepStore {
     const now = new Date().toISOString();
     this.db
       .prepare(
-        `INSERT INTO sweeps (name, family, spec, games, skipped_all_zero, skipped_trailing_zeros, limit_n, fixed_length, status, created_at, updated_at)
+        `INSERT INTO sweeps (name, family, spec, games, skipped_all_zero, skipped_trailing_zeros,
+          limit_n, fixed_length, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)`,
       )
       .run(
@@ -178,7 +179,8 @@ export class SweepStore {
   }
 
   /**
-   * The enumeration positions of games that need no more work at this limit: proven ones, and ones already computed to the
+   * The enumeration positions of games that need no more work at this limit: proven ones, and ones already
+   * computed to the
    * limit (raising --to retries the unproven rest).
    */
   finishedGames(sweep: SweepRow, limit: number, fixedLength: boolean): Set<number> {
@@ -237,7 +239,8 @@ export class SweepStore {
     if (!stmt) {
       const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
       stmt = this.db.prepare(
-        `INSERT INTO sweep_results (sweep_id, ord, game, proven, preperiod, period, saltus, criterion, max_value, computed, elapsed_ms)
+        `INSERT INTO sweep_results (sweep_id, ord, game, proven, preperiod, period, saltus, criterion,
+          max_value, computed, elapsed_ms)
          VALUES ${values}
          ON CONFLICT (sweep_id, ord) DO UPDATE SET game = excluded.game, proven = excluded.proven,
            preperiod = excluded.preperiod, period = excluded.period, saltus = excluded.saltus,

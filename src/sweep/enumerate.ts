@@ -97,7 +97,8 @@ export function validateSpec(spec: SweepSpec): void {
   const { games } = sweepSize(spec);
   if (games > MAX_SWEEP_GAMES) {
     throw new UsageError(
-      `this sweep has ${games.toExponential(2)} games; at most ${MAX_SWEEP_GAMES} per sweep (lower --max, --size or --digits)`,
+      `this sweep has ${games.toExponential(2)} games; at most ${MAX_SWEEP_GAMES} per sweep (lower --max, ` +
+        `--size or --digits)`,
     );
   }
 }

@@ -104,7 +104,10 @@ export function describeResult(e: ReportEntry, fmtInt: (n: number) => string): s
   if (e.period === null) return `no period found up to ${fmtInt(e.computed)}`;
   const saltus = e.saltus ? `, saltus ${e.saltus}` : '';
   if (e.proven) return `period ${fmtInt(e.period)} from ${fmtInt(e.preperiod ?? 0)}${saltus} (proven)`;
-  return `not proven up to ${fmtInt(e.computed)} (observed period ${fmtInt(e.period)} from ${fmtInt(e.preperiod ?? 0)}${saltus})`;
+  return (
+    `not proven up to ${fmtInt(e.computed)} (observed period ${fmtInt(e.period)} from ` +
+    `${fmtInt(e.preperiod ?? 0)}${saltus})`
+  );
 }
 
 const CSV_COLUMNS = [

@@ -75,7 +75,8 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
   const existing = sweeps.find(name);
   if (existing && specJson(existing.spec) !== specJson(spec)) {
     throw new UsageError(
-      `a sweep named '${name}' already exists for other parameters (${specJson(existing.spec)}); pass --name with a new name, or repeat its parameters to resume it`,
+      `a sweep named '${name}' already exists for other parameters (${specJson(existing.spec)}); pass --name ` +
+        `with a new name, or repeat its parameters to resume it`,
     );
   }
   const sweep: SweepRow = existing ?? sweeps.create(name, spec, size.games, size.skipped, req.limit, req.fixedLength);
@@ -180,7 +181,8 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
     await Promise.allSettled(inFlight.values());
     if (err instanceof GrundyError) throw err;
     throw new StoreError(
-      `storing results of sweep ${name} failed (${err instanceof Error ? err.message : String(err)}); batches committed before are kept, rerun to resume`,
+      `storing results of sweep ${name} failed (${err instanceof Error ? err.message : String(err)}); ` +
+        `batches committed before are kept, rerun to resume`,
     );
   }
 

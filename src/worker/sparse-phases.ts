@@ -2,17 +2,17 @@ import type { SparseGangTask } from '../engine/sparse-protocol.js';
 import { GANG } from '../gang/control.js';
 import type { PhaseKernel } from '../gang/member.js';
 import { RareList } from '../kernels/sparse.js';
-import { valueCeiling, type SparseSplitKernel } from '../kernels/sparse-split.js';
+import { valueCeiling, type SparseFrozenKernel } from '../kernels/sparse-frozen.js';
 import type { Values } from '../kernels/values.js';
-import type { WasmSparseSplitKernel } from '../kernels/wasm/sparse-wasm.js';
+import type { WasmSparseFrozenKernel } from '../kernels/wasm/sparse-wasm.js';
 
 /**
- * Sparse space as a gang's phase kernel: the gather and finish of kernels/sparse-split.ts, with
+ * Sparse space as a gang's phase kernel: the gather and finish of kernels/sparse-frozen.ts, with
  * the rare heaps each finish finds published to the shared rare list before FINISHED moves.
  */
 export function sparsePhases(
   task: SparseGangTask,
-  kernel: SparseSplitKernel | WasmSparseSplitKernel,
+  kernel: SparseFrozenKernel | WasmSparseFrozenKernel,
   g: Values,
   ctl: Int32Array,
 ): PhaseKernel {

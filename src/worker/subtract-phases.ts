@@ -4,11 +4,11 @@ import type { PhaseKernel } from '../gang/member.js';
 import { finishLimit, valuesView, type SubtractBlockedKernels } from '../kernels/wasm/subtract-blocked.js';
 
 /**
- * The WebAssembly subtraction kernel as a gang's phase kernel: one tile a sub-chunk, its rows
+ * The WebAssembly subtraction kernel as a gang's phase kernel: one tile at a time, its rows
  * and stamps in the member's scratch of the shared memory.
  */
 export function subtractPhases(task: SubtractGangTask, kernels: SubtractBlockedKernels, ctl: Int32Array): PhaseKernel {
-  const { hi, sub: tile, member, vmax, bytes } = task;
+  const { hi, tile, member, vmax, bytes } = task;
   const kernel = kernels[bytes];
   const limit = finishLimit(bytes, vmax);
   const table = (): Uint8Array | Uint16Array => valuesView(ctl.buffer, ctl[GANG.G]!, hi, bytes);

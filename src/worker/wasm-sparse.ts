@@ -1,17 +1,17 @@
 import type { Rules } from '../rules/types.js';
 import type { SparseMask } from '../kernels/sparse-mask.js';
-import { WasmSparseKernel, WasmSparseSplitKernel } from '../kernels/wasm/sparse-wasm.js';
+import { WasmSparseKernel, WasmSparseFrozenKernel } from '../kernels/wasm/sparse-wasm.js';
 import { sparseKernelCache } from './sparse-cache.js';
 import { sparseWasmModule } from './sparse-module.js';
 
 /** A thread's WebAssembly sparse kernels, one pair a game over one memory (one copy of its values). */
 class WasmSparsePair {
   readonly seq: WasmSparseKernel;
-  readonly gang: WasmSparseSplitKernel;
+  readonly gang: WasmSparseFrozenKernel;
 
   constructor(seq: WasmSparseKernel) {
     this.seq = seq;
-    this.gang = new WasmSparseSplitKernel(seq.mem);
+    this.gang = new WasmSparseFrozenKernel(seq.mem);
   }
 
   get currentMask(): SparseMask {

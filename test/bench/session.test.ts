@@ -127,12 +127,12 @@ describe('runSession', () => {
       null,
     );
     expect(wrong.failures.join('\n')).toMatch(/w \(plain, N = 10\): checksum \d+, expected 1/);
-    const split = await runSession(
+    const pooled = await runSession(
       { quick: true, cores: 1, iterations: 1, registry: [fake('p', { pooledSum: 3n })] },
       machine,
       null,
     );
-    expect(split.failures.join('\n')).toMatch(
+    expect(pooled.failures.join('\n')).toMatch(
       /p \(pool, 1 worker, N = 10\): checksum 3 differs from the plain kernel's/,
     );
   });
@@ -170,7 +170,8 @@ describe('runSession', () => {
 describe('parseAnchorResult', () => {
   it('reads N, checksum and time_s from the RESULT line', () => {
     const out =
-      'noise\nRESULT lang=c workload=subtract S=1,3,4 N=1000000 checksum=642858214284 zeros=285715 max=3 time_s=0.004 ns_per_state=3.5\n';
+      'noise\nRESULT lang=c workload=subtract S=1,3,4 N=1000000 checksum=642858214284 zeros=285715 max=3 ' +
+      'time_s=0.004 ns_per_state=3.5\n';
     expect(parseAnchorResult(out)).toEqual({ checksum: '642858214284', seconds: 0.004, states: 1_000_000 });
     expect(() => parseAnchorResult('usage: subtract N S')).toThrow(/no RESULT line/);
   });

@@ -63,7 +63,7 @@ describe('two-dimensional games through the CLI', () => {
     const g2 = naiveSubtraction(32, SQUARES);
     for (let x = 0; x < 32; x++)
       for (let y = 0; y < 32; y++) expect(product[x]![y]).toBe(Number(nimMul(BigInt(g1[x]!), BigInt(g2[y]!))));
-  }, 120_000);
+  });
 
   it('rook is x xor y; 2d:queen is wythoff; its P-positions are the formula', async () => {
     const rook = await exported('2d:rook');
@@ -74,7 +74,8 @@ describe('two-dimensional games through the CLI', () => {
     expect((JSON.parse(list.stdout) as { tables: { game: string }[] }).tables.map((t) => t.game)).not.toContain(
       '2d:queen',
     );
-    // (floor(m phi), floor(m phi^2)) by the mex construction; m = 10^18: floor(m phi) = 1618033988749894848 (below): a_m = least unused, b_m = a_m + m
+    // (floor(m phi), floor(m phi^2)) by the mex construction; m = 10^18: floor(m phi) = 1618033988749894848
+    // (below): a_m = least unused, b_m = a_m + m
     const used = new Set<number>();
     const zeros = new Set<string>();
     for (let m = 0, a = 0; ; m++) {
@@ -85,7 +86,7 @@ describe('two-dimensional games through the CLI', () => {
       zeros.add(`${a},${b}`).add(`${b},${a}`);
     }
     for (let x = 0; x < 64; x++) for (let y = 0; y < 64; y++) expect(wythoff[x]![y] === 0).toBe(zeros.has(`${x},${y}`));
-  }, 60_000);
+  });
 
   it('query, show --rows, export cpp / py, eval in sums and beyond any table', async () => {
     let r = await cli('query', 'wythoff', '3,5', '10,3', '1618033988749894848,2618033988749894848', '--json');
@@ -115,7 +116,7 @@ describe('two-dimensional games through the CLI', () => {
     const to = far.moves[0]!.to.map(BigInt);
     r = await cli('query', 'wythoff', `${to[0]},${to[1]}`, '--json');
     expect(JSON.parse(r.stdout).values[0].outcome).toBe('P');
-  }, 60_000);
+  });
 
   it('bad input: one line, exit 2, nothing stored', async () => {
     for (const args of [
@@ -132,5 +133,5 @@ describe('two-dimensional games through the CLI', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
-  }, 60_000);
+  });
 });

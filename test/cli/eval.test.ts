@@ -35,7 +35,10 @@ describe('grundy eval', () => {
     expect(e.outcome).toBe('N');
     for (const m of e.moves) {
       expect(m.move).toMatch(
-        /^(remove \d+ tokens?(, leaving \d+| and split the rest into \d+ \+ \d+| \(the whole heap\))|split into \d+ and \d+)$/,
+        new RegExp(
+          String.raw`^(remove \d+ tokens?(, leaving \d+| and split the rest into \d+ \+ \d+| \(the ` +
+            String.raw`whole heap\))|split into \d+ and \d+)$`,
+        ),
       );
       expect(await nimSumAfter(e, m, ['kayles', 'kayles', 'grundy'])).toBe(0n);
     }

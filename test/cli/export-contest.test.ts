@@ -34,28 +34,31 @@ describe('grundy export --format cpp|py', () => {
     () => (BigInt(randInt(r, 0, 2 ** 30)) << 33n) + BigInt(randInt(r, 0, 2 ** 30)),
   );
 
-  it('C++ compiles with g++ and matches the store for every 64-bit n (Kayles) and the stored prefix (Grundy)', async () => {
-    for (const [game, ns] of [
-      ['kayles', [...small, ...huge, 18446744073709551615n]],
-      ['grundy', small],
-    ] as const) {
-      const src = join(dir, `${game}.cpp`);
-      const exe = join(dir, game);
-      const e = await runCli(['export', game, '--format', 'cpp', '--main', '--out', src, '--db', db]);
-      expect(e.code, e.stderr).toBe(0);
-      execFileSync('g++', ['-O0', '-std=c++11', '-o', exe, src]);
-      const out = execFileSync(exe, { input: `${ns.join('\n')}\n` })
-        .toString()
-        .trim()
-        .split('\n')
-        .map(BigInt);
-      expect(out).toEqual(await query(game, ns));
-    }
-    // Beyond the stored prefix with no period: an error naming the line, exit 1.
-    const beyond = spawnSync(join(dir, 'grundy'), { input: '3\n500\n' });
-    expect(beyond.status).toBe(1);
-    expect(beyond.stderr.toString()).toMatch(/line 2: g\(500\)/);
-  });
+  it(
+    'C++ compiles with g++ and matches the store for every 64-bit n (Kayles) and the stored prefix ' + '(Grundy)',
+    async () => {
+      for (const [game, ns] of [
+        ['kayles', [...small, ...huge, 18446744073709551615n]],
+        ['grundy', small],
+      ] as const) {
+        const src = join(dir, `${game}.cpp`);
+        const exe = join(dir, game);
+        const e = await runCli(['export', game, '--format', 'cpp', '--main', '--out', src, '--db', db]);
+        expect(e.code, e.stderr).toBe(0);
+        execFileSync('g++', ['-O0', '-std=c++11', '-o', exe, src]);
+        const out = execFileSync(exe, { input: `${ns.join('\n')}\n` })
+          .toString()
+          .trim()
+          .split('\n')
+          .map(BigInt);
+        expect(out).toEqual(await query(game, ns));
+      }
+      // Beyond the stored prefix with no period: an error naming the line, exit 1.
+      const beyond = spawnSync(join(dir, 'grundy'), { input: '3\n500\n' });
+      expect(beyond.status).toBe(1);
+      expect(beyond.stderr.toString()).toMatch(/line 2: g\(500\)/);
+    },
+  );
 
   it('Python runs with python3 and matches the store', async () => {
     for (const [game, ns] of [

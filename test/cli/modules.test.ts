@@ -26,7 +26,10 @@ const CASES: readonly { file: string; says: RegExp; stored: number; timeout?: st
   },
   {
     file: 'exits.js',
-    says: /the worker failed twice on chunk \[\d+, \d+\) of module:exits\.js#\w+, at options\(700\) of the custom rules module .*exits\.js, the second time on a fresh thread/,
+    says: new RegExp(
+      String.raw`the worker failed twice on chunk \[\d+, \d+\) of module:exits\.js#\w+, at options\(700\) of the ` +
+        String.raw`custom rules module .*exits\.js, the second time on a fresh thread`,
+    ),
     stored: 700,
   },
   {

@@ -26,24 +26,27 @@ describe('sparse space: WebAssembly SIMD kernels where available, the JavaScript
   const tmp = tempDir();
   afterAll(() => tmp.cleanup());
 
-  it('`compute --json` names the kernel that ran; both kernels store the same table, one worker and a gang', async () => {
-    const runs: { env: Record<string, string>; workers: string; kernel: string }[] = [
-      { env: {}, workers: '1', kernel: 'sparse+simd' },
-      { env: {}, workers: '2', kernel: 'sparse+simd+frozen-prefix' },
-      { env: { GRUNDY_SPARSE_KERNEL: 'js' }, workers: '2', kernel: 'sparse+frozen-prefix' },
-    ];
-    const sums: bigint[] = [];
-    for (const [i, run] of runs.entries()) {
-      const db = join(tmp.dir, `k${i}.db`);
-      const args = ['compute', 'grundy', '--to', '70000', '--workers', run.workers, '--db', db, '--json'];
-      const res = await runCli(args, { env: run.env, timeoutMs: 120_000 });
-      expect(res.code, res.stderr).toBe(0);
-      expect((JSON.parse(res.stdout) as { kernel: string }).kernel, JSON.stringify(run)).toBe(run.kernel);
-      sums.push(checksum(storedValues(db, 'grundy')));
-    }
-    // The checksum the C reference prints for g(0..69999): `grundy_sparse 70000 0 scalar` (../shared/anchors).
-    expect(sums).toEqual([161174788579n, 161174788579n, 161174788579n]);
-  });
+  it(
+    '`compute --json` names the kernel that ran; both kernels store the same table, one worker and a ' + 'gang',
+    async () => {
+      const runs: { env: Record<string, string>; workers: string; kernel: string }[] = [
+        { env: {}, workers: '1', kernel: 'sparse+simd' },
+        { env: {}, workers: '2', kernel: 'sparse+simd+frozen-prefix' },
+        { env: { GRUNDY_SPARSE_KERNEL: 'js' }, workers: '2', kernel: 'sparse+frozen-prefix' },
+      ];
+      const sums: bigint[] = [];
+      for (const [i, run] of runs.entries()) {
+        const db = join(tmp.dir, `k${i}.db`);
+        const args = ['compute', 'grundy', '--to', '70000', '--workers', run.workers, '--db', db, '--json'];
+        const res = await runCli(args, { env: run.env, timeoutMs: 120_000 });
+        expect(res.code, res.stderr).toBe(0);
+        expect((JSON.parse(res.stdout) as { kernel: string }).kernel, JSON.stringify(run)).toBe(run.kernel);
+        sums.push(checksum(storedValues(db, 'grundy')));
+      }
+      // The checksum the C reference prints for g(0..69999): `grundy_sparse 70000 0 scalar` (../shared/anchors).
+      expect(sums).toEqual([161174788579n, 161174788579n, 161174788579n]);
+    },
+  );
 
   it('a bad GRUNDY_SPARSE_KERNEL is an error that says what to set', async () => {
     const args = ['compute', 'grundy', '--to', '70000', '--workers', '1', '--db', join(tmp.dir, 'bad.db')];

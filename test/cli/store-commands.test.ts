@@ -136,43 +136,46 @@ describe('grundy store, rm, sweep --list/--rm, vacuum', () => {
     }
   });
 
-  it('rm GAME (any spelling that parses to the key), sweep --rm, rm --sweep, then vacuum shrinks the file', async () => {
-    const before = json<{ bytes: number }>((await grundy('store', '--json')).stdout).bytes;
-    const r = await grundy('rm', 'sub:4,3,1', '--json');
-    expect(r.code, r.stderr).toBe(0);
-    expect(json(r.stdout)).toEqual({
-      store: db,
-      removed: {
-        game: 'sub:1,3,4',
-        values: 200_000,
-        chunks: expect.any(Number),
-        bytes: 200_000,
-        certificate: true,
-        runs: 1,
-        sparseState: false,
-      },
-    });
-    const text = await grundy('rm', 'kayles');
-    expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^removed octal:0\.77: \d+ values/);
-    const listed = await grundy('sweep', '--list', '--json');
-    expect(
-      json<{ sweeps: { sweep: string; done: number }[] }>(listed.stdout).sweeps.map((s) => [s.sweep, s.done]),
-    ).toEqual([
-      ['ones', 4],
-      ['sub-size2-max6', 15],
-    ]);
-    expect((await grundy('sweeps')).stdout).toMatch(/^sweep\s+status\s+done\s+proven\s+what\n/);
-    expect((await grundy('sweep', '--rm', 'ones')).code).toBe(0);
-    expect((await grundy('rm', '--sweep', 'sub-size2-max6')).code).toBe(0);
-    expect((await grundy('sweep', '--report', 'ones')).code).toBe(3);
-    const v = await grundy('vacuum', '--json');
-    expect(v.code, v.stderr).toBe(0);
-    const vac = json<{ bytesBefore: number; bytesAfter: number }>(v.stdout);
-    expect(vac.bytesAfter).toBeLessThan(before - 150_000);
-    const s = json<{ tables: unknown[]; sweeps: unknown[] }>((await grundy('store', '--json')).stdout);
-    expect([s.tables.length, s.sweeps.length]).toEqual([0, 0]);
-  });
+  it(
+    'rm GAME (any spelling that parses to the key), sweep --rm, rm --sweep, then vacuum shrinks the ' + 'file',
+    async () => {
+      const before = json<{ bytes: number }>((await grundy('store', '--json')).stdout).bytes;
+      const r = await grundy('rm', 'sub:4,3,1', '--json');
+      expect(r.code, r.stderr).toBe(0);
+      expect(json(r.stdout)).toEqual({
+        store: db,
+        removed: {
+          game: 'sub:1,3,4',
+          values: 200_000,
+          chunks: expect.any(Number),
+          bytes: 200_000,
+          certificate: true,
+          runs: 1,
+          sparseState: false,
+        },
+      });
+      const text = await grundy('rm', 'kayles');
+      expect(text.code, text.stderr).toBe(0);
+      expect(text.stdout).toMatch(/^removed octal:0\.77: \d+ values/);
+      const listed = await grundy('sweep', '--list', '--json');
+      expect(
+        json<{ sweeps: { sweep: string; done: number }[] }>(listed.stdout).sweeps.map((s) => [s.sweep, s.done]),
+      ).toEqual([
+        ['ones', 4],
+        ['sub-size2-max6', 15],
+      ]);
+      expect((await grundy('sweeps')).stdout).toMatch(/^sweep\s+status\s+done\s+proven\s+what\n/);
+      expect((await grundy('sweep', '--rm', 'ones')).code).toBe(0);
+      expect((await grundy('rm', '--sweep', 'sub-size2-max6')).code).toBe(0);
+      expect((await grundy('sweep', '--report', 'ones')).code).toBe(3);
+      const v = await grundy('vacuum', '--json');
+      expect(v.code, v.stderr).toBe(0);
+      const vac = json<{ bytesBefore: number; bytesAfter: number }>(v.stdout);
+      expect(vac.bytesAfter).toBeLessThan(before - 150_000);
+      const s = json<{ tables: unknown[]; sweeps: unknown[] }>((await grundy('store', '--json')).stdout);
+      expect([s.tables.length, s.sweeps.length]).toEqual([0, 0]);
+    },
+  );
 
   it('vacuum and store on a path with no store create nothing', async () => {
     const path = join(tmp.dir, 'absent', 'none.db');

@@ -2,17 +2,17 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
-import type { SplitTuning } from '../../src/engine/split-plan.js';
+import type { FrozenTuning } from '../../src/engine/frozen-plan.js';
 import { InterruptedError } from '../../src/errors.js';
 import { parseRules } from '../../src/games/registry.js';
 import { formatCode } from '../../src/rules/take-break.js';
 import { Store } from '../../src/store/store.js';
-import { plainTable, randomCode, rng } from '../helpers/split-driver.js';
+import { plainTable, randomCode, rng } from '../helpers/frozen-driver.js';
 import { tempDir } from '../helpers/cli.js';
 import { poolsByWorkers } from '../helpers/pools.js';
 
-/** Force the split on small tables with odd chunk lengths, so every boundary case is crossed. */
-const odd = (maxChunk: number, force = false): SplitTuning => ({ orderedShare: 0.25, minWork: 0, maxChunk, force });
+/** Force the frozen prefix on small tables with odd chunk lengths, so every boundary case is crossed. */
+const odd = (maxChunk: number, force = false): FrozenTuning => ({ orderedShare: 0.25, minWork: 0, maxChunk, force });
 
 describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers', () => {
   const tmp = tempDir();
@@ -20,7 +20,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
   afterAll(() => tmp.cleanup());
 
   let dbCount = 0;
-  const compute = async (spec: string, to: number, workers: number, tuning?: SplitTuning, dbPath?: string) => {
+  const compute = async (spec: string, to: number, workers: number, tuning?: FrozenTuning, dbPath?: string) => {
     const store = Store.openForWrite(dbPath ?? join(tmp.dir, `t${dbCount++}.db`));
     try {
       const rules = parseRules(spec, tmp.dir);
@@ -30,7 +30,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
         pool: poolOf(workers),
         to,
         untilProven: false,
-        splitTuning: tuning,
+        frozenTuning: tuning,
         kernel: 'frozen-prefix',
       });
       const game = store.getGame(rules.key)!;
@@ -42,7 +42,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
 
   // Two-heap code (three-heap splits cost n^2 per heap: they get their own, shorter case).
   const code = formatCode(randomCode(rng(99)).map((d) => d & 7));
-  const cases: [string, number, SplitTuning][] = [
+  const cases: [string, number, FrozenTuning][] = [
     ['grundy', 6000, odd(101)],
     [`octal:${code}`, 2500, odd(37)],
     ['octal:0.f4', 300, odd(29)],
@@ -101,7 +101,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
         pool: poolOf(3),
         to: N,
         untilProven: false,
-        splitTuning: odd(77),
+        frozenTuning: odd(77),
         kernel: 'frozen-prefix',
         signal: abort.signal,
         onProgress: (p) => {
@@ -123,7 +123,8 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
     const path = join(tmp.dir, 'fails.mjs');
     writeFileSync(
       path,
-      'export function options(n) { if (n === 777) throw new Error("boom"); const out = []; for (let a = 1; 2 * a < n; a++) out.push([a, n - a]); return out; }\n',
+      'export function options(n) { if (n === 777) throw new Error("boom"); const out = []; for (let a = 1; ' +
+        '2 * a < n; a++) out.push([a, n - a]); return out; }\n',
     );
     const db = join(tmp.dir, 'fails.db');
     const rules = parseRules(`module:${path}`);
@@ -136,7 +137,7 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
           pool: poolOf(2),
           to: 2000,
           untilProven: false,
-          splitTuning: odd(101),
+          frozenTuning: odd(101),
           kernel: 'frozen-prefix',
         }),
       ).rejects.toThrow(/boom/);

@@ -79,21 +79,25 @@ describe('parallel sparse chunks through the coordinator', () => {
     }
   });
 
-  it("'auto' (the default): parallel once n is large, sequential below; 'off' stays sequential; all give the same values", async () => {
-    const rules = parseRules('grundy');
-    const N = 70000;
-    const seq = await run(rules, N, 2, 'auto', { parallel: 'off' });
-    expect(seq.summary).toMatchObject({ kernel: SPARSE_SEQ, workers: 1 });
-    const auto = await run(rules, N, 2, 'auto');
-    expect(auto.summary.kernel).toBe(SPARSE_GANG);
-    expect(auto.summary.workers).toBe(2);
-    expect(auto.summary.sparse.chunks).toBeGreaterThan(0);
-    expect(auto.values).toEqual(seq.values);
-    // One thread: no gang, whatever the tuning says.
-    const one = await run(rules, N, 1, 'auto');
-    expect(one.summary).toMatchObject({ kernel: SPARSE_SEQ, workers: 1 });
-    expect(one.values).toEqual(seq.values);
-  });
+  it(
+    "'auto' (the default): parallel once n is large, sequential below; 'off' stays sequential; all give the " +
+      'same values',
+    async () => {
+      const rules = parseRules('grundy');
+      const N = 70000;
+      const seq = await run(rules, N, 2, 'auto', { parallel: 'off' });
+      expect(seq.summary).toMatchObject({ kernel: SPARSE_SEQ, workers: 1 });
+      const auto = await run(rules, N, 2, 'auto');
+      expect(auto.summary.kernel).toBe(SPARSE_GANG);
+      expect(auto.summary.workers).toBe(2);
+      expect(auto.summary.sparse.chunks).toBeGreaterThan(0);
+      expect(auto.values).toEqual(seq.values);
+      // One thread: no gang, whatever the tuning says.
+      const one = await run(rules, N, 1, 'auto');
+      expect(one.summary).toMatchObject({ kernel: SPARSE_SEQ, workers: 1 });
+      expect(one.values).toEqual(seq.values);
+    },
+  );
 
   it('gangs stopped by values outgrowing their rows go on in a new gang, with the same values', async () => {
     const rules = parseRules('grundy');
@@ -103,32 +107,35 @@ describe('parallel sparse chunks through the coordinator', () => {
     expect(par.summary.sparse.regrows).toBeGreaterThan(0);
   });
 
-  it('resume mid-run (interrupted, then rerun) equals an uninterrupted run, and the stored rare list is right', async () => {
-    for (const spec of ['grundy', 'octal:0.354']) {
-      const rules = parseRules(spec);
-      const N = 15000;
-      const tuning: SparseTuning = { parallel: 'force', chunk: 997 };
-      const whole = (await run(rules, N, 2, 'plain')).values;
-      const store = newStore();
-      await computeInterruptedAt(
-        { rules, store, pool: poolOf(2), to: N, untilProven: false, sparseTuning: tuning },
-        5000,
-      );
-      const game = store.getGame(rules.key)!;
-      expect(game.computed).toBeGreaterThan(0);
-      expect(game.computed).toBeLessThan(N);
-      const state = loadSparseState(store, game)!;
-      expect(state.upto).toBe(game.computed);
-      const cls = classTable(state.mask.bits);
-      const values = [...store.readValues(game, 0, game.computed)];
-      const rare: number[] = [];
-      for (let h = 1; h < state.upto; h++) if (isRareHeap(cls, state.mask, h, values[h]!)) rare.push(h);
-      expect([...state.rare], spec).toEqual(rare);
-      const resumed = await run(rules, N, 2, 'auto', tuning, store);
-      expect(resumed.values, spec).toEqual(whole);
-      store.close();
-    }
-  });
+  it(
+    'resume mid-run (interrupted, then rerun) equals an uninterrupted run, and the stored rare list is ' + 'right',
+    async () => {
+      for (const spec of ['grundy', 'octal:0.354']) {
+        const rules = parseRules(spec);
+        const N = 15000;
+        const tuning: SparseTuning = { parallel: 'force', chunk: 997 };
+        const whole = (await run(rules, N, 2, 'plain')).values;
+        const store = newStore();
+        await computeInterruptedAt(
+          { rules, store, pool: poolOf(2), to: N, untilProven: false, sparseTuning: tuning },
+          5000,
+        );
+        const game = store.getGame(rules.key)!;
+        expect(game.computed).toBeGreaterThan(0);
+        expect(game.computed).toBeLessThan(N);
+        const state = loadSparseState(store, game)!;
+        expect(state.upto).toBe(game.computed);
+        const cls = classTable(state.mask.bits);
+        const values = [...store.readValues(game, 0, game.computed)];
+        const rare: number[] = [];
+        for (let h = 1; h < state.upto; h++) if (isRareHeap(cls, state.mask, h, values[h]!)) rare.push(h);
+        expect([...state.rare], spec).toEqual(rare);
+        const resumed = await run(rules, N, 2, 'auto', tuning, store);
+        expect(resumed.values, spec).toEqual(whole);
+        store.close();
+      }
+    },
+  );
 
   it('compute --json with 2 workers reports the kernel that ran and the workers it kept busy', async () => {
     const db = join(dir, 'cli.db');

@@ -8,7 +8,7 @@ import { Store } from '../../src/store/store.js';
 import { heapChecksum } from '../../bench/checksum.js';
 import { tempDir } from '../helpers/cli.js';
 import { poolsByWorkers } from '../helpers/pools.js';
-import { plainTable } from '../helpers/split-driver.js';
+import { plainTable } from '../helpers/frozen-driver.js';
 
 /** The gang from the first heap, with odd tiles and chunks so every boundary case is crossed. */
 const odd = (tile: number, chunk: number, extra: SubtractGangTuning = {}): SubtractGangTuning => ({
@@ -79,8 +79,8 @@ describe('the subtraction gang (WebAssembly) on the pool: same values as the pla
     expect(values).toEqual(Array.from(plainTable(parseRules('sub:squares'), 40_000)));
   });
 
-  it('hands the game to the JavaScript split once a value outgrows the row limit', async () => {
-    // vmax 32: the first value >= 31 (near heap 8000) stops the gang; the split goes on.
+  it('hands the game to the JavaScript frozen-prefix kernel once a value outgrows the row limit', async () => {
+    // vmax 32: the first value >= 31 (near heap 8000) stops the gang; the frozen prefix goes on.
     const { summary, values } = await compute('sub:squares', 30_000, 2, odd(64, 3000, { vmax: 32 }));
     expect(summary.kernel).toMatch(/^wasm-gang:subtract-squares\+/);
     expect(summary.maxValue).toBeGreaterThan(31);

@@ -30,22 +30,28 @@ const CASES: readonly DeathCase[] = [
     args: ['compute', 'octal:0.16', '--until-proven', '--to', '4000', '--workers', '2'],
     dieAt: 2500,
     ran: { computed: 4000 },
-    // A plain chunk, a sparse-space chunk or, where the frozen-prefix split runs, a gather slice.
-    failure:
-      /the worker failed twice on (?:chunk|sparse chunk|gather) \[(\d+), (\d+)\) of octal:0\.16, the second time on a fresh thread .*; octal:0\.16 is stored up to n = (\d+)$/m,
+    // A plain chunk, a sparse-space chunk or, where the frozen prefix runs, a gather tile.
+    failure: new RegExp(
+      String.raw`the worker failed twice on (?:chunk|sparse chunk|gather) \[(\d+), (\d+)\) of octal:0\.16, ` +
+        String.raw`the second time on a fresh thread .*; octal:0\.16 is stored up to n = (\d+)$`,
+      'm',
+    ),
     storedOk: (storedTo, lo) => storedTo > 0 && storedTo <= lo,
   },
   {
-    // A parallel sparse gang (engine/sparse-gang.ts): the member whose sub-chunk holds heap N
-    // dies just before finishing it; its retry resumes at that sub-chunk while the other member
+    // A parallel sparse gang (engine/sparse-gang.ts): the member whose tile holds heap N
+    // dies just before finishing it; its retry resumes at that tile while the other member
     // waits. A second death stops the gang and keeps every heap it finished before.
     title: 'a gang member that dies mid-chunk',
     game: 'grundy',
     args: ['compute', 'grundy', '--to', '50000', '--workers', '2'],
     dieAt: 41000,
     ran: { kernel: SPARSE_GANG, workers: 2 },
-    failure:
-      /the worker failed twice on sparse gang member \d\/2 on \[(\d+), (\d+)\) of grundy, the second time on a fresh thread .*; grundy is stored up to n = (\d+)$/m,
+    failure: new RegExp(
+      String.raw`the worker failed twice on sparse gang member \d\/2 on \[(\d+), (\d+)\) of grundy, the second ` +
+        String.raw`time on a fresh thread .*; grundy is stored up to n = (\d+)$`,
+      'm',
+    ),
     storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
   },
   {
@@ -56,8 +62,11 @@ const CASES: readonly DeathCase[] = [
     args: ['compute', 'sub:squares', '--to', '60000', '--workers', '2'],
     dieAt: 41000,
     ran: { kernel: 'infinite-subtraction+wasm-gang:subtract-squares', workers: 2 },
-    failure:
-      /the worker failed twice on subtraction gang member \d\/2 on \[(\d+), (\d+)\) of sub:squares, the second time on a fresh thread .*; sub:squares is stored up to n = (\d+)$/m,
+    failure: new RegExp(
+      String.raw`the worker failed twice on subtraction gang member \d\/2 on \[(\d+), (\d+)\) of sub:squares, ` +
+        String.raw`the second time on a fresh thread .*; sub:squares is stored up to n = (\d+)$`,
+      'm',
+    ),
     storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
   },
 ];
@@ -83,30 +92,37 @@ for (const c of CASES) {
       expect(await exportChecksum(db, c.game)).toBe(expected);
     });
 
-    it('dying again fails cleanly (exit 5, one line), keeps what was final before it, and resumes identically', async () => {
-      const db = `${tmp.dir}/twice.db`;
-      const counter = `${tmp.dir}/twice.deaths`;
-      const r = await runCli([...c.args, '--db', db], { env: { GRUNDY_FAULT_WORKER_EXIT: `${c.dieAt}:2:${counter}` } });
-      expect(r.code, r.stderr).toBe(5);
-      expect(isOneLineError(r.stderr), r.stderr).toBe(true);
-      const m = c.failure.exec(r.stderr);
-      expect(m, r.stderr).not.toBeNull();
-      const [lo, hi, storedTo] = [Number(m![1]), Number(m![2]), Number(m![3])];
-      expect(lo).toBeLessThanOrEqual(c.dieAt);
-      expect(hi).toBeGreaterThan(c.dieAt);
-      // No hole, none of the scribbled values.
-      expect(c.storedOk(storedTo, lo), `stored up to ${storedTo}, failing task from ${lo}`).toBe(true);
-      const store = Store.openForRead(db)!;
-      const ref = Store.openForRead(`${tmp.dir}/ref.db`)!;
-      const game = store.getGame(c.game)!;
-      expect(game.computed).toBe(storedTo);
-      expect(Array.from(store.readValues(game))).toEqual(Array.from(ref.readValues(ref.getGame(c.game)!, 0, storedTo)));
-      expect(store.listRuns(game, 1)[0]!.status).toBe('failed');
-      store.close();
-      ref.close();
-      const resumed = await runCli([...c.args, '--db', db]);
-      expect(resumed.code, resumed.stderr).toBe(0);
-      expect(await exportChecksum(db, c.game)).toBe(expected);
-    });
+    it(
+      'dying again fails cleanly (exit 5, one line), keeps what was final before it, and resumes ' + 'identically',
+      async () => {
+        const db = `${tmp.dir}/twice.db`;
+        const counter = `${tmp.dir}/twice.deaths`;
+        const r = await runCli([...c.args, '--db', db], {
+          env: { GRUNDY_FAULT_WORKER_EXIT: `${c.dieAt}:2:${counter}` },
+        });
+        expect(r.code, r.stderr).toBe(5);
+        expect(isOneLineError(r.stderr), r.stderr).toBe(true);
+        const m = c.failure.exec(r.stderr);
+        expect(m, r.stderr).not.toBeNull();
+        const [lo, hi, storedTo] = [Number(m![1]), Number(m![2]), Number(m![3])];
+        expect(lo).toBeLessThanOrEqual(c.dieAt);
+        expect(hi).toBeGreaterThan(c.dieAt);
+        // No hole, none of the scribbled values.
+        expect(c.storedOk(storedTo, lo), `stored up to ${storedTo}, failing task from ${lo}`).toBe(true);
+        const store = Store.openForRead(db)!;
+        const ref = Store.openForRead(`${tmp.dir}/ref.db`)!;
+        const game = store.getGame(c.game)!;
+        expect(game.computed).toBe(storedTo);
+        expect(Array.from(store.readValues(game))).toEqual(
+          Array.from(ref.readValues(ref.getGame(c.game)!, 0, storedTo)),
+        );
+        expect(store.listRuns(game, 1)[0]!.status).toBe('failed');
+        store.close();
+        ref.close();
+        const resumed = await runCli([...c.args, '--db', db]);
+        expect(resumed.code, resumed.stderr).toBe(0);
+        expect(await exportChecksum(db, c.game)).toBe(expected);
+      },
+    );
   });
 }

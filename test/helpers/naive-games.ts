@@ -3,7 +3,7 @@ import type { Rules } from '../../src/rules/types.js';
 
 /**
  * The slow, obvious twin of every family: the options of a heap as heap tuples, enumerated
- * straight from the rules of THEORY.md section 2, and g by a plain mex over them.
+ * straight from the rules (README "Games"; octal codes as in Winning Ways, ch. 4), and g by a plain mex over them.
  */
 export function* naiveOptions(
   rules: Rules,

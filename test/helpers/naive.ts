@@ -1,7 +1,7 @@
 /**
  * Naive twins of every kernel: generate each option of heap n explicitly as a tuple of heaps,
  * take the XOR of their values, and the mex of those. Deliberately slow and obvious, sharing no
- * code with src/kernels, so the kernels are checked against the definitions of THEORY.md.
+ * code with src/kernels, so the kernels are checked against the definitions (README "Games").
  */
 import type { Rules } from '../../src/rules/types.js';
 import { builtin } from './builtin-rules.js';

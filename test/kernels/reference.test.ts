@@ -31,7 +31,7 @@ describe('published sequences (test/fixtures/oeis-sequences.json, from OEIS)', (
     expect(compute('octal:0.07', a002187.length + 1)).toEqual([0, ...a002187]);
   });
 
-  it('Kayles: period 12 from n = 71, maximum value 8 (THEORY.md section 5)', () => {
+  it('Kayles: period 12 from n = 71, maximum value 8 (Guy and Smith 1956)', () => {
     const g = compute('kayles', 2000);
     for (let n = 71; n + 12 < 2000; n++) expect(g[n + 12]).toBe(g[n]);
     expect(g[70 + 12]).not.toBe(g[70]);

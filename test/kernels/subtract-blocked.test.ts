@@ -1,6 +1,6 @@
 import { CONTROL_BYTES } from '../../src/gang/control.js';
 import { describe, expect, it } from 'vitest';
-import { frozenBound, subChunk } from '../../src/gang/control.js';
+import { frozenBound, tileRange } from '../../src/gang/control.js';
 import {
   createSubtractMemory,
   finishLimit,
@@ -78,7 +78,7 @@ function runSchedule(
   let gathered = 0;
   for (let j = 0; j < tiles && tooWide === null; j++) {
     while (gathered < tiles && frozenBound(lo, tile, members, gathered) <= finished && gathered < j + members) {
-      const [s, e] = subChunk(lo, N, tile, gathered);
+      const [s, e] = tileRange(lo, N, tile, gathered);
       junk(finished);
       // As the gang sizes rows: every value below the frozen bound fits, the last byte stays free.
       const width = Math.min(vmax, Math.ceil((max + 2) / 16) * 16);
@@ -86,7 +86,7 @@ function runSchedule(
       kernel.gather(s, e, frozenBound(lo, tile, members, gathered), width, scratchOf(gathered % members).rows);
       gathered++;
     }
-    const [s, e] = subChunk(lo, N, tile, j);
+    const [s, e] = tileRange(lo, N, tile, j);
     junk(s); // the finish may only read final heaps and the heaps of its tile it has stored
     const { rows, scratch } = scratchOf(j % members);
     const top = kernel.finish(s, e, frozenBound(lo, tile, members, j), V.get(j)!, rows, scratch, limit);

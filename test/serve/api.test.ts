@@ -23,7 +23,8 @@ beforeAll(async () => {
   const rules = join(dir, 'rules.js');
   writeFileSync(
     rules,
-    'export function options(n) { const o = []; for (let k = 1; k <= Math.min(n, 2); k++) o.push([n - k]); return o; }\n',
+    'export function options(n) { const o = []; for (let k = 1; k <= Math.min(n, 2); k++) o.push([n - k]); ' +
+      'return o; }\n',
   );
   moduleKey = (await compute(`module:${rules}`, { db, to: 50, workers: 1 })).game;
   rmSync(rules);

@@ -17,7 +17,8 @@ beforeAll(async () => {
   // No skip: a machine without the browser fails here, saying what to install.
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `the web view test needs Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set GRUNDY_CHROMIUM`,
+      `the web view test needs Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set ` +
+        `GRUNDY_CHROMIUM`,
     );
   }
   dir = mkdtempSync(join(tmpdir(), 'grundy-browser-'));
@@ -27,7 +28,7 @@ beforeAll(async () => {
   app = buildServer({ db });
   url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await app?.close();

@@ -120,7 +120,8 @@ describe('removeSweep and vacuumStore', () => {
     const store = fixture('vac');
     handleOf(store)
       .prepare(
-        "INSERT INTO sweep_results VALUES ((SELECT id FROM sweeps WHERE name = 's1'), 0, 'sub:1', 1, 0, 2, 0, 'c', 1, 10, 1)",
+        "INSERT INTO sweep_results VALUES ((SELECT id FROM sweeps WHERE name = 's1'), 0, 'sub:1', 1, 0, 2, " +
+          "0, 'c', 1, 10, 1)",
       )
       .run();
     expect(removeSweep(store, 's1')).toEqual({ sweep: 's1', family: 'sub', games: 3, results: 1 });

@@ -35,27 +35,31 @@ describe('read-only stores', () => {
     expect(fileHash(path)).toBe(hash);
   });
 
-  it('a read-only directory: a new store is refused with exit 4 and nothing is created; an existing one is not changed', async () => {
-    const dir = `${tmp.dir}/ro-dir`;
-    mkdirSync(dir);
-    const path = `${dir}/store.db`;
-    expect((await runCli(['compute', 'kayles', '--until-proven', '--workers', '1', '--db', path])).code).toBe(0);
-    chmodSync(dir, 0o555);
-    const hash = fileHash(path);
-    const created = `${dir}/new.db`;
-    const fresh = await runHonouringPermissions(['compute', 'nim', '--to', '100', '--workers', '1', '--db', created]);
-    expect(fresh.code, fresh.stderr).toBe(4);
-    expect(isOneLineError(fresh.stderr), fresh.stderr).toBe(true);
-    expect(existsSync(`${dir}/new.db`)).toBe(false);
-    for (const args of COMMANDS) {
-      const r = await runHonouringPermissions([...args, '--db', path]);
-      // Reading a WAL store needs its -shm file, which SQLite must create beside it: exit 4 is
-      // the honest answer in a directory nobody may write to.
-      expect(r.code, `${args[0]}: ${r.stderr}`).toBe(4);
-      expect(isOneLineError(r.stderr), r.stderr).toBe(true);
-      expect(fileHash(path)).toBe(hash);
-    }
-    expect(readdirSync(dir)).toEqual(['store.db']);
-    chmodSync(dir, 0o755);
-  });
+  it(
+    'a read-only directory: a new store is refused with exit 4 and nothing is created; an existing one is ' +
+      'not changed',
+    async () => {
+      const dir = `${tmp.dir}/ro-dir`;
+      mkdirSync(dir);
+      const path = `${dir}/store.db`;
+      expect((await runCli(['compute', 'kayles', '--until-proven', '--workers', '1', '--db', path])).code).toBe(0);
+      chmodSync(dir, 0o555);
+      const hash = fileHash(path);
+      const created = `${dir}/new.db`;
+      const fresh = await runHonouringPermissions(['compute', 'nim', '--to', '100', '--workers', '1', '--db', created]);
+      expect(fresh.code, fresh.stderr).toBe(4);
+      expect(isOneLineError(fresh.stderr), fresh.stderr).toBe(true);
+      expect(existsSync(`${dir}/new.db`)).toBe(false);
+      for (const args of COMMANDS) {
+        const r = await runHonouringPermissions([...args, '--db', path]);
+        // Reading a WAL store needs its -shm file, which SQLite must create beside it: exit 4 is
+        // the honest answer in a directory nobody may write to.
+        expect(r.code, `${args[0]}: ${r.stderr}`).toBe(4);
+        expect(isOneLineError(r.stderr), r.stderr).toBe(true);
+        expect(fileHash(path)).toBe(hash);
+      }
+      expect(readdirSync(dir)).toEqual(['store.db']);
+      chmodSync(dir, 0o755);
+    },
+  );
 });

@@ -6,7 +6,7 @@ export function subRules(set: readonly number[]): SubtractionRules {
 }
 
 /**
- * The window-criterion period by brute force (THEORY.md section 3): the least p, then the least
+ * The window-criterion period by brute force (README "Periodicity"): the least p, then the least
  * e, such that g(j + p) = g(j) for every j in [e, N - p) and the agreeing stretch is at least
  * k = max S long.
  */

@@ -69,7 +69,7 @@ describe('runSweep', () => {
       store.close();
       soloStore.close();
     }
-  }, 60_000);
+  });
 
   it('agrees with computing each octal code alone to the same limit (codes of 1 and 2 digits)', async () => {
     const store = Store.openForWrite(join(tmp.dir, 'octal.db'));

@@ -5,7 +5,7 @@ import { GameSolver } from '../../src/sweep/solve-game.js';
 import { naiveValues } from '../helpers/naive.js';
 
 describe('GameSolver (kernel + proof inside one thread)', () => {
-  it("proves Kayles and Dawson's Kayles (THEORY.md section 5)", () => {
+  it("proves Kayles and Dawson's Kayles (Guy and Smith 1956)", () => {
     const solver = new GameSolver();
     const kayles = solver.solve(parseRules('octal:0.77'), { limit: 4096, fixedLength: false });
     expect(kayles.periodicity).toMatchObject({ period: 12, preperiod: 71, proven: true });

@@ -15,7 +15,7 @@ function randomSet(rand: () => number, size: number, max: number): number[] {
 }
 
 describe('SubtractionSolver', () => {
-  it('proves the known periods (THEORY.md section 5)', () => {
+  it('proves the known periods of subtraction games', () => {
     const solver = new SubtractionSolver();
     const cases: [number[], number][] = [
       [[1, 2, 3], 4],

@@ -55,7 +55,8 @@ async function loadBench(): Promise<{
     const code = (err as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND') {
       throw new UsageError(
-        `grundy bench needs the development dependencies (${(err as Error).message.split('\n')[0]}); run npm ci in the project`,
+        `grundy bench needs the development dependencies (${(err as Error).message.split('\n')[0]}); run npm ` +
+          `ci in the project`,
       );
     }
     throw err;
@@ -197,7 +198,8 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
       for (const f of report.failures) process.stderr.write(`grundy: wrong values: ${f}\n`);
       if (report.failures.length > 0) {
         throw new ComputeError(
-          `${report.failures.length} workload${report.failures.length > 1 ? 's' : ''} computed wrong values (see above)`,
+          `${report.failures.length} workload${report.failures.length > 1 ? 's' : ''} computed wrong values ` +
+            `(see above)`,
         );
       }
     } finally {

@@ -34,7 +34,9 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       })
       .option('to', {
         type: 'string',
-        describe: `compute g(0..N-1); accepts 1e6, 2^20, 1_000_000 (default 1e6; with --until-proven, the upper limit, default 2^28)`,
+        describe:
+          `compute g(0..N-1); accepts 1e6, 2^20, 1_000_000 (default 1e6; with --until-proven, the ` +
+          `upper limit, default 2^28)`,
       })
       .option('until-proven', {
         type: 'boolean',
@@ -43,7 +45,9 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
       .option('module-timeout', {
         type: 'string',
-        describe: `for module: rules, stop when options(n) runs longer than this per position: 10, 2.5s, 500ms, 2m (default ${DEFAULT_MODULE_TIMEOUT_MS / 1000} s)`,
+        describe:
+          `for module: rules, stop when options(n) runs longer than this per position: 10, 2.5s, ` +
+          `500ms, 2m (default ${DEFAULT_MODULE_TIMEOUT_MS / 1000} s)`,
       })
       .option('wait', {
         type: 'boolean',
@@ -56,7 +60,8 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       .example('$0 compute wythoff --size 1024', "Wythoff's game, the 1024 x 1024 table")
       .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
       .epilogue(
-        'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second Ctrl-C quits at once.\n' +
+        'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second ' +
+          'Ctrl-C quits at once.\n' +
           'A killed run loses at most the chunks in flight: rerun the same command to resume.',
       ) as Argv<ComputeArgs>,
   handler: async (args) => {
@@ -153,7 +158,8 @@ function printSummary(s: ComputeSummary, description: string): void {
     `${s.game}  (${description})`,
     `  computed   ${fmtInt(s.computed)} values stored, ${fmtInt(s.newlyComputed)} new in ${fmtDuration(s.elapsedMs)}` +
       (s.newlyComputed > 0
-        ? `: ${fmtRate(s.statesPerSecond)} states/s on ${s.workers} worker${s.workers > 1 ? 's' : ''} (kernel ${s.kernel})`
+        ? `: ${fmtRate(s.statesPerSecond)} states/s on ${s.workers} worker${s.workers > 1 ? 's' : ''} ` +
+          `(kernel ${s.kernel})`
         : ''),
     `  max value  ${s.maxValue}`,
     `  period     ${fmtPeriodicity(s.periodicity, s.computed)}`,

@@ -87,7 +87,8 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     const how = result.games.map((g) => `${g.key}: ${g.method}`).join(', ');
     process.stdout.write(
       `${result.count}${mod !== undefined ? ` (mod ${mod})` : ''}\n` +
-        `  ordered tuples of ${what}, every heap in [0, ${max}], with nim-sum ${value}${value === 0n ? ' (P-positions)' : ''}\n` +
+        `  ordered tuples of ${what}, every heap in [0, ${max}], with nim-sum ` +
+        `${value}${value === 0n ? ' (P-positions)' : ''}\n` +
         `  values from ${how}; Walsh-Hadamard transform of length ${result.transformSize}\n`,
     );
   },

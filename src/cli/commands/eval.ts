@@ -41,7 +41,8 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       .option('file', {
         type: 'string',
         describe:
-          'evaluate every line of FILE (- for standard input; one position per line; blank and # lines skipped) on the worker pool',
+          'evaluate every line of FILE (- for standard input; one position per line; blank and # lines ' +
+          'skipped) on the worker pool',
       })
       .option('out', {
         type: 'string',
@@ -190,12 +191,14 @@ async function runBatchOn(
     if (summary.failed > 0) {
       const more = summary.failed > SHOWN_ERRORS ? ` (the first ${SHOWN_ERRORS} are listed above)` : '';
       throw new BatchLinesFailedError(
-        `${summary.failed} of ${summary.positions} positions failed${more}; the others were evaluated${args.out ? ` into ${args.out}` : ''}`,
+        `${summary.failed} of ${summary.positions} positions failed${more}; the others were ` +
+          `evaluated${args.out ? ` into ${args.out}` : ''}`,
       );
     }
     if (args.out !== undefined) {
       process.stderr.write(
-        `grundy: ${summary.positions} positions evaluated into ${args.out} in ${(summary.elapsedMs / 1000).toFixed(2)} s\n`,
+        `grundy: ${summary.positions} positions evaluated into ${args.out} in ` +
+          `${(summary.elapsedMs / 1000).toFixed(2)} s\n`,
       );
     }
   } finally {

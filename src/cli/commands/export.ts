@@ -41,8 +41,10 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       .option('format', {
         type: 'string',
         describe:
-          'csv ("n,value" rows, the default), json (the same as --json), bfile (OEIS "n value" lines), or cpp / py: a ' +
-          'self-contained grundy(n) (the preperiod and one period when proven, valid for every n; else the stored prefix with a guard)',
+          'csv ("n,value" rows, the default), json (the same as --json), bfile (OEIS "n value" lines), or ' +
+          'cpp / py: a ' +
+          'self-contained grundy(n) (the preperiod and one period when proven, valid for every n; else the ' +
+          'stored prefix with a guard)',
       })
       .option('main', {
         type: 'boolean',
@@ -110,7 +112,8 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       const cert = store!.getCertificate(game);
       if (to > game.computed && !cert?.proven) {
         throw new NotComputedError(
-          `${game.key} has ${game.computed} stored values and no proven period; run: grundy compute ${quoteSpec(args.game)} --to ${to}`,
+          `${game.key} has ${game.computed} stored values and no proven period; run: grundy compute ` +
+            `${quoteSpec(args.game)} --to ${to}`,
         );
       }
       const out: Writable = args.out ? createWriteStream(args.out) : process.stdout;
@@ -197,7 +200,8 @@ function contestExport(store: Store, game: GameRow, format: 'cpp' | 'py', args: 
     const to = args.to !== undefined ? parseCount(args.to, '--to', 1, 2 ** 31 - 1) : game.computed;
     if (to > game.computed) {
       throw new NotComputedError(
-        `${game.key} has ${game.computed} stored values and no proven period; run: grundy compute ${quoteSpec(args.game)} --to ${to}`,
+        `${game.key} has ${game.computed} stored values and no proven period; run: grundy compute ` +
+          `${quoteSpec(args.game)} --to ${to}`,
       );
     }
     values = store.readValues(game, 0, to);

@@ -43,7 +43,8 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
       .example('$0 plot kayles --to 200 --out kayles.svg', 'the first 200 values of Kayles, period band marked')
       .example('$0 plot octal:0.137 --out dawson.png', 'the whole stored table as PNG')
       .epilogue(
-        'Up to one dot per pixel column: wider ranges are drawn as min-max rules per column, so outliers stay visible.\n' +
+        'Up to one dot per pixel column: wider ranges are drawn as min-max rules per column, so outliers ' +
+          'stay visible.\n' +
           'Games computed in sparse space show their rare and common values in two colours (README: Sparse space);\n' +
           'the preperiod and first period are shaded when a period is known. PNG is rasterised from the SVG by resvg.',
       ) as Argv<PlotArgs>,

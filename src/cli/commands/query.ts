@@ -78,9 +78,8 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
           lines.push(`g(${a.n}) = ${a.value}${a.source === 'certificate' ? '  (from the proven period)' : ''}`);
         } else {
           const fromCert = answers.some((a) => a.source === 'certificate');
-          lines.push(
-            `g(${item}) = ${answers.map((a) => a.value.toString()).join(' ')}${fromCert ? '  (partly from the proven period)' : ''}`,
-          );
+          const values = answers.map((a) => a.value.toString()).join(' ');
+          lines.push(`g(${item}) = ${values}${fromCert ? '  (partly from the proven period)' : ''}`);
         }
       }
       process.stdout.write(`${lines.join('\n')}\n`);

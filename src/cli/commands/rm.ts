@@ -94,7 +94,8 @@ function resolveTableKey(args: GlobalArgs, spec: string): string {
 function storedTables(store: Store | null): string {
   const keys = store?.listGames().map((g) => g.key) ?? [];
   if (keys.length === 0) return 'no tables are stored';
-  return `stored tables: ${keys.slice(0, 12).join(', ')}${keys.length > 12 ? `, ... (${keys.length} in all; grundy list)` : ' (grundy list)'}`;
+  const more = keys.length > 12 ? `, ... (${keys.length} in all; grundy list)` : ' (grundy list)';
+  return `stored tables: ${keys.slice(0, 12).join(', ')}${more}`;
 }
 
 export function removeNamedSweep(args: GlobalArgs, name: string): void {

@@ -35,9 +35,11 @@ export const serveCommand: CommandModule<GlobalArgs, ServeArgs> = {
       .example('$0 serve', 'open http://127.0.0.1:8080/ (read-only)')
       .example('$0 serve --port 9000 --allow-compute', 'also compute from the web')
       .epilogue(
-        'API (GET, JSON): /api/games, /api/game?game=, /api/values?game=&lo=&hi=, /api/query?game=&n=, /api/eval?position=,\n' +
+        'API (GET, JSON): /api/games, /api/game?game=, /api/values?game=&lo=&hi=, /api/query?game=&n=, ' +
+          '/api/eval?position=,\n' +
           '/api/plot?game=&lo=&hi=&buckets=; POST /api/compute {"game","to","untilProven"} with --allow-compute.\n' +
-          "Bad input is a 400 with the CLI's one-line message; a game not stored is a 404. module: games are served only\n" +
+          "Bad input is a 400 with the CLI's one-line message; a game not stored is a 404. module: games are " +
+          'served only\n' +
           'by their stored key: no request makes the server read a file or load code. Ctrl-C stops the server.',
       ) as Argv<ServeArgs>,
   handler: async (args) => {

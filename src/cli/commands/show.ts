@@ -112,7 +112,8 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         lines.push('  recent runs:');
         for (const r of runs) {
           lines.push(
-            `    ${r.startedAt}  ${r.status.padEnd(11)} n ${fmtInt(r.fromN)} -> ${fmtInt(r.toN)}  ${fmtDuration(r.elapsedMs)}  ` +
+            `    ${r.startedAt}  ${r.status.padEnd(11)} n ${fmtInt(r.fromN)} -> ${fmtInt(r.toN)}  ` +
+              `${fmtDuration(r.elapsedMs)}  ` +
               `${fmtRate(r.statesPerSecond)} states/s  ${r.workers} worker(s)  ${r.kernel}`,
           );
         }

@@ -53,8 +53,9 @@ export const storeCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         process.stdout.write(`${lines.join('\n')}\n`);
         return;
       }
+      const wal = size.wal > 0 ? ` (${fmtBytes(size.file)} file + ${fmtBytes(size.wal)} write-ahead log)` : '';
       lines.push(
-        `  on disk  ${fmtBytes(size.total)}${size.wal > 0 ? ` (${fmtBytes(size.file)} file + ${fmtBytes(size.wal)} write-ahead log)` : ''}`,
+        `  on disk  ${fmtBytes(size.total)}${wal}`,
         `  tables   ${tables.length}, sweeps ${sweeps.length}${sweeps.length > 0 ? ` (grundy sweep --list)` : ''}`,
       );
       if (tables.length > 0) {
@@ -68,8 +69,9 @@ export const storeCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         ]);
         const header = ['game', 'values', 'certificate', 'data'];
         const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-        const line = (r: string[]): string =>
-          `    ${r.map((c, i) => (i === 1 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}`.trimEnd();
+        const cell = (c: string, i: number): string =>
+          i === 1 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!);
+        const line = (r: string[]): string => `    ${r.map(cell).join('  ')}`.trimEnd();
         lines.push(line(header), ...rows.map(line));
       }
       process.stdout.write(`${lines.join('\n')}\n`);

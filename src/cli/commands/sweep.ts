@@ -72,7 +72,8 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       .option('to', {
         type: 'string',
         describe:
-          'the most values per game (default 2^26 sub, 2^13 octal, 2^14 allbut, 2^10 with --hex); unproven games are "not proven up to N"',
+          'the most values per game (default 2^26 sub, 2^13 octal, 2^14 allbut, 2^10 with --hex); unproven ' +
+          'games are "not proven up to N"',
       })
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
       .option('name', {
@@ -122,7 +123,8 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
     if (args.rm !== undefined) return removeNamedSweep(args, args.rm);
     if (args.family === undefined) {
       throw new UsageError(
-        `name a family to sweep (${sweepFamilies().join(', ')}), --report NAME or --list; e.g. grundy sweep sub --size 3 --max 60`,
+        `name a family to sweep (${sweepFamilies().join(', ')}), --report NAME or --list; e.g. grundy sweep ` +
+          `sub --size 3 --max 60`,
       );
     }
     const spec = specFromArgs(args);
@@ -214,7 +216,8 @@ function oneOf(
   }
   if (b !== undefined) return [1, parseCount(b, `--${upTo}`, 1, 1000)];
   throw new UsageError(
-    `${fam} sweeps need --${exact} K (or --${upTo} K); e.g. grundy sweep ${fam} ${example}${fam === 'octal' ? '' : ' --max 60'}`,
+    `${fam} sweeps need --${exact} K (or --${upTo} K); e.g. grundy sweep ${fam} ` +
+      `${example}${fam === 'octal' ? '' : ' --max 60'}`,
   );
 }
 
@@ -242,7 +245,8 @@ function printSummary(s: SweepSummary, spec: SweepSpec): void {
     `sweep ${s.name}: ${describeSpec(spec)}`,
     `  games      ${fmtInt(s.games)}` +
       (skipped > 0
-        ? ` (skipped ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''}: ${s.skipped.allZero} all-zero, ${fmtInt(s.skipped.trailingZeros)} ending in 0)`
+        ? ` (skipped ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''}: ${s.skipped.allZero} all-zero, ` +
+          `${fmtInt(s.skipped.trailingZeros)} ending in 0)`
         : ''),
     `  this run   ${fmtInt(s.computedNow)} solved in ${fmtDuration(s.elapsedMs)}` +
       (s.computedNow > 0
@@ -264,7 +268,8 @@ function printReport(args: SweepArgs): void {
   const store = openForRead(args);
   if (!store)
     throw new UsageError(
-      `no store at this path yet, so no sweep named '${args.report}'; run one first, e.g. grundy sweep sub --size 3 --max 60`,
+      `no store at this path yet, so no sweep named '${args.report}'; run one first, e.g. grundy sweep sub ` +
+        `--size 3 --max 60`,
     );
   try {
     const report = buildReport(store, args.report!, sort, top);
@@ -278,27 +283,32 @@ function printReport(args: SweepArgs): void {
 
 function printReportText(r: SweepReport): void {
   const skipped = r.skipped.allZero + r.skipped.trailingZeros;
+  const longest = r.longestPeriod;
+  const none = 'no proven period';
+  const from = longest ? fmtInt(longest.preperiod) : '';
   const lines = [
     `sweep ${r.sweep}: ${r.description}  (${r.status}, up to ${fmtInt(r.limit)} values per game)`,
-    `  games      ${fmtInt(r.games)}: ${fmtInt(r.proven)} proven, ${fmtInt(r.notProven)} not proven, ${fmtInt(r.pending)} pending` +
+    `  games      ${fmtInt(r.games)}: ${fmtInt(r.proven)} proven, ${fmtInt(r.notProven)} not proven, ` +
+      `${fmtInt(r.pending)} pending` +
       (skipped > 0
-        ? `; ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''} skipped (${r.skipped.allZero} all-zero, ${fmtInt(r.skipped.trailingZeros)} ending in 0)`
+        ? `; ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''} skipped (${r.skipped.allZero} all-zero, ` +
+          `${fmtInt(r.skipped.trailingZeros)} ending in 0)`
         : ''),
-    `  longest    ${r.longestPeriod ? `${r.longestPeriod.game}: period ${fmtInt(r.longestPeriod.period)} from ${fmtInt(r.longestPeriod.preperiod)}` : 'no proven period'}`,
+    `  longest    ${longest ? `${longest.game}: period ${fmtInt(longest.period)} from ${from}` : none}`,
   ];
   if (r.results.length > 0) {
     lines.push(`  ${r.top > 0 ? `top ${r.results.length}` : 'all'} by ${r.sort}:`);
     const rows = r.results.map((e) => [String(e.rank), e.game, String(e.maxValue), describeResult(e, fmtInt)]);
     const header = ['rank', 'game', 'max', 'result'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-    const line = (row: string[]): string =>
-      `    ${row.map((c, i) => (i === 0 || i === 2 ? c.padStart(widths[i]!) : i === 3 ? c : c.padEnd(widths[i]!))).join('  ')}`;
+    const cell = (c: string, i: number): string =>
+      i === 0 || i === 2 ? c.padStart(widths[i]!) : i === 3 ? c : c.padEnd(widths[i]!);
+    const line = (row: string[]): string => `    ${row.map(cell).join('  ')}`;
     lines.push(line(header), ...rows.map(line));
   }
   if (r.unsolved.length > 0) {
-    lines.push(
-      `  not proven${r.notProven > r.unsolved.length ? ` (first ${r.unsolved.length} of ${fmtInt(r.notProven)})` : ''}:`,
-    );
+    const first = r.notProven > r.unsolved.length ? ` (first ${r.unsolved.length} of ${fmtInt(r.notProven)})` : '';
+    lines.push(`  not proven${first}:`);
     for (const e of r.unsolved) lines.push(`    ${e.game}: ${describeResult(e, fmtInt)}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -3,7 +3,7 @@ import { capacityFor } from '../kernel.js';
 import { MaskClasses, VALUE_LIMIT, type SparseMask } from '../sparse-mask.js';
 import type { RareList, SparseShape } from '../sparse.js';
 import type { Values } from '../values.js';
-import { sparseRowStride, valueCeiling } from '../sparse-split.js';
+import { sparseRowStride, valueCeiling } from '../sparse-frozen.js';
 
 /** The exports of assembly/sparse.ts (compiled to dist/wasm/sparse.wasm). */
 export interface SparseExports {
@@ -238,13 +238,13 @@ export class WasmSparseKernel {
 }
 
 /**
- * SparseSplitKernel (kernels/sparse-split.ts) as WebAssembly with SIMD: the gang's gather and
+ * SparseFrozenKernel (kernels/sparse-frozen.ts) as WebAssembly with SIMD: the gang's gather and
  * finish over the same rows layout, kept in the instance's own memory rather than in `rows`
  * (a member's rows are its own scratch either way). Give it the memory of this thread's
  * WasmSparseKernel for the game (wasmSparseFor, src/worker/wasm-sparse.ts): one copy of the
  * values a thread.
  */
-export class WasmSparseSplitKernel {
+export class WasmSparseFrozenKernel {
   readonly name = 'sparse+simd+frozen-prefix';
   rescans = 0;
   continued = 0;
@@ -259,7 +259,7 @@ export class WasmSparseSplitKernel {
     this.mem.setMask(mask);
   }
 
-  /** SparseSplitKernel.gather; `rows` is unused (the rows live in the WebAssembly memory). */
+  /** SparseFrozenKernel.gather; `rows` is unused (the rows live in the WebAssembly memory). */
   gather(
     g: Values,
     F: number,
@@ -280,7 +280,7 @@ export class WasmSparseSplitKernel {
     mem.exports.gather(F, lo, hi, VA, mem.rowsAt, rowWords, rowFrom, rare.count);
   }
 
-  /** SparseSplitKernel.finish over rows this instance gathered. */
+  /** SparseFrozenKernel.finish over rows this instance gathered. */
   finish(
     g: Values,
     F: number,

@@ -7,7 +7,7 @@ import { encodeModule, I32, Locals, op, type Code, type FunctionDef } from './en
  *
  * Why WebAssembly: the work is N * |S ∩ [1, N]| option visits of one load and one byte store
  * each. V8's JavaScript pays bounds and type checks on both: 2.5 ns a visit at best (byte rows,
- * loads batched ahead of stores; kernels/split/infinite-subtraction.ts). The same loop here has
+ * loads batched ahead of stores; kernels/frozen/infinite-subtraction.ts). The same loop here has
  * neither: about 1 ns, the speed of the C reference's loop on the same machine.
  *
  * A tile [s, e) with frozen bound F (every heap below F final):
@@ -18,7 +18,7 @@ import { encodeModule, I32, Locals, op, type Code, type FunctionDef } from './en
  * The caller sizes V from the largest value below F, so every gathered value fits; an option
  * from [F, n) that does not makes that heap's mex exact over all its options with stamps. A mex
  * of vmax - 1 or more is not stored: the caller either widens the table (a byte table meets a
- * value past 255) or hands the game to the JavaScript split kernel, whose rows have no limit.
+ * value past 255) or hands the game to the JavaScript frozen-prefix kernel, whose rows have no limit.
  *
  * Two copies of both phases, one per table width: the values are Uint8 while they fit a byte
  * and Uint16 after. Half the bytes streamed a visit: 15-25% faster a visit in C loops of the

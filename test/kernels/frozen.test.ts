@@ -1,16 +1,16 @@
 import { builtin } from '../helpers/builtin-rules.js';
 import type { CustomRules } from '../../src/rules/types.js';
 import { describe, expect, it } from 'vitest';
-import { rowWordsFor, RowMex } from '../../src/kernels/split/index.js';
+import { rowWordsFor, RowMex } from '../../src/kernels/frozen/index.js';
 import { parseRules } from '../../src/games/registry.js';
 import { formatCode } from '../../src/rules/take-break.js';
 import type { Rules } from '../../src/rules/types.js';
-import { naiveTakeBreak, plainTable, randomCode, randomInt, rng, splitTable } from '../helpers/split-driver.js';
+import { naiveTakeBreak, plainTable, randomCode, randomInt, rng, frozenTable } from '../helpers/frozen-driver.js';
 
 const octal = (digits: number[]): Rules => parseRules(`octal:${formatCode(digits)}`);
 
-describe('frozen-prefix split kernels agree with the plain kernels', () => {
-  it('on random octal and hex codes with splits, n < 3000, odd chunks and random slices', () => {
+describe('frozen-prefix kernels agree with the plain kernels', () => {
+  it('on random octal and hex codes with splits, n < 3000, odd chunks and random tiles', () => {
     const rand = rng(20240601);
     for (let trial = 0; trial < 10; trial++) {
       const rules = octal(randomCode(rand));
@@ -21,11 +21,11 @@ describe('frozen-prefix split kernels agree with the plain kernels', () => {
       const n = three ? Math.min(N, 500) : N;
       const expected = plainTable(rules, n);
       const chunk = randomInt(rand, 1, 97) | 1;
-      const got = splitTable(rules, n, {
+      const got = frozenTable(rules, n, {
         plainTo: randomInt(rand, 1, 40),
         chunk: () => chunk,
         rand,
-        slices: randomInt(rand, 1, 5),
+        tiles: randomInt(rand, 1, 5),
       });
       expect(Array.from(got.values), `${rules.key} chunk ${chunk}`).toEqual(Array.from(expected));
     }
@@ -43,7 +43,7 @@ describe('frozen-prefix split kernels agree with the plain kernels', () => {
     ]) {
       const rules = octal(code);
       const N = code.some((d) => d & 8) ? 120 : 400;
-      const got = splitTable(rules, N, { plainTo: 3, chunk: (a) => 1 + (a % 7), rand: rng(code.length), slices: 3 });
+      const got = frozenTable(rules, N, { plainTo: 3, chunk: (a) => 1 + (a % 7), rand: rng(code.length), tiles: 3 });
       expect(Array.from(got.values), rules.key).toEqual(naiveTakeBreak(code, N));
     }
   });
@@ -53,11 +53,11 @@ describe('frozen-prefix split kernels agree with the plain kernels', () => {
     const N = 20000;
     const expected = plainTable(rules, N);
     const rand = rng(7);
-    const got = splitTable(rules, N, {
+    const got = frozenTable(rules, N, {
       plainTo: 500,
       chunk: (a) => (Math.floor(a / 40) | 1) + randomInt(rand, 0, 2) * 2,
       rand,
-      slices: 3,
+      tiles: 3,
     });
     expect(got.chunks).toBeGreaterThan(10);
     expect(Array.from(got.values)).toEqual(Array.from(expected));
@@ -70,11 +70,11 @@ describe('frozen-prefix split kernels agree with the plain kernels', () => {
       const rules = parseRules(`sub:${name}`);
       const expected = plainTable(rules, N, undefined, 16);
       const rand = rng(name.length);
-      const got = splitTable(rules, N, {
+      const got = frozenTable(rules, N, {
         plainTo: 64,
         chunk: (a) => (Math.floor(a / 50) | 1) + 2,
         rand,
-        slices: 2,
+        tiles: 2,
         width: 16,
       });
       expect(Array.from(got.values)).toEqual(Array.from(expected));
@@ -82,13 +82,13 @@ describe('frozen-prefix split kernels agree with the plain kernels', () => {
   }
 });
 
-describe('width promotion inside the split', () => {
+describe('width promotion inside the frozen prefix', () => {
   it('widens 8 -> 16 when a finish meets a value > 255, and the values stay exact', () => {
     // A nim twin through the custom-module path: options(n) = every smaller heap, g(n) = n.
     const rules: CustomRules = { family: 'module', key: 'module:nim-twin#0', path: '/dev/null', hash: '0' };
     const options = (n: number): number[][] => Array.from({ length: n }, (_, m) => [m]);
     const N = 700;
-    const got = splitTable(rules, N, { plainTo: 10, chunk: () => 37, rand: rng(3), slices: 3, options });
+    const got = frozenTable(rules, N, { plainTo: 10, chunk: () => 37, rand: rng(3), tiles: 3, options });
     expect(got.widths).toEqual([8, 16]);
     expect(Array.from(got.values)).toEqual(Array.from({ length: N }, (_, n) => n));
   });
@@ -97,7 +97,7 @@ describe('width promotion inside the split', () => {
     const rules: CustomRules = { family: 'module', key: 'module:nim-twin#1', path: '/dev/null', hash: '1' };
     const options = (n: number): number[][] => Array.from({ length: n }, (_, m) => [m]);
     // One huge chunk: rows hold values < 64 (max before = 40), the chunk reaches 400.
-    const got = splitTable(rules, 400, { plainTo: 41, chunk: () => 1000, rand: rng(4), slices: 4, width: 16, options });
+    const got = frozenTable(rules, 400, { plainTo: 41, chunk: () => 1000, rand: rng(4), tiles: 4, width: 16, options });
     expect(Array.from(got.values)).toEqual(Array.from({ length: 400 }, (_, n) => n));
   });
 
@@ -112,7 +112,7 @@ describe('width promotion inside the split', () => {
       const rules = parseRules(`sub:${name}`);
       const expected = plainTable(rules, N, undefined, 16);
       expect(Math.max(...expected), name).toBeGreaterThan(32);
-      const got = splitTable(rules, N, { plainTo: 4, chunk: () => 2 * N, rand: rng(6), slices: 3, width: 16 });
+      const got = frozenTable(rules, N, { plainTo: 4, chunk: () => 2 * N, rand: rng(6), tiles: 3, width: 16 });
       expect(Array.from(got.values), name).toEqual(Array.from(expected));
     }
   });
@@ -120,7 +120,7 @@ describe('width promotion inside the split', () => {
   it("continues from a Grundy's-game table started narrow", () => {
     const rules = parseRules('grundy');
     const expected = plainTable(rules, 3000);
-    const got = splitTable(rules, 3000, { plainTo: 100, chunk: () => 61, rand: rng(5), slices: 2, width: 8 });
+    const got = frozenTable(rules, 3000, { plainTo: 100, chunk: () => 61, rand: rng(5), tiles: 2, width: 8 });
     expect(Array.from(got.values)).toEqual(Array.from(expected));
   });
 });

@@ -5,24 +5,24 @@ import { grundyKernel } from '../../src/kernels/grundy.js';
 import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js';
 import { sparseShape } from '../../src/games/registry.js';
 import { bestMask, classTable, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
-import { sparseRowStride, SparseSplitKernel } from '../../src/kernels/sparse-split.js';
-import { frozenBound, subChunk } from '../../src/gang/control.js';
-import { rowWordsFor } from '../../src/kernels/split/split-kernel.js';
+import { sparseRowStride, SparseFrozenKernel } from '../../src/kernels/sparse-frozen.js';
+import { frozenBound, tileRange } from '../../src/gang/control.js';
+import { rowWordsFor } from '../../src/kernels/frozen/frozen-kernel.js';
 import { plainValues, type Values } from '../../src/kernels/values.js';
 import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { rng } from '../helpers/naive.js';
 import { randomSparseCodes } from '../helpers/sparse-codes.js';
-import { SparseMemory, WasmSparseSplitKernel } from '../../src/kernels/wasm/sparse-wasm.js';
+import { SparseMemory, WasmSparseFrozenKernel } from '../../src/kernels/wasm/sparse-wasm.js';
 import { sparseWasmModule } from '../../src/worker/sparse-module.js';
 import type { SparseShape } from '../../src/kernels/sparse.js';
 
-type ParallelKernel = SparseSplitKernel | WasmSparseSplitKernel;
+type ParallelKernel = SparseFrozenKernel | WasmSparseFrozenKernel;
 const wasmModule = sparseWasmModule();
 if (wasmModule === null) throw new Error('the WebAssembly sparse kernel is off (GRUNDY_SPARSE_KERNEL=js or no SIMD)');
 const PARALLEL: [string, (shape: SparseShape) => ParallelKernel][] = [
-  ['js', (shape) => new SparseSplitKernel(shape)],
-  ['wasm', (shape) => new WasmSparseSplitKernel(new SparseMemory(shape, wasmModule))],
+  ['js', (shape) => new SparseFrozenKernel(shape)],
+  ['wasm', (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule))],
 ];
 let makePar: (shape: SparseShape) => ParallelKernel = PARALLEL[0]![1];
 
@@ -33,7 +33,7 @@ interface Totals {
 
 /**
  * Values by the parallel sparse kernel run in-thread: the sequential kernel up to `start`, then
- * chunks of length `chunk`, each gathered in `slices` slices taken in a shuffled order (as
+ * chunks of length `chunk`, each gathered in `tiles` tiles taken in a shuffled order (as
  * workers would finish them) and finished in order. Width 16 throughout.
  */
 function parallelValues(
@@ -41,7 +41,7 @@ function parallelValues(
   N: number,
   mask: SparseMask | 'auto',
   chunk: number,
-  slices: number,
+  tiles: number,
   seed: number,
   totals: Totals,
 ): number[] {
@@ -77,8 +77,8 @@ function parallelValues(
     const rowWords = rowWordsFor(max);
     const rows = new Int32Array((B - A) * sparseRowStride(rowWords)).fill(-1);
     const bounds: [number, number][] = [];
-    for (let i = 0; i < slices; i++)
-      bounds.push([A + Math.floor(((B - A) * i) / slices), A + Math.floor(((B - A) * (i + 1)) / slices)]);
+    for (let i = 0; i < tiles; i++)
+      bounds.push([A + Math.floor(((B - A) * i) / tiles), A + Math.floor(((B - A) * (i + 1)) / tiles)]);
     bounds.sort(() => rand() - 0.5);
     // Each gather gets its own copy of the rare list, as a worker would.
     for (const [lo, hi] of bounds) par.gather(g, A, lo, hi, max, RareList.from(rare.positions(), g), rows, rowWords);
@@ -94,13 +94,20 @@ function parallelValues(
 }
 
 /**
- * Values by the gang's schedule (engine/sparse-gang.ts) run in-thread: sub-chunks of `sub`
- * heaps, each gathered with the frozen bound of a gang of `members` (the start of the sub-chunk
- * members - 1 back) and finished in order. While a sub-chunk gathers, the heaps between its
+ * Values by the gang's schedule (engine/sparse-gang.ts) run in-thread: tiles of `sub`
+ * heaps, each gathered with the frozen bound of a gang of `members` (the start of the tile
+ * members - 1 back) and finished in order. While a tile gathers, the heaps between its
  * frozen bound and its start are overwritten with junk, as they may be unfinished in a real
  * gang: a gather that read them would change the values.
  */
-function gangValues(rules: Rules, N: number, mask: SparseMask, sub: number, members: number, totals: Totals): number[] {
+function gangValues(
+  rules: Rules,
+  N: number,
+  mask: SparseMask,
+  tile: number,
+  members: number,
+  totals: Totals,
+): number[] {
   const shape = sparseShape(rules)!;
   const seq = new SparseKernel(shape);
   const par = makePar(shape);
@@ -111,10 +118,10 @@ function gangValues(rules: Rules, N: number, mask: SparseMask, sub: number, memb
   const lo = Math.min(N, 40);
   let max = seq.run(g, 0, lo, 0, rare).maxValue;
   const rowWords = rowWordsFor(2 * 2 ** 12);
-  const rows = new Int32Array(sub * sparseRowStride(rowWords));
-  for (let j = 0; lo + j * sub < N; j++) {
-    const [s, e] = subChunk(lo, N, sub, j);
-    const F = frozenBound(lo, sub, members, j);
+  const rows = new Int32Array(tile * sparseRowStride(rowWords));
+  for (let j = 0; lo + j * tile < N; j++) {
+    const [s, e] = tileRange(lo, N, tile, j);
+    const F = frozenBound(lo, tile, members, j);
     const unfinished = g.slice(F, s);
     g.fill(0x7fff, F, s);
     par.gather(g, F, s, e, max, rare, rows, rowWords, s);
@@ -151,7 +158,7 @@ describe.each(PARALLEL)(
       makePar = make;
     });
 
-    it("Grundy's game to 20000, automatic mask, odd chunks and slices", () => {
+    it("Grundy's game to 20000, automatic mask, odd chunks and tiles", () => {
       const rules = parseRules('grundy');
       const expected = plain(rules, 20000);
       expect(parallelValues(rules, 20000, 'auto', 1237, 3, 1, totals)).toEqual(expected);
@@ -199,26 +206,30 @@ describe.each(PARALLEL)(
       }
     });
 
-    it("the gang's schedule (frozen bound members - 1 sub-chunks back, unfinished heaps in between): Grundy's game, codes, bad masks", () => {
-      const grundy = parseRules('grundy');
-      const expected = plain(grundy, 8000);
-      for (const [sub, members] of [
-        [64, 2],
-        [97, 3],
-        [256, 2],
-        [1, 2],
-      ] as const) {
-        expect(
-          gangValues(grundy, 8000, { bits: 0xfffe, parity: 0 }, sub, members, totals),
-          `sub ${sub}, members ${members}`,
-        ).toEqual(expected);
-      }
-      expect(gangValues(grundy, 3000, { bits: 0x5a5a, parity: 0 }, 131, 2, totals)).toEqual(expected.slice(0, 3000));
-      for (const spec of ['octal:0.354', 'octal:0.77', 'octal:4.7']) {
-        const rules = parseRules(spec);
-        expect(gangValues(rules, 2500, { bits: 1, parity: 0 }, 113, 2, totals), spec).toEqual(plain(rules, 2500));
-      }
-    });
+    it(
+      "the gang's schedule (frozen bound members - 1 tiles back, unfinished heaps in between): Grundy's " +
+        'game, codes, bad masks',
+      () => {
+        const grundy = parseRules('grundy');
+        const expected = plain(grundy, 8000);
+        for (const [sub, members] of [
+          [64, 2],
+          [97, 3],
+          [256, 2],
+          [1, 2],
+        ] as const) {
+          expect(
+            gangValues(grundy, 8000, { bits: 0xfffe, parity: 0 }, sub, members, totals),
+            `sub ${sub}, members ${members}`,
+          ).toEqual(expected);
+        }
+        expect(gangValues(grundy, 3000, { bits: 0x5a5a, parity: 0 }, 131, 2, totals)).toEqual(expected.slice(0, 3000));
+        for (const spec of ['octal:0.354', 'octal:0.77', 'octal:4.7']) {
+          const rules = parseRules(spec);
+          expect(gangValues(rules, 2500, { bits: 1, parity: 0 }, 113, 2, totals), spec).toEqual(plain(rules, 2500));
+        }
+      },
+    );
 
     it('the tests above reached both fallbacks of the finish (a too-low c_spec, an exhausted frozen scan)', () => {
       expect(totals.rescans).toBeGreaterThan(0);

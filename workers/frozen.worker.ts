@@ -1,28 +1,29 @@
 import { beginModuleTask } from '../src/engine/custom-module.js';
-import type { ChunkOutcome, GatherOutcome, SplitTask } from '../src/engine/protocol.js';
+import type { ChunkOutcome, GatherOutcome, FrozenTask } from '../src/engine/protocol.js';
 import { GrundyError } from '../src/errors.js';
-import { loadCode, splitKernel } from '../src/games/registry.js';
-import { GatherFailure, type SplitKernel } from '../src/kernels/split/split-kernel.js';
+import { loadCode, frozenKernel } from '../src/games/registry.js';
+import { GatherFailure, type FrozenKernel } from '../src/kernels/frozen/frozen-kernel.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { Rules } from '../src/rules/types.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
+import { rangeOutcome } from '../src/worker/range-outcome.js';
 
 /** Kernels keep scratch (element lists, mex marks) between tasks of the same game. */
-const kernels = new Map<string, SplitKernel>();
+const kernels = new Map<string, FrozenKernel>();
 
-async function kernelFor(rules: Rules): Promise<SplitKernel> {
+async function kernelFor(rules: Rules): Promise<FrozenKernel> {
   let kernel = kernels.get(rules.key);
   if (!kernel) {
-    kernel = splitKernel(rules, await loadCode(rules)) ?? undefined;
+    kernel = frozenKernel(rules, await loadCode(rules)) ?? undefined;
     if (!kernel) throw new GrundyError(`${rules.key} has no frozen-prefix kernel`, 5);
     kernels.set(rules.key, kernel);
   }
   return kernel;
 }
 
-/** Thin: one phase of a frozen-prefix chunk (kernels/split/split-kernel.ts), outcome as data. */
-async function runSplit(task: SplitTask): Promise<GatherOutcome | ChunkOutcome> {
+/** Thin: one phase of a frozen-prefix chunk (kernels/frozen/frozen-kernel.ts), outcome as data. */
+async function runFrozen(task: FrozenTask): Promise<GatherOutcome | ChunkOutcome> {
   beginModuleTask(task.kind === 'gather' ? task.heartbeat : undefined);
   try {
     const kernel = await kernelFor(task.rules);
@@ -31,26 +32,17 @@ async function runSplit(task: SplitTask): Promise<GatherOutcome | ChunkOutcome> 
     if (task.kind === 'gather') {
       // Test hook (src/testing/faults.ts): take the thread down in the middle of a gather.
       if (workerShouldDie(task.lo, task.hi)) process.exit(70);
-      const deferred = kernel.gather(g, task.a, task.lo, task.hi, rows, task.rowWords);
+      const deferred = kernel.gather(g, task.F, task.lo, task.hi, rows, task.rowWords);
       return { kind: 'gathered', deferred, kernel: kernel.name };
     }
-    const out = kernel.finish(g, task.a, task.b, rows, task.rowWords, task.deferred);
-    if (out.overflowValue !== undefined) {
-      return {
-        kind: 'overflow',
-        next: out.next,
-        maxValue: out.maxValue,
-        value: out.overflowValue,
-        kernel: kernel.name,
-      };
-    }
-    return { kind: 'done', next: out.next, maxValue: out.maxValue, kernel: kernel.name };
+    const out = kernel.finish(g, task.F, task.hi, rows, task.rowWords, task.deferred);
+    return rangeOutcome(out, kernel.name);
   } finally {
     beginModuleTask(undefined);
   }
 }
 
-export default defineWorker(runSplit, (_task, error, cause): GatherOutcome | ChunkOutcome =>
+export default defineWorker(runFrozen, (_task, error, cause): GatherOutcome | ChunkOutcome =>
   // A gather that got part of the way hands over the rows it filled and their deferred tuples.
   cause instanceof GatherFailure ? { ...error, next: cause.next, deferred: cause.deferred } : error,
 );

@@ -9,10 +9,10 @@ import { nextStamp } from './mex.js';
  * Sparse space over the frozen-prefix seam (README: Sparse space; DESIGN.md "Runtimes").
  * Heaps [lo, hi) are computed in two phases that together give exactly what
  * SparseKernel gives heap by heap. F <= lo is the frozen bound: g[0, F) is final when the
- * gather runs, and g[F, lo) need not be (a sparse gang member (src/gang/) gathers a sub-chunk
+ * gather runs, and g[F, lo) need not be (a sparse gang member (src/gang/) gathers a tile
  * while the one before it is still being finished).
  *
- *  - gather (parallel, any slice on any worker): for each n, mark every option whose heaps are
+ *  - gather (parallel, any tile on any worker): for each n, mark every option whose heaps are
  *    all < F (the frozen rare pairs r in (s - F, F) and frozen non-split options); c1 = the
  *    least common value not marked, c2 = the next one (what c becomes when a pair touching
  *    [F, n) marks c1). Scan the frozen pairs (a, s - a), s - a < F, from the smallest a, for
@@ -46,7 +46,7 @@ export function valueCeiling(maxValue: number): number {
   return V;
 }
 
-export class SparseSplitKernel {
+export class SparseFrozenKernel {
   readonly name = 'sparse+frozen-prefix';
   private readonly maskClasses: MaskClasses;
   private readonly mark = new Int32Array(VALUE_LIMIT + 1);
@@ -79,7 +79,7 @@ export class SparseSplitKernel {
    * (n - rowFrom) * sparseRowStride(rowWords). `rare` holds at least the rare heaps of [1, F);
    * maxBefore >= max g[0, F).
    *
-   * Two passes over the slice, each its own function: the marks, then the scans. As one loop
+   * Two passes over the tile, each its own function: the marks, then the scans. As one loop
    * the function grew past V8's inlining budget, the scan's inner search stayed a call per hit,
    * and the gather cost 1.3x the sequential kernel per heap.
    */

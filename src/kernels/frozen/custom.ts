@@ -2,22 +2,22 @@ import { ComputeError } from '../../errors.js';
 import { heapsOf, iterateOptions } from '../custom.js';
 import { capacityFor, type OptionsFunction, type RangeOutcome } from '../kernel.js';
 import type { Values } from '../values.js';
-import { GatherFailure, RowMex, rowWordsFor, type SplitKernel } from './split-kernel.js';
+import { GatherFailure, RowMex, rowWordsFor, type FrozenKernel } from './frozen-kernel.js';
 
 /**
- * Custom rules split at the chunk start A. The module's options(n) runs once per heap, in the
+ * Custom rules, frozen at the chunk start F. The module's options(n) runs once per heap, in the
  * parallel gather: tuples whose heaps are all < A are marked at once, the others are deferred
  * to the ordered finish as data, encoded per heap as [count, (length, heaps...) x count].
  */
-export function customSplitKernel(options: OptionsFunction, label: string): SplitKernel {
+export function customFrozenKernel(options: OptionsFunction, label: string): FrozenKernel {
   const rowMex = new RowMex();
   return {
     name: 'frozen-prefix:custom-module',
     rowWords: rowWordsFor,
-    gather(g, A, lo, hi, rows, rowWords) {
+    gather(g, F, lo, hi, rows, rowWords) {
       const deferred: number[] = [];
       for (let n = lo; n < hi; n++) {
-        const base = (n - A) * rowWords;
+        const base = (n - F) * rowWords;
         rows.fill(0, base, base + rowWords);
         const countAt = deferred.length;
         try {
@@ -35,7 +35,7 @@ export function customSplitKernel(options: OptionsFunction, label: string): Spli
             let x = 0;
             let frozen = true;
             for (const h of heaps) {
-              if (h >= A) frozen = false;
+              if (h >= F) frozen = false;
               else x ^= g[h]!;
             }
             if (frozen) {
@@ -59,20 +59,20 @@ export function customSplitKernel(options: OptionsFunction, label: string): Spli
       }
       return Int32Array.from(deferred);
     },
-    finish(g: Values, A: number, b: number, rows: Int32Array, rowWords: number, deferred): RangeOutcome {
+    finish(g: Values, F: number, hi: number, rows: Int32Array, rowWords: number, deferred): RangeOutcome {
       const cap = capacityFor(g);
       let maxValue = 0;
       let part = 0;
       let at = 0;
-      for (let n = A; n < b; n++) {
-        // Move to the next slice's data when this one is used up.
+      for (let n = F; n < hi; n++) {
+        // Move to the next tile's data when this one is used up.
         while (part < deferred.length && at >= (deferred[part]?.length ?? 0)) {
           part++;
           at = 0;
         }
         const data = deferred[part];
         if (!data) throw new Error(`custom finish: no gathered data for heap ${n}`);
-        const base = (n - A) * rowWords;
+        const base = (n - F) * rowWords;
         rowMex.reset();
         const count = data[at++]!;
         for (let t = 0; t < count; t++) {
@@ -87,7 +87,7 @@ export function customSplitKernel(options: OptionsFunction, label: string): Spli
         g[n] = v;
         if (v > maxValue) maxValue = v;
       }
-      return { next: b, maxValue };
+      return { next: hi, maxValue };
     },
   };
 }

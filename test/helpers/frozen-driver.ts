@@ -1,11 +1,11 @@
 /**
  * Test helpers for the frozen-prefix kernels: a seeded random source, a definitional twin for
- * take-and-break codes, and an in-process driver that runs a split kernel the way the engine
- * does (chunks, gather slices in any order, ordered finish, width promotion on overflow) but
- * with chunk lengths and slice cuts chosen by the test.
+ * take-and-break codes, and an in-process driver that runs a frozen-prefix kernel the way the engine
+ * does (chunks, gather tiles in any order, ordered finish, width promotion on overflow) but
+ * with chunk lengths and tile cuts chosen by the test.
  */
 import { plainKernel } from '../../src/games/registry.js';
-import { splitKernel } from '../../src/games/registry.js';
+import { frozenKernel } from '../../src/games/registry.js';
 import type { OptionsFunction } from '../../src/kernels/kernel.js';
 import {
   maxOf,
@@ -41,13 +41,13 @@ export function plainTable(rules: Rules, N: number, options?: OptionsFunction, w
 }
 
 export interface DriverOptions {
-  /** Heaps computed by the plain kernel before the split starts (at least 1). */
+  /** Heaps computed by the plain kernel before the frozen prefix starts (at least 1). */
   readonly plainTo: number;
   /** Chunk length at chunk start a. */
   readonly chunk: (a: number) => number;
   readonly rand: () => number;
-  /** Gather slices per chunk (cut at random points, run in random order). */
-  readonly slices: number;
+  /** Gather tiles per chunk (cut at random points, run in random order). */
+  readonly tiles: number;
   readonly width?: Width;
   readonly options?: OptionsFunction;
 }
@@ -59,10 +59,10 @@ export interface DriverResult {
   readonly chunks: number;
 }
 
-/** Compute g(0..N-1) with the family's split kernel under the given chunking. */
-export function splitTable(rules: Rules, N: number, opts: DriverOptions): DriverResult {
-  const kernel = splitKernel(rules, opts.options);
-  if (!kernel) throw new Error(`${rules.key} has no split kernel`);
+/** Compute g(0..N-1) with the family's frozen-prefix kernel under the given chunking. */
+export function frozenTable(rules: Rules, N: number, opts: DriverOptions): DriverResult {
+  const kernel = frozenKernel(rules, opts.options);
+  if (!kernel) throw new Error(`${rules.key} has no frozen-prefix kernel`);
   const plain = plainKernel(rules, opts.options);
   let g = plainValues(opts.width ?? 8, N);
   const widths: Width[] = [widthOf(g)];
@@ -85,12 +85,12 @@ export function splitTable(rules: Rules, N: number, opts: DriverOptions): Driver
     const rows = new Int32Array((b - a) * rowWords);
     for (let i = 0; i < rows.length; i++) rows[i] = (opts.rand() * 2 ** 32) | 0;
     const cuts = new Set<number>([a, b]);
-    for (let i = 1; i < opts.slices; i++) cuts.add(randomInt(opts.rand, a, b));
+    for (let i = 1; i < opts.tiles; i++) cuts.add(randomInt(opts.rand, a, b));
     const points = [...cuts].sort((x, y) => x - y);
-    const slices = points.slice(1).map((hi, i) => [points[i]!, hi] as const);
-    const order = slices.map((_, i) => i).sort(() => opts.rand() - 0.5);
-    const deferred: (Int32Array | null)[] = new Array(slices.length).fill(null);
-    for (const i of order) deferred[i] = kernel.gather(g, a, slices[i]![0], slices[i]![1], rows, rowWords);
+    const tiles = points.slice(1).map((hi, i) => [points[i]!, hi] as const);
+    const order = tiles.map((_, i) => i).sort(() => opts.rand() - 0.5);
+    const deferred: (Int32Array | null)[] = new Array(tiles.length).fill(null);
+    for (const i of order) deferred[i] = kernel.gather(g, a, tiles[i]![0], tiles[i]![1], rows, rowWords);
     const out = kernel.finish(g, a, b, rows, rowWords, deferred);
     next = out.next;
     chunks++;
@@ -107,7 +107,7 @@ function partitions(m: number, parts: number, min = 1): number[][] {
   return out;
 }
 
-/** Take-and-break values straight from the definition (THEORY.md section 2): slow, obvious. */
+/** Take-and-break values straight from the definition (README "Games"; Winning Ways, ch. 4): slow, obvious. */
 export function naiveTakeBreak(digits: readonly number[], N: number): number[] {
   const g: number[] = [];
   for (let n = 0; n < N; n++) {
@@ -137,7 +137,7 @@ export function randomCode(rand: () => number): number[] {
   const len = randomInt(rand, 1, 4);
   const digits = [rand() < 0.2 ? 4 : 0];
   for (let i = 0; i < len; i++) digits.push(randomInt(rand, 0, hex ? 15 : 7));
-  // Ensure at least one split move, else the code is a subtraction game (no split kernel).
+  // Ensure at least one split move, else the code is a subtraction game (no frozen-prefix kernel).
   const at = randomInt(rand, 1, len);
   digits[at] = digits[at]! | 4;
   return digits;

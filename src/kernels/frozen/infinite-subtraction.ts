@@ -3,7 +3,7 @@ import type { InfiniteSetName } from '../../rules/types.js';
 import { capacityFor, type RangeOutcome } from '../kernel.js';
 import { lowerBound } from '../sparse.js';
 import type { Values } from '../values.js';
-import { RowMex, rowWordsFor, type SplitKernel } from './split-kernel.js';
+import { RowMex, rowWordsFor, type FrozenKernel } from './frozen-kernel.js';
 
 /** Heaps gathered together: their rows stay in L2 while the elements sweep over them. */
 const BLOCK = 512;
@@ -14,9 +14,9 @@ export const BYTE_ROW_SCALE = 8;
 const ALL_SET = 0x01010101;
 
 /**
- * Infinite subtraction sets split at the chunk start A: the option n - s is in-chunk iff
- * s <= n - A, so with squares only about sqrt(n - A) options per heap are ordered and the other
- * sqrt(n) - sqrt(n - A) are gathered in parallel.
+ * Infinite subtraction sets, frozen at the chunk start F: the option n - s is in-chunk iff
+ * s <= n - F, so with squares only about sqrt(n - F) options per heap are ordered and the other
+ * sqrt(n) - sqrt(n - F) are gathered in parallel.
  *
  * Both phases are blocked: for a block of heaps each element s sweeps once over the block, so
  * g[n - s] is read as a contiguous run while the block's rows stay in cache (the loop
@@ -26,7 +26,7 @@ const ALL_SET = 0x01010101;
  * with bit rows, 2.5 ns with byte rows. The rows cost 8x the memory of bit rows (512 bytes a
  * heap for values below 512).
  */
-export function infiniteSubtractionSplitKernel(name: InfiniteSetName): SplitKernel {
+export function infiniteSubtractionFrozenKernel(name: InfiniteSetName): FrozenKernel {
   let elements: Int32Array = new Int32Array(0);
   let coveredTo = -1;
   const ensure = (limit: number): Int32Array => {
@@ -47,19 +47,19 @@ export function infiniteSubtractionSplitKernel(name: InfiniteSetName): SplitKern
   return {
     name: `frozen-prefix:subtract-${name}`,
     rowWords: (maxValue) => BYTE_ROW_SCALE * rowWordsFor(maxValue),
-    gather(g, A, lo, hi, rows, rowWords) {
+    gather(g, F, lo, hi, rows, rowWords) {
       const S = ensure(hi);
       const R = rowWords * 4;
       const row = bytesOf(rows);
-      row.fill(0, (lo - A) * R, (hi - A) * R);
+      row.fill(0, (lo - F) * R, (hi - F) * R);
       for (let n0 = lo; n0 < hi; n0 += BLOCK) {
         const n1 = Math.min(hi, n0 + BLOCK);
-        // Elements with some heap n in [n0, n1) such that 0 <= n - s < A.
-        for (let i = lowerBound(S, S.length, n0 - A + 1); i < S.length; i++) {
+        // Elements with some heap n in [n0, n1) such that 0 <= n - s < F.
+        for (let i = lowerBound(S, S.length, n0 - F + 1); i < S.length; i++) {
           const s = S[i]!;
           if (s >= n1) break;
           const from = Math.max(n0, s);
-          markRun(g, row, from - s, Math.min(n1, s + A) - s, (from - A) * R, R);
+          markRun(g, row, from - s, Math.min(n1, s + F) - s, (from - F) * R, R);
         }
       }
       return null;
@@ -70,32 +70,32 @@ export function infiniteSubtractionSplitKernel(name: InfiniteSetName): SplitKern
      * the few from inside the block (for squares, s < 64: 7 elements) and the mex. Heap by heap
      * throughout, the finish cost 10 ns an option, the serial eighth of a 2-worker run.
      */
-    finish(g: Values, A: number, b: number, rows: Int32Array, rowWords: number): RangeOutcome {
-      const S = ensure(b);
+    finish(g: Values, F: number, hi: number, rows: Int32Array, rowWords: number): RangeOutcome {
+      const S = ensure(hi);
       const R = rowWords * 4;
       const row = bytesOf(rows);
       const cap = capacityFor(g);
       let maxValue = 0;
-      for (let m0 = A; m0 < b; m0 += FINISH_BLOCK) {
-        const m1 = Math.min(b, m0 + FINISH_BLOCK);
-        // While every value of [A, m0) fits the rows (the usual case), the options there are
+      for (let m0 = F; m0 < hi; m0 += FINISH_BLOCK) {
+        const m1 = Math.min(hi, m0 + FINISH_BLOCK);
+        // While every value of [F, m0) fits the rows (the usual case), the options there are
         // swept in one go; past that, heap by heap with the wide ones set aside.
         const swept = maxValue < R;
         if (swept) {
-          // Options n - s in [A, m0) for n in [m0, m1): s <= m1 - 1 - A.
+          // Options n - s in [F, m0) for n in [m0, m1): s <= m1 - 1 - F.
           for (let i = 0; i < S.length; i++) {
             const s = S[i]!;
-            if (s > m1 - 1 - A) break;
-            const from = Math.max(m0, s + A);
+            if (s > m1 - 1 - F) break;
+            const from = Math.max(m0, s + F);
             const to = Math.min(m1, s + m0);
-            if (from < to) markRun(g, row, from - s, to - s, (from - A) * R, R);
+            if (from < to) markRun(g, row, from - s, to - s, (from - F) * R, R);
           }
         }
         for (let n = m0; n < m1; n++) {
-          const base = (n - A) * R;
+          const base = (n - F) * R;
           rowMex.reset();
-          // Options n - s inside the block (s <= n - m0), or every in-chunk one (s <= n - A).
-          const limit = swept ? n - m0 : n - A;
+          // Options n - s inside the block (s <= n - m0), or every in-chunk one (s <= n - F).
+          const limit = swept ? n - m0 : n - F;
           for (let i = 0; i < S.length; i++) {
             const s = S[i]!;
             if (s > limit) break;
@@ -104,7 +104,7 @@ export function infiniteSubtractionSplitKernel(name: InfiniteSetName): SplitKern
             else rowMex.markAsideFrom(v, R);
           }
           // Four bytes a word: the first word not all set holds the mex.
-          const wordBase = (n - A) * rowWords;
+          const wordBase = (n - F) * rowWords;
           let v = -1;
           for (let w = 0; w < rowWords; w++) {
             if (rows[wordBase + w] !== ALL_SET) {
@@ -119,7 +119,7 @@ export function infiniteSubtractionSplitKernel(name: InfiniteSetName): SplitKern
           if (v > maxValue) maxValue = v;
         }
       }
-      return { next: b, maxValue };
+      return { next: hi, maxValue };
     },
   };
 }

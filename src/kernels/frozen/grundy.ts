@@ -1,36 +1,36 @@
 import { capacityFor, type RangeOutcome } from '../kernel.js';
 import type { Values } from '../values.js';
-import { RowMex, rowWordsFor, type SplitKernel } from './split-kernel.js';
+import { RowMex, rowWordsFor, type FrozenKernel } from './frozen-kernel.js';
 
 /**
- * Grundy's game split at the chunk start a: the pair (x, n - x), x < n - x, touches the chunk
- * iff its larger heap n - x >= a, i.e. x <= n - a. Those n - a pairs per heap are the ordered
- * work; the other (n - 1) / 2 - (n - a) pairs are gathered in parallel.
+ * Grundy's game, frozen at the chunk start F: the pair (x, n - x), x < n - x, touches the chunk
+ * iff its larger heap n - x >= F, i.e. x <= n - F. Those n - F pairs per heap are the ordered
+ * work; the other (n - 1) / 2 - (n - F) pairs are gathered in parallel.
  */
-export function grundySplitKernel(): SplitKernel {
+export function grundyFrozenKernel(): FrozenKernel {
   const rowMex = new RowMex();
   return {
     name: 'frozen-prefix:grundy',
     rowWords: rowWordsFor,
-    gather(g, a, lo, hi, rows, rowWords) {
+    gather(g, F, lo, hi, rows, rowWords) {
       for (let n = lo; n < hi; n++) {
-        const base = (n - a) * rowWords;
+        const base = (n - F) * rowWords;
         rows.fill(0, base, base + rowWords);
         const top = (n - 1) >> 1;
-        for (let x = Math.max(1, n - a + 1); x <= top; x++) {
+        for (let x = Math.max(1, n - F + 1); x <= top; x++) {
           const v = g[x]! ^ g[n - x]!;
           rows[base + (v >>> 5)]! |= 1 << (v & 31);
         }
       }
       return null;
     },
-    finish(g: Values, a: number, b: number, rows: Int32Array, rowWords: number): RangeOutcome {
+    finish(g: Values, F: number, hi: number, rows: Int32Array, rowWords: number): RangeOutcome {
       const cap = capacityFor(g);
       let maxValue = 0;
-      for (let n = a; n < b; n++) {
-        const base = (n - a) * rowWords;
+      for (let n = F; n < hi; n++) {
+        const base = (n - F) * rowWords;
         rowMex.reset();
-        const top = Math.min((n - 1) >> 1, n - a);
+        const top = Math.min((n - 1) >> 1, n - F);
         for (let x = 1; x <= top; x++) {
           const v = g[x]! ^ g[n - x]!;
           if (v >>> 5 < rowWords) rows[base + (v >>> 5)]! |= 1 << (v & 31);
@@ -41,7 +41,7 @@ export function grundySplitKernel(): SplitKernel {
         g[n] = v;
         if (v > maxValue) maxValue = v;
       }
-      return { next: b, maxValue };
+      return { next: hi, maxValue };
     },
   };
 }

@@ -1,15 +1,15 @@
 import { takeBreakMoves } from '../../rules/take-break.js';
 import { capacityFor, type RangeOutcome } from '../kernel.js';
 import type { Values } from '../values.js';
-import { RowMex, rowWordsFor, type SplitKernel } from './split-kernel.js';
+import { RowMex, rowWordsFor, type FrozenKernel } from './frozen-kernel.js';
 
 /**
- * Take-and-break codes split at the chunk start A: an option touches the chunk iff its largest
+ * Take-and-break codes, frozen at the chunk start F: an option touches the chunk iff its largest
  * heap is >= A. Leaving one heap n - r: in-chunk iff n - r >= A. Leaving two heaps x <= m - x
- * (m = n - i): in-chunk iff x <= m - A. Leaving three heaps x <= y <= m - x - y: in-chunk iff
- * y <= m - x - A. Everything else is gathered in parallel from the frozen prefix.
+ * (m = n - i): in-chunk iff x <= m - F. Leaving three heaps x <= y <= m - x - y: in-chunk iff
+ * y <= m - x - F. Everything else is gathered in parallel from the frozen prefix.
  */
-export function takeBreakSplitKernel(digits: readonly number[]): SplitKernel {
+export function takeBreakFrozenKernel(digits: readonly number[]): FrozenKernel {
   const moves = takeBreakMoves(digits);
   const whole = Int32Array.from(moves.removeWhole);
   const one = Int32Array.from(moves.leaveOne);
@@ -19,21 +19,21 @@ export function takeBreakSplitKernel(digits: readonly number[]): SplitKernel {
   return {
     name: 'frozen-prefix:take-break',
     rowWords: rowWordsFor,
-    gather(g, A, lo, hi, rows, rowWords) {
+    gather(g, F, lo, hi, rows, rowWords) {
       for (let n = lo; n < hi; n++) {
-        const base = (n - A) * rowWords;
+        const base = (n - F) * rowWords;
         rows.fill(0, base, base + rowWords);
         for (let i = 0; i < whole.length; i++) if (whole[i] === n) rows[base]! |= 1;
         for (let i = 0; i < one.length; i++) {
           const h = n - one[i]!;
-          if (h >= 1 && h < A) {
+          if (h >= 1 && h < F) {
             const v = g[h]!;
             rows[base + (v >>> 5)]! |= 1 << (v & 31);
           }
         }
         for (let i = 0; i < two.length; i++) {
           const m = n - two[i]!;
-          for (let x = Math.max(1, m - A + 1), half = m >> 1; x <= half; x++) {
+          for (let x = Math.max(1, m - F + 1), half = m >> 1; x <= half; x++) {
             const v = g[x]! ^ g[m - x]!;
             rows[base + (v >>> 5)]! |= 1 << (v & 31);
           }
@@ -43,7 +43,7 @@ export function takeBreakSplitKernel(digits: readonly number[]): SplitKernel {
           for (let x = 1; 3 * x <= m; x++) {
             const gx = g[x]!;
             const rest = m - x;
-            for (let y = Math.max(x, rest - A + 1); 2 * y <= rest; y++) {
+            for (let y = Math.max(x, rest - F + 1); 2 * y <= rest; y++) {
               const v = gx ^ g[y]! ^ g[rest - y]!;
               rows[base + (v >>> 5)]! |= 1 << (v & 31);
             }
@@ -52,15 +52,15 @@ export function takeBreakSplitKernel(digits: readonly number[]): SplitKernel {
       }
       return null;
     },
-    finish(g: Values, A: number, b: number, rows: Int32Array, rowWords: number): RangeOutcome {
+    finish(g: Values, F: number, hi: number, rows: Int32Array, rowWords: number): RangeOutcome {
       const cap = capacityFor(g);
       let maxValue = 0;
-      for (let n = A; n < b; n++) {
-        const base = (n - A) * rowWords;
+      for (let n = F; n < hi; n++) {
+        const base = (n - F) * rowWords;
         rowMex.reset();
         for (let i = 0; i < one.length; i++) {
           const h = n - one[i]!;
-          if (h >= A) {
+          if (h >= F) {
             const v = g[h]!;
             if (v >>> 5 < rowWords) rows[base + (v >>> 5)]! |= 1 << (v & 31);
             else rowMex.markAside(v, rowWords);
@@ -68,7 +68,7 @@ export function takeBreakSplitKernel(digits: readonly number[]): SplitKernel {
         }
         for (let i = 0; i < two.length; i++) {
           const m = n - two[i]!;
-          const top = Math.min(m >> 1, m - A);
+          const top = Math.min(m >> 1, m - F);
           for (let x = 1; x <= top; x++) {
             const v = g[x]! ^ g[m - x]!;
             if (v >>> 5 < rowWords) rows[base + (v >>> 5)]! |= 1 << (v & 31);
@@ -80,7 +80,7 @@ export function takeBreakSplitKernel(digits: readonly number[]): SplitKernel {
           for (let x = 1; 3 * x <= m; x++) {
             const gx = g[x]!;
             const rest = m - x;
-            const top = Math.min(rest >> 1, rest - A);
+            const top = Math.min(rest >> 1, rest - F);
             for (let y = x; y <= top; y++) {
               const v = gx ^ g[y]! ^ g[rest - y]!;
               if (v >>> 5 < rowWords) rows[base + (v >>> 5)]! |= 1 << (v & 31);
@@ -93,7 +93,7 @@ export function takeBreakSplitKernel(digits: readonly number[]): SplitKernel {
         g[n] = v;
         if (v > maxValue) maxValue = v;
       }
-      return { next: b, maxValue };
+      return { next: hi, maxValue };
     },
   };
 }

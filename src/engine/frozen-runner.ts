@@ -2,7 +2,7 @@ import type { Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome, FinishTask, GatherTask } from './protocol.js';
-import type { SplitChunkPlan } from './split-plan.js';
+import type { FrozenChunkPlan } from './frozen-plan.js';
 
 /** The shared row scratch of frozen-prefix chunks, reused across chunks and grown on demand. */
 export class RowScratch {
@@ -19,35 +19,35 @@ export class RowScratch {
 }
 
 /** Wall time of the two phases, summed over chunks: the finish share is the serial fraction. */
-export interface SplitPhaseStats {
+export interface FrozenPhaseStats {
   chunks: number;
   gatherMs: number;
   finishMs: number;
 }
 
-export function emptyPhaseStats(): SplitPhaseStats {
+export function emptyPhaseStats(): FrozenPhaseStats {
   return { chunks: 0, gatherMs: 0, finishMs: 0 };
 }
 
 /**
- * Run one frozen-prefix chunk: every gather slice at once on the pool, then one ordered finish
+ * Run one frozen-prefix chunk: every gather tile at once on the pool, then one ordered finish
  * task. The main thread only schedules: kernels run on workers.
  */
-export async function runSplitChunk(
+export async function runFrozenChunk(
   pool: WorkerPool,
   rules: Rules,
   values: SharedArrayBuffer,
   width: Width,
-  plan: SplitChunkPlan,
+  plan: FrozenChunkPlan,
   scratch: RowScratch,
-  stats?: SplitPhaseStats,
+  stats?: FrozenPhaseStats,
   signal?: AbortSignal,
 ): Promise<ChunkOutcome> {
   const t0 = performance.now();
-  const rows = scratch.get((plan.b - plan.a) * plan.rowWords * 4);
+  const rows = scratch.get((plan.hi - plan.F) * plan.rowWords * 4);
   const label = (lo: number, hi: number): string => `gather [${lo}, ${hi}) of ${rules.key}`;
   const gathered = await Promise.all(
-    plan.slices.map(([lo, hi]) => {
+    plan.tiles.map(([lo, hi]) => {
       const task: GatherTask = {
         kind: 'gather',
         rules,
@@ -55,29 +55,29 @@ export async function runSplitChunk(
         width,
         rows,
         rowWords: plan.rowWords,
-        a: plan.a,
+        F: plan.F,
         lo,
         hi,
       };
-      return pool.runOn('split', task, signal, label(lo, hi));
+      return pool.runOn('frozen', task, signal, label(lo, hi));
     }),
   );
   const deferred: (Int32Array | null)[] = [];
-  // A slice that failed part-way (a custom module throwing at heap f) still filled its rows
-  // below f: finish [a, f) for the least such f, so those values get stored, then report.
+  // A tile that failed part-way (a custom module throwing at heap f) still filled its rows
+  // below f: finish [F, f) for the least such f, so those values get stored, then report.
   let failed: { message: string; exitCode: number; next: number } | null = null;
   for (let i = 0; i < gathered.length; i++) {
     const outcome = gathered[i]!;
     if (outcome.kind === 'error') {
-      const at = outcome.next ?? plan.slices[i]![0];
+      const at = outcome.next ?? plan.tiles[i]![0];
       if (!failed || at < failed.next) failed = { message: outcome.message, exitCode: outcome.exitCode, next: at };
       deferred.push(outcome.deferred ?? null);
     } else {
       deferred.push(outcome.deferred);
     }
   }
-  const b = failed ? failed.next : plan.b;
-  if (failed && b <= plan.a) return { kind: 'error', message: failed.message, exitCode: failed.exitCode };
+  const hi = failed ? failed.next : plan.hi;
+  if (failed && hi <= plan.F) return { kind: 'error', message: failed.message, exitCode: failed.exitCode };
   const t1 = performance.now();
   const finish: FinishTask = {
     kind: 'finish',
@@ -86,11 +86,11 @@ export async function runSplitChunk(
     width,
     rows,
     rowWords: plan.rowWords,
-    a: plan.a,
-    b,
+    F: plan.F,
+    hi,
     deferred,
   };
-  const outcome = await pool.runOn('split', finish, signal, `finish [${plan.a}, ${b}) of ${rules.key}`);
+  const outcome = await pool.runOn('frozen', finish, signal, `finish [${plan.F}, ${hi}) of ${rules.key}`);
   if (stats) {
     stats.chunks++;
     stats.gatherMs += t1 - t0;

@@ -3,48 +3,48 @@ import type { Values } from '../values.js';
 import { nextStamp } from '../mex.js';
 
 /**
- * The frozen-prefix seam (DESIGN.md "Runtimes"). A chunk [a, b) of heap sizes is computed in two
- * phases:
+ * The frozen-prefix seam (DESIGN.md "Runtimes"). A chunk [F, hi) of heap sizes, F its frozen
+ * bound (every value below F is final), is computed in two phases:
  *
- *  - gather (parallel): for each n of a slice [lo, hi) of the chunk, mark in n's row the value
- *    of every option whose heaps are all < a. Those values are final, so slices run on any
+ *  - gather (parallel): for each n of a tile [lo, hi) of the chunk, mark in n's row the value
+ *    of every option whose heaps are all < F. Those values are final, so tiles run on any
  *    worker, in any order, reading g straight from the SharedArrayBuffer.
- *  - finish (ordered): for n = a, a+1, ..., b-1, add the options that touch [a, n) (now final,
+ *  - finish (ordered): for n = F, F+1, ..., hi-1, add the options that touch [F, n) (now final,
  *    because they were finished just before) and take the mex of the row.
  *
- * Rows are bitsets over values: row n occupies words [(n - a) * rowWords, (n - a + 1) * rowWords)
+ * Rows are bitsets over values: row n occupies words [(n - F) * rowWords, (n - F + 1) * rowWords)
  * of an Int32Array over a SharedArrayBuffer; value v is bit (v & 31) of word v >>> 5. Every
- * gathered value is an XOR of values < 2^bits(max g[0..a)), so rowWords = rowWordsFor(maxBefore)
+ * gathered value is an XOR of values < 2^bits(max g[0..F)), so rowWords = rowWordsFor(maxBefore)
  * holds them all; only finish can meet larger values, which it keeps aside (see RowMex).
  *
- * A family plugs in by implementing this interface (see kernels/split/index.ts). The sparse
- * kernel plugs in the same way: its gather marks what it can from the frozen prefix, its finish
- * does the ordered remainder.
+ * A family plugs in by implementing this interface (see kernels/frozen/index.ts). The sparse
+ * gang kernel (kernels/sparse-frozen.ts) has the same two phases, with a frozen bound that
+ * moves up tile by tile inside the chunk.
  */
-export interface SplitKernel {
+export interface FrozenKernel {
   /** Which algorithm ran, reported by `grundy compute --json` as `kernel`. */
   readonly name: string;
   /**
    * Int32 words of row scratch per heap when the values gathered come from a prefix whose
    * largest value is maxValue: rowWordsFor(maxValue) for bitset rows, more for kernels whose
-   * rows hold a byte per value (see splitRowWords).
+   * rows hold a byte per value (see frozenRowWords).
    */
   rowWords(maxValue: number): number;
   /**
-   * Clear and fill the rows of n in [lo, hi) (a <= lo <= hi <= b) from options with every
-   * heap < a. May return per-n data the finish needs (custom modules defer their in-chunk
+   * Clear and fill the rows of n in [lo, hi) (F <= lo <= hi) from options with every
+   * heap < F. May return per-n data the finish needs (custom modules defer their in-chunk
    * option tuples this way); null when there is none.
    */
-  gather(g: Values, a: number, lo: number, hi: number, rows: Int32Array, rowWords: number): Int32Array | null;
+  gather(g: Values, F: number, lo: number, hi: number, rows: Int32Array, rowWords: number): Int32Array | null;
   /**
-   * Compute g(n) for n in [a, b) in order, given every row filled by gather. `deferred` holds
-   * the gather outputs of the slices, in slice order. Stops early (like a range kernel) when a
+   * Compute g(n) for n in [F, hi) in order, given every row filled by gather. `deferred` holds
+   * the gather outputs of the tiles, in tile order. Stops early (like a range kernel) when a
    * value does not fit the width of g.
    */
   finish(
     g: Values,
-    a: number,
-    b: number,
+    F: number,
+    hi: number,
     rows: Int32Array,
     rowWords: number,
     deferred: readonly (Int32Array | null)[],
@@ -52,9 +52,9 @@ export interface SplitKernel {
 }
 
 /**
- * A gather that could not finish its slice (a custom module throwing at heap `next`): the rows
+ * A gather that could not finish its tile (a custom module throwing at heap `next`): the rows
  * of [lo, next) are filled and `deferred` holds their data, so the finish can still compute
- * g(a..next-1) and the coordinator store them before the error surfaces.
+ * g(F..next-1) and the coordinator store them before the error surfaces.
  */
 export class GatherFailure extends Error {
   constructor(

@@ -1,0 +1,1 @@
+export { RowMex, rowWordsFor, valueBits, type OrderedShare, type FrozenKernel } from './frozen-kernel.js';

@@ -1,1 +1,0 @@
-export { RowMex, rowWordsFor, valueBits, type OrderedShare, type SplitKernel } from './split-kernel.js';
