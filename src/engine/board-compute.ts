@@ -11,8 +11,8 @@ import type { Store } from '../store/store.js';
 import { computeGame } from './coordinator.js';
 import type { WorkerPool } from './pool.js';
 
-/** The largest N x N table `grundy compute --size` makes (16.7M cells, at most 64 MiB of values). */
-export const MAX_BOARD = 4096;
+/** The largest N x N table `grundy compute --size` makes (67M cells; Wythoff: 128 MiB of Uint16 values). */
+export const MAX_BOARD = 8192;
 
 export interface BoardRequest {
   readonly rules: Rules;
