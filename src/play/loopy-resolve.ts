@@ -63,7 +63,14 @@ export async function loadGraphComponent(spec: string, opts: PrepareOptions): Pr
     const table = loadGraphTable(store, game);
     if (!table) throw new Error(`store for ${rules.key} has values but no graph table`);
     const codec = explicit.codec(table.names, table.source.vertices, rules.key);
-    const graph = explicit.load(rules).graph;
+    // The edges, for the move search (a states module is explored again: its table has no edges).
+    const pool = new WorkerPool(1);
+    let graph: GraphComponent['graph'];
+    try {
+      graph = (await explicit.load(rules, { pool, maxStates: table.source.vertices })).graph;
+    } finally {
+      await pool.destroy();
+    }
     return { kind: 'vertices', spec, key: rules.key, graph, values: table.values, codec };
   } finally {
     store?.close();

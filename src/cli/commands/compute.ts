@@ -4,6 +4,7 @@ import { compute, DEFAULT_PROOF_LIMIT, DEFAULT_TO, type ComputeSummary } from '.
 import { gameSpecOf } from '../../api/game.js';
 import { MAX_HEAP } from '../../engine/planner.js';
 import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers } from '../../engine/pool.js';
+import { DEFAULT_MAX_STATES } from '../../states/explore.js';
 import { parseDuration } from '../../durations.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
@@ -19,6 +20,7 @@ interface ComputeArgs extends GlobalArgs {
   'until-proven'?: boolean;
   workers?: string;
   'module-timeout'?: string;
+  'max-states'?: string;
   wait?: boolean;
 }
 
@@ -45,6 +47,10 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         type: 'string',
         describe: `for module: rules, stop when options(n) runs longer than this per position: 10, 2.5s, 500ms, 2m (default ${DEFAULT_MODULE_TIMEOUT_MS / 1000} s)`,
       })
+      .option('max-states', {
+        type: 'string',
+        describe: `for states: modules, refuse (exit 2, nothing stored) when more states than this are reachable (default ${DEFAULT_MAX_STATES.toLocaleString('en-US')})`,
+      })
       .option('wait', {
         type: 'boolean',
         describe: 'if another process is computing the same game, wait for it instead of refusing',
@@ -54,6 +60,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
       .example('$0 compute graph:g.txt', 'a game on a graph (edge list u v per line; cycles give draws)')
       .example('$0 compute wythoff --size 1024', "Wythoff's game, the 1024 x 1024 table")
+      .example('$0 compute states:./game.js --max-states 1e6', 'a game given by start and moves(state), cycles allowed')
       .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
       .epilogue(
         'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second Ctrl-C quits at once.\n' +
@@ -62,6 +69,9 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
   handler: async (args) => {
     const rules = parseRules(args.game);
     if (familyOf(rules).board) return computeBoardCommand(args, rules);
+    if (args['max-states'] !== undefined && !familyOf(rules).explicit?.explores) {
+      throw new UsageError(`--max-states bounds a states: module's exploration; ${rules.key} has no states to explore`);
+    }
     if (familyOf(rules).explicit && (args.to !== undefined || args['until-proven'])) {
       throw new UsageError(
         `${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`,
@@ -95,6 +105,9 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         untilProven,
         workers,
         moduleTimeoutMs,
+        ...(args['max-states'] !== undefined
+          ? { maxStates: parseCount(args['max-states'], '--max-states', 1, 2 ** 31 - 1) }
+          : {}),
         signal: interruption.signal,
         wait: args.wait === true,
         onWait: (holder) =>

@@ -1,0 +1,122 @@
+import type { ExplicitGraph } from '../games/family.js';
+import { buildGraph } from '../graph/csr.js';
+import { EdgeBuffer } from '../graph/edges.js';
+import { Heartbeat, LOADING } from '../engine/heartbeat.js';
+import { formatMs, StalledTaskError, WorkerDeathError, type WorkerPool } from '../engine/pool.js';
+import { GrundyError, UsageError } from '../errors.js';
+import type { StatesRules } from '../rules/types.js';
+import { MODULE_LABEL, shortState } from './expand.js';
+import type { ExpandOutcome, ExpandTask } from './protocol.js';
+
+/** Default bound on the states explored (grundy compute --max-states). */
+export const DEFAULT_MAX_STATES = 4_000_000;
+
+/** States per task: large enough to amortise a round-trip, small enough to keep 2 threads busy. */
+export const STATES_PER_TASK = 2048;
+
+export interface ExploreOptions {
+  readonly pool: WorkerPool;
+  readonly maxStates?: number;
+  /** Called after each task with the states found and expanded so far. */
+  readonly onProgress?: (found: number, expanded: number) => void;
+}
+
+/**
+ * Everything reachable from the starts of a `states:` module, as a game graph: vertex ids in
+ * discovery order (breadth first from the starts, in order), each state's options in the order
+ * moves(state) gives them, states deduplicated by their canonical JSON (src/states/canonical.ts).
+ * The pool's threads call moves(); this thread owns the dedup map and the edges. Runs of states
+ * go out as soon as they are discovered, several tasks in flight, and their results are merged
+ * in id order, so the graph does not depend on the number of threads.
+ */
+export async function exploreStates(rules: StatesRules, opts: ExploreOptions): Promise<ExplicitGraph> {
+  const maxStates = opts.maxStates ?? DEFAULT_MAX_STATES;
+  const ids = new Map<string, number>();
+  const names: string[] = [];
+  const edges = new EdgeBuffer();
+  const intern = (state: string): number => {
+    let id = ids.get(state);
+    if (id === undefined) {
+      if (names.length >= maxStates) {
+        throw new UsageError(
+          `${rules.key}: more than ${maxStates.toLocaleString('en-US')} states are reachable from the starts ` +
+            `(--max-states ${maxStates}); raise --max-states, or make the module's state space finite`,
+        );
+      }
+      id = names.length;
+      ids.set(state, id);
+      names.push(state);
+    }
+    return id;
+  };
+  const starts = await run(rules, opts.pool, null);
+  for (const s of starts.options) intern(s);
+
+  const window = Math.max(2, opts.pool.threads * 2);
+  const inFlight: { from: number; task: Promise<ExpandOutcome & { kind: 'expanded' }> }[] = [];
+  let dispatched = 0;
+  let expanded = 0;
+  while (expanded < names.length) {
+    // Send out what is known, in runs; a short run only when nothing else is in flight.
+    while (inFlight.length < window && dispatched < names.length) {
+      const ready = names.length - dispatched;
+      if (ready < STATES_PER_TASK && inFlight.length > 0) break;
+      const count = Math.min(ready, STATES_PER_TASK);
+      const states = names.slice(dispatched, dispatched + count);
+      inFlight.push({ from: dispatched, task: run(rules, opts.pool, states) });
+      dispatched += count;
+    }
+    const next = inFlight.shift()!;
+    const out = await next.task;
+    let k = 0;
+    for (let i = 0; i < out.counts.length; i++) {
+      const u = next.from + i;
+      for (let j = out.counts[i]!; j > 0; j--) edges.push(u, intern(out.options[k++]!));
+    }
+    expanded = next.from + out.counts.length;
+    opts.onProgress?.(names.length, expanded);
+  }
+  const graph = buildGraph(names.length, edges);
+  return {
+    graph,
+    names: { kind: 'strings', strings: names },
+    source: { format: 'states', sha256: rules.sha256, bytes: rules.bytes },
+  };
+}
+
+/**
+ * One expansion task on the pool, under the --module-timeout of custom modules: the heartbeat
+ * says which state the worker is at, so a stall or a dead thread is reported by its state.
+ */
+async function run(
+  rules: StatesRules,
+  pool: WorkerPool,
+  states: readonly string[] | null,
+): Promise<ExpandOutcome & { kind: 'expanded' }> {
+  const heartbeat = new Heartbeat();
+  const task: ExpandTask = { kind: 'expand', path: rules.path, states, heartbeat: heartbeat.buffer };
+  const code = `${MODULE_LABEL} ${rules.path}`;
+  const at = (position: number): string =>
+    position === LOADING || states === null ? 'the starts' : `moves(${shortState(states[position]!)})`;
+  const limit = formatMs(pool.moduleTimeoutMs);
+  let out: ExpandOutcome;
+  try {
+    out = await pool.runOn('states', task, undefined, `${code}`, {
+      heartbeat,
+      timeoutMs: pool.moduleTimeoutMs,
+      name: code,
+      describe: (position) =>
+        position === LOADING
+          ? `${code} did not finish loading within the --module-timeout of ${limit}`
+          : `${code}: ${at(position)} ran longer than the --module-timeout of ${limit} and was stopped`,
+    });
+  } catch (err) {
+    if (err instanceof StalledTaskError) throw err;
+    if (err instanceof WorkerDeathError) {
+      throw new GrundyError(`${code}: the worker thread died twice at ${at(err.position)} (${err.message})`, 5);
+    }
+    throw err;
+  }
+  if (out.kind === 'error') throw new GrundyError(out.message, out.exitCode);
+  return out;
+}
