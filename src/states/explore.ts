@@ -13,12 +13,16 @@ export const DEFAULT_MAX_STATES = 4_000_000;
 
 /** States per task: large enough to amortise a round-trip, small enough to keep 2 threads busy. */
 export const STATES_PER_TASK = 2048;
+/** The shortest run sent while another is in flight: shorter ones cost more in round-trips than they save. */
+const MIN_RUN = 64;
 
 export interface ExploreOptions {
   readonly pool: WorkerPool;
   readonly maxStates?: number;
   /** Called after each task with the states found and expanded so far. */
   readonly onProgress?: (found: number, expanded: number) => void;
+  /** Filled in for benchmarks: time this thread spent merging results (dedup and edges). */
+  readonly stats?: { mergeMs: number };
 }
 
 /**
@@ -57,23 +61,28 @@ export async function exploreStates(rules: StatesRules, opts: ExploreOptions): P
   let dispatched = 0;
   let expanded = 0;
   while (expanded < names.length) {
-    // Send out what is known, in runs; a short run only when nothing else is in flight.
+    // Send out what is known: full runs, or, while a thread is idle, a share of what is ready
+    // (a frontier that grows by a few states per state expanded is never a full run ahead).
     while (inFlight.length < window && dispatched < names.length) {
       const ready = names.length - dispatched;
-      if (ready < STATES_PER_TASK && inFlight.length > 0) break;
-      const count = Math.min(ready, STATES_PER_TASK);
-      const states = names.slice(dispatched, dispatched + count);
+      const idle = opts.pool.threads - inFlight.length;
+      if (ready < STATES_PER_TASK && idle <= 0) break;
+      if (ready < MIN_RUN && inFlight.length > 0) break;
+      const count = idle > 0 ? Math.min(STATES_PER_TASK, Math.max(MIN_RUN, Math.ceil(ready / idle))) : STATES_PER_TASK;
+      const states = names.slice(dispatched, dispatched + Math.min(count, ready));
       inFlight.push({ from: dispatched, task: run(rules, opts.pool, states) });
-      dispatched += count;
+      dispatched += states.length;
     }
     const next = inFlight.shift()!;
     const out = await next.task;
+    const merging = performance.now();
     let k = 0;
     for (let i = 0; i < out.counts.length; i++) {
       const u = next.from + i;
       for (let j = out.counts[i]!; j > 0; j--) edges.push(u, intern(out.options[k++]!));
     }
     expanded = next.from + out.counts.length;
+    if (opts.stats) opts.stats.mergeMs += performance.now() - merging;
     opts.onProgress?.(names.length, expanded);
   }
   const graph = buildGraph(names.length, edges);
