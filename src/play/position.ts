@@ -9,7 +9,7 @@ export interface PositionComponent {
 
 export const POSITION_HELP =
   "GAME@heaps joined by '+', e.g. 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'; " +
-  'on a game graph, tokens on vertices: graph:g.txt@a,b';
+  'on a game graph, tokens on vertices: graph:g.txt@a,b; states as JSON: states:m.js@[3,4],[0,1]';
 
 /**
  * Parse `octal:0.77@10 + sub:1,3,4@100,7 + nim@5`. The game spec is everything before the last

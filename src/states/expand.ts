@@ -3,6 +3,7 @@ import { Heartbeat, LOADING } from '../engine/heartbeat.js';
 import { ComputeError, UsageError } from '../errors.js';
 import { describe } from '../kernels/custom.js';
 import { canonicalJson } from './canonical.js';
+import { writeCurrentState } from './current.js';
 import type { ExpandOutcome, ExpandTask } from './protocol.js';
 
 /** A states module, loaded: its starts and moves(state). */
@@ -52,23 +53,33 @@ export async function expandStates(task: ExpandTask): Promise<ExpandOutcome> {
   const m = await mod;
   if (task.states === null) {
     const options = m.starts.map((s, i) => canonicalOr(s, `${MODULE_LABEL} ${task.path}: start state ${i + 1}`));
-    return { kind: 'expanded', options, counts: Int32Array.of(options.length) };
+    return { kind: 'expanded', extra: [], options, counts: Int32Array.of(options.length) };
   }
-  return expand(m, task.path, task.states, heartbeat);
+  const current = task.current;
+  const note = current ? (text: string) => writeCurrentState(current, text) : null;
+  return expand(m, task.path, task.states, task.budget, heartbeat, note);
 }
 
-/** The options of each state, canonical; a throw or a non-JSON answer is an error naming the state. */
+/**
+ * The options of each state, canonical, then of the new states they lead to, breadth first, up
+ * to `budget` states expanded in all; a throw or a non-JSON answer is an error naming the state.
+ */
 export function expand(
   m: StatesModule,
   path: string,
   states: readonly string[],
+  budget: number,
   heartbeat: Heartbeat | null,
-): ExpandOutcome {
+  note: ((text: string) => void) | null,
+): ExpandOutcome & { kind: 'expanded' } {
   const options: string[] = [];
-  const counts = new Int32Array(states.length);
-  for (let i = 0; i < states.length; i++) {
-    const text = states[i]!;
+  const order: string[] = [...states];
+  const seen = budget > states.length ? new Set(states) : null;
+  const counts: number[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const text = order[i]!;
     heartbeat?.beat(i);
+    note?.(text);
     const where = `${MODULE_LABEL} ${path}: moves(${shortState(text)})`;
     let produced: unknown;
     try {
@@ -81,11 +92,16 @@ export function expand(
     }
     const before = options.length;
     for (const option of produced as Iterable<unknown>) {
-      options.push(canonicalOr(option, `${where} gave`));
+      const o = canonicalOr(option, `${where} gave`);
+      options.push(o);
+      if (seen && !seen.has(o) && order.length < budget) {
+        seen.add(o);
+        order.push(o);
+      }
     }
-    counts[i] = options.length - before;
+    counts.push(options.length - before);
   }
-  return { kind: 'expanded', options, counts };
+  return { kind: 'expanded', extra: order.slice(states.length), options, counts: Int32Array.from(counts) };
 }
 
 function canonicalOr(state: unknown, where: string): string {

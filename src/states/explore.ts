@@ -5,6 +5,7 @@ import { Heartbeat, LOADING } from '../engine/heartbeat.js';
 import { formatMs, StalledTaskError, WorkerDeathError, type WorkerPool } from '../engine/pool.js';
 import { GrundyError, UsageError } from '../errors.js';
 import type { StatesRules } from '../rules/types.js';
+import { currentStateBuffer, readCurrentState } from './current.js';
 import { MODULE_LABEL, shortState } from './expand.js';
 import type { ExpandOutcome, ExpandTask } from './protocol.js';
 
@@ -57,10 +58,23 @@ export async function exploreStates(rules: StatesRules, opts: ExploreOptions): P
   for (const s of starts.options) intern(s);
 
   const window = Math.max(2, opts.pool.threads * 2);
-  const inFlight: { from: number; task: Promise<ExpandOutcome & { kind: 'expanded' }> }[] = [];
+  // Options of states expanded by a worker (asked for, or explored beyond its run), by state,
+  // until their turn comes: ids and edges are assigned in id order, whatever the threads did.
+  const results = new Map<string, string[]>();
+  const inFlight: ReturnType<typeof run>[] = [];
   let dispatched = 0;
   let expanded = 0;
   while (expanded < names.length) {
+    const merging = performance.now();
+    for (let options = results.get(names[expanded]!); options; options = results.get(names[expanded]!)) {
+      results.delete(names[expanded]!);
+      for (const o of options) edges.push(expanded, intern(o));
+      if (++expanded === names.length) break;
+    }
+    if (opts.stats) opts.stats.mergeMs += performance.now() - merging;
+    opts.onProgress?.(names.length, expanded);
+    if (expanded === names.length) break;
+    dispatched = Math.max(dispatched, expanded);
     // Send out what is known: full runs, or, while a thread is idle, a share of what is ready
     // (a frontier that grows by a few states per state expanded is never a full run ahead).
     while (inFlight.length < window && dispatched < names.length) {
@@ -69,21 +83,29 @@ export async function exploreStates(rules: StatesRules, opts: ExploreOptions): P
       if (ready < STATES_PER_TASK && idle <= 0) break;
       if (ready < MIN_RUN && inFlight.length > 0) break;
       const count = idle > 0 ? Math.min(STATES_PER_TASK, Math.max(MIN_RUN, Math.ceil(ready / idle))) : STATES_PER_TASK;
-      const states = names.slice(dispatched, dispatched + Math.min(count, ready));
-      inFlight.push({ from: dispatched, task: run(rules, opts.pool, states) });
-      dispatched += states.length;
+      const states: string[] = [];
+      for (; dispatched < names.length && states.length < count; dispatched++) {
+        const state = names[dispatched]!;
+        if (!results.has(state)) states.push(state);
+      }
+      // Alone in flight with a short run: the frontier is thin (a chain, say), so the worker
+      // explores on past its run instead of returning for every few states.
+      const alone = inFlight.length === 0 && dispatched === names.length && states.length < STATES_PER_TASK;
+      if (states.length > 0) inFlight.push(run(rules, opts.pool, states, alone ? STATES_PER_TASK : states.length));
     }
-    const next = inFlight.shift()!;
-    const out = await next.task;
-    const merging = performance.now();
+    const task = inFlight.shift();
+    if (!task) throw new Error(`internal: state ${expanded} of ${rules.key} is neither expanded nor in flight`);
+    const out = await task;
+    const merging2 = performance.now();
+    const order = [...out.requested, ...out.extra];
     let k = 0;
-    for (let i = 0; i < out.counts.length; i++) {
-      const u = next.from + i;
-      for (let j = out.counts[i]!; j > 0; j--) edges.push(u, intern(out.options[k++]!));
+    for (let i = 0; i < order.length; i++) {
+      const options = out.options.slice(k, k + out.counts[i]!);
+      k += out.counts[i]!;
+      const id = ids.get(order[i]!);
+      if (id === undefined || id >= expanded) results.set(order[i]!, options);
     }
-    expanded = next.from + out.counts.length;
-    if (opts.stats) opts.stats.mergeMs += performance.now() - merging;
-    opts.onProgress?.(names.length, expanded);
+    if (opts.stats) opts.stats.mergeMs += performance.now() - merging2;
   }
   const graph = buildGraph(names.length, edges);
   return {
@@ -101,12 +123,21 @@ async function run(
   rules: StatesRules,
   pool: WorkerPool,
   states: readonly string[] | null,
-): Promise<ExpandOutcome & { kind: 'expanded' }> {
+  budget = 0,
+): Promise<ExpandOutcome & { kind: 'expanded'; requested: readonly string[] }> {
   const heartbeat = new Heartbeat();
-  const task: ExpandTask = { kind: 'expand', path: rules.path, states, heartbeat: heartbeat.buffer };
+  const current = currentStateBuffer();
+  const task: ExpandTask = {
+    kind: 'expand',
+    path: rules.path,
+    states,
+    budget,
+    heartbeat: heartbeat.buffer,
+    current,
+  };
   const code = `${MODULE_LABEL} ${rules.path}`;
   const at = (position: number): string =>
-    position === LOADING || states === null ? 'the starts' : `moves(${shortState(states[position]!)})`;
+    position === LOADING || states === null ? 'the starts' : `moves(${shortState(readCurrentState(current))})`;
   const limit = formatMs(pool.moduleTimeoutMs);
   let out: ExpandOutcome;
   try {
@@ -122,10 +153,15 @@ async function run(
   } catch (err) {
     if (err instanceof StalledTaskError) throw err;
     if (err instanceof WorkerDeathError) {
-      throw new GrundyError(`${code}: the worker thread died twice at ${at(err.position)} (${err.message})`, 5);
+      // The pool's message speaks of options(n); here the position is a state.
+      const reason = err.message.match(/; then (.*)\)$/)?.[1] ?? err.message;
+      throw new GrundyError(
+        `${code}: ${at(err.position)} killed its worker thread twice, the second on a fresh one (${reason})`,
+        5,
+      );
     }
     throw err;
   }
   if (out.kind === 'error') throw new GrundyError(out.message, out.exitCode);
-  return out;
+  return { ...out, requested: states ?? [] };
 }

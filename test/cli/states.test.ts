@@ -180,6 +180,13 @@ describe('states: modules', () => {
       5,
       ['--module-timeout', '300ms'],
     ],
+    [
+      'exits.js',
+      'export const start = 4;\nexport const moves = (s) => { if (s === 2) process.exit(1); return s > 0 ? [s - 1] : []; };\n',
+      /moves\(2\) killed its worker thread twice/,
+      5,
+      [],
+    ],
     ['broken.js', 'export const start = ;\n', /states module .*broken\.js failed to load/, 2, []],
     ['nomoves.js', 'export const start = 1;\n', /must export a function moves\(state\)/, 2, []],
     [

@@ -115,6 +115,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
             `grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`,
           ),
         onProgress: (p) => bar.update(p),
+        ...(process.stderr.isTTY && familyOf(rules).explicit?.explores ? { onExplore: exploreProgress() } : {}),
       });
       bar.done();
       if (args.json) printJson(summaryJson(summary));
@@ -130,6 +131,21 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     }
   },
 };
+
+/** A states: module's exploration on a terminal: found and expanded states, at most 10 updates a second. */
+function exploreProgress(): (found: number, expanded: number) => void {
+  let last = 0;
+  return (found, expanded) => {
+    const now = performance.now();
+    if (now - last < 100 && expanded < found) return;
+    last = now;
+    const done = expanded >= found ? '\r\x1b[K' : '';
+    process.stderr.write(
+      done ||
+        `\rexploring: ${found.toLocaleString('en-US')} states found, ${expanded.toLocaleString('en-US')} expanded\x1b[K`,
+    );
+  };
+}
 
 /** The command that continues this run where it stopped: same game, target, store and limits. */
 export function resumeCommand(args: ComputeArgs, untilProven: boolean): string {
