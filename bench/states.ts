@@ -3,7 +3,8 @@
  *   node dist/bench/states.js [--side 700] [--workers 1,2]
  * The module's states are cells [x, y] with x, y < side, moves one step left, down or
  * diagonally, plus the swap [y, x] when x != y and 7 divides x + y (2-cycles: finite values and
- * draws): side^2 states, about 3 edges each, reachable from [side-1, side-1]. Prints the exploration time per thread count, the generalized values' time,
+ * draws): side^2 states, about 3 edges each, reachable from [side-1, side-1]. Prints the
+ * exploration time per thread count, the generalized values' time,
  * and a checksum of the graph (equal across thread counts, or the run is wrong).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

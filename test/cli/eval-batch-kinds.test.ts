@@ -16,7 +16,8 @@ writeFileSync(join(dir, 'g.txt'), 'a b\nb a\na c\np q\nq p\nq r\nr p\nx y\n');
 // A states: module (JSON states, commas inside a token): two heaps, take one from either.
 writeFileSync(
   join(dir, 'two.js'),
-  'export const start = [3, 2];\nexport const moves = ([a, b]) => [...(a ? [[a - 1, b]] : []), ...(b ? [[a, b - 1]] : [])];\n',
+  'export const start = [3, 2];\n' +
+    'export const moves = ([a, b]) => [...(a ? [[a - 1, b]] : []), ...(b ? [[a, b - 1]] : [])];\n',
 );
 
 const LINES = [

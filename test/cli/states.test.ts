@@ -53,7 +53,8 @@ describe('states: modules', () => {
     // 6001 states, three tasks of 2048 or more: the merge order must not depend on the threads.
     write(
       'big.js',
-      'export const start = [6000];\nexport const moves = ([n]) => [1, 2, 5].filter((s) => s <= n).map((s) => [n - s]);\n',
+      'export const start = [6000];\n' +
+        'export const moves = ([n]) => [1, 2, 5].filter((s) => s <= n).map((s) => [n - s]);\n',
     );
     const exports: string[] = [];
     for (const workers of ['1', '2']) {
@@ -88,7 +89,8 @@ describe('states: modules', () => {
     };
     write(
       'loopy.js',
-      `const E = ${JSON.stringify(edges)};\nexport const starts = ['g', 'd', 'e', 'f'];\nexport const moves = (s) => E[s];\n`,
+      `const E = ${JSON.stringify(edges)};\n` +
+        "export const starts = ['g', 'd', 'e', 'f'];\nexport const moves = (s) => E[s];\n",
     );
     const lines = Object.entries(edges).flatMap(([u, vs]) => (vs.length === 0 ? [u] : vs.map((v) => `${u} ${v}`)));
     write('loopy.txt', `${lines.join('\n')}\n`);
@@ -147,7 +149,8 @@ describe('states: modules', () => {
   const FAULTS: [string, string, RegExp, number, string[]][] = [
     [
       'throws.js',
-      'export const start = [5];\nexport const moves = (s) => { if (s[0] === 2) throw new Error("boom"); return [[s[0] - 1]]; };\n',
+      'export const start = [5];\n' +
+        'export const moves = (s) => { if (s[0] === 2) throw new Error("boom"); return [[s[0] - 1]]; };\n',
       /moves\(\[2\]\) threw: boom/,
       5,
       [],
@@ -182,7 +185,8 @@ describe('states: modules', () => {
     ],
     [
       'exits.js',
-      'export const start = 4;\nexport const moves = (s) => { if (s === 2) process.exit(1); return s > 0 ? [s - 1] : []; };\n',
+      'export const start = 4;\n' +
+        'export const moves = (s) => { if (s === 2) process.exit(1); return s > 0 ? [s - 1] : []; };\n',
       /moves\(2\) killed its worker thread twice/,
       5,
       [],

@@ -49,7 +49,9 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       })
       .option('max-states', {
         type: 'string',
-        describe: `for states: modules, refuse (exit 2, nothing stored) when more states than this are reachable (default ${DEFAULT_MAX_STATES.toLocaleString('en-US')})`,
+        describe:
+          'for states: modules, refuse (exit 2, nothing stored) when more states than this are reachable ' +
+          `(default ${DEFAULT_MAX_STATES.toLocaleString('en-US')})`,
       })
       .option('wait', {
         type: 'boolean',
@@ -142,7 +144,8 @@ function exploreProgress(): (found: number, expanded: number) => void {
     const done = expanded >= found ? '\r\x1b[K' : '';
     process.stderr.write(
       done ||
-        `\rexploring: ${found.toLocaleString('en-US')} states found, ${expanded.toLocaleString('en-US')} expanded\x1b[K`,
+        `\rexploring: ${found.toLocaleString('en-US')} states found, ` +
+          `${expanded.toLocaleString('en-US')} expanded\x1b[K`,
     );
   };
 }
