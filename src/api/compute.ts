@@ -27,6 +27,10 @@ export interface ComputeOptions {
   readonly workers?: number;
   /** For module: rules, the longest options(n) may run per position (default 10 s). */
   readonly moduleTimeoutMs?: number;
+  /** For states: modules, the most states the exploration may find (default 4e6). */
+  readonly maxStates?: number;
+  /** For states: modules, while exploring: states found and expanded so far. */
+  readonly onExplore?: (found: number, expanded: number) => void;
   /** Aborting stops the chunk in flight (InterruptedError); every finished chunk is stored. */
   readonly signal?: AbortSignal;
   /** When another process computes the same game: wait for it (default: refuse). */
@@ -63,6 +67,8 @@ export async function compute(game: string | GameSpec, options: ComputeOptions =
       to,
       untilProven,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
+      ...(options.onExplore ? { onBuildProgress: options.onExplore } : {}),
       lock: { wait: options.wait === true, ...(options.onWait ? { onWait: options.onWait } : {}) },
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });

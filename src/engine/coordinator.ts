@@ -51,6 +51,10 @@ export interface ComputeRequest {
    * frozen prefix); 'plain' the family's plain kernel, one chunk at a time (the reference).
    */
   readonly kernel?: KernelChoice;
+  /** A generated game graph (states:): the most positions it may have. */
+  readonly maxStates?: number;
+  /** A generated game graph: positions found and expanded so far, while it is built. */
+  readonly onBuildProgress?: (found: number, expanded: number) => void;
 }
 
 export interface ComputeSummary {
@@ -95,7 +99,7 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
   try {
     // A game graph is computed whole (`to` and `untilProven` do not apply: its size is the file's).
     const explicit = familyOf(req.rules).explicit;
-    if (explicit) return computeExplicit(req, explicit);
+    if (explicit) return await computeExplicit(req, explicit);
     return await computeLocked(req);
   } finally {
     lock.release();

@@ -24,18 +24,24 @@ export function lastModulePosition(): number {
   return position;
 }
 
+/** Import a user's module; a GrundyError (exit 2) naming it when it fails to load. */
+export async function importUserModule(path: string, label: string): Promise<Record<string, unknown>> {
+  try {
+    return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (err) {
+    throw new GrundyError(`${label} ${path} failed to load: ${(err as Error).message}`, 2);
+  }
+}
+
+/** A named export of a module, or the same name on its default export. */
+export function exported(mod: Record<string, unknown>, name: string): unknown {
+  return mod[name] ?? (mod.default as Record<string, unknown> | undefined)?.[name];
+}
+
 /** Load a custom rules module's options(n) (named export, default.options, or default function). */
 export async function loadOptions(rules: CustomRules): Promise<OptionsFunction> {
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(pathToFileURL(rules.path).href)) as Record<string, unknown>;
-  } catch (err) {
-    throw new GrundyError(`custom rules module ${rules.path} failed to load: ${(err as Error).message}`, 2);
-  }
-  const candidate =
-    mod.options ??
-    (mod.default as Record<string, unknown> | undefined)?.options ??
-    (typeof mod.default === 'function' ? mod.default : undefined);
+  const mod = await importUserModule(rules.path, 'custom rules module');
+  const candidate = exported(mod, 'options') ?? (typeof mod.default === 'function' ? mod.default : undefined);
   if (typeof candidate !== 'function') {
     throw new GrundyError(`custom rules module ${rules.path} must export a function options(n)`, 2);
   }

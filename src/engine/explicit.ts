@@ -13,7 +13,7 @@ import { emptyPhaseStats } from './frozen-runner.js';
  * (src/graph/gsg.ts, linear plus one pass per stage), then one transaction stores it all.
  * The key carries the file's hash, so a stored table is final: a second run only reports it.
  */
-export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<Rules>): ComputeSummary {
+export async function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<Rules>): Promise<ComputeSummary> {
   const { rules, store } = req;
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -38,7 +38,12 @@ export function computeExplicit(req: ComputeRequest, explicit: ExplicitSupport<R
   };
   const stored = store.getGame(rules.key);
   if (stored && stored.computed > 0) return summary(stored, 'already-computed', 'none', 0);
-  const loaded = explicit.load(rules);
+  // A failed build (a bad line, a module fault, --max-states) leaves no row behind.
+  const loaded = await explicit.load(rules, {
+    pool: req.pool,
+    ...(req.maxStates !== undefined ? { maxStates: req.maxStates } : {}),
+    ...(req.onBuildProgress ? { onProgress: req.onBuildProgress } : {}),
+  });
   let game = store.ensureGame(rules);
   req.onProgress?.({
     game: rules.key,

@@ -209,6 +209,7 @@ export class WorkerPool {
   }
 }
 
-function formatMs(ms: number): string {
+/** A duration as the --module-timeout flag writes it: '10 s' or '250 ms'. */
+export function formatMs(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -1,3 +1,4 @@
+import type { ExpandOutcome, ExpandTask } from '../states/protocol.js';
 import type { BatchOutcome, BatchTask } from '../play/batch-protocol.js';
 import type { BoardOutcome, BoardTask } from './board-protocol.js';
 import type { SweepBatchOutcome, SweepBatchTask } from '../sweep/protocol.js';
@@ -17,6 +18,7 @@ export interface WorkerTasks {
   sweep: { task: SweepBatchTask; outcome: SweepBatchOutcome };
   eval: { task: BatchTask; outcome: BatchOutcome };
   board: { task: BoardTask; outcome: BoardOutcome };
+  states: { task: ExpandTask; outcome: ExpandOutcome };
 }
 
 export type WorkerName = keyof WorkerTasks;

@@ -16,6 +16,7 @@ import { takeBreak } from './take-break.js';
 import { board2d } from './board2d.js';
 import { installLookup } from './lookup.js';
 import { product } from './product.js';
+import { states } from './states.js';
 import { wythoff } from './wythoff.js';
 
 /**
@@ -51,7 +52,7 @@ export function registerFamily(family: GameFamily): void {
   for (const prefix of family.prefixes ?? []) byPrefix.set(prefix, family);
 }
 
-for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom, graph]) {
+for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom, graph, states]) {
   registerFamily(family);
 }
 for (const family of [wythoff, board2d, product]) registerFamily(family);

@@ -77,7 +77,8 @@ export function heapsOf(tuple: unknown, label: string, n: number): number[] {
   return heaps as number[];
 }
 
-function describe(v: unknown): string {
+/** A returned value in a few characters, for messages about garbage from user code. */
+export function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return `[${v.slice(0, 4).map(describe).join(', ')}${v.length > 4 ? ', ...' : ''}]`;
   if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}...` : v);

@@ -1,12 +1,12 @@
 import { GrundyError, UsageError } from '../errors.js';
 import { valuesOver } from '../kernels/values.js';
-import type { BatchOutcome, EvalTask, LineError, ScanTask } from './batch-protocol.js';
+import type { BatchFormat, BatchOutcome, DeferredLine, EvalTask, LineError, ScanTask } from './batch-protocol.js';
 import { evaluate, type ResolvedComponent } from './evaluate.js';
 import { csvField, csvRow, jsonInt, moveJson } from './format.js';
 import type { Evaluation } from './evaluate.js';
 import { GameValues } from './game-values.js';
 import { loadCode } from '../games/registry.js';
-import { formatPosition, parsePosition } from './position.js';
+import { formatPosition, parseHeap, parsePosition, splitPosition } from './position.js';
 import { notComputed } from './not-computed.js';
 import { ON_THE_FLY_LIMIT } from './prepare.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
@@ -35,6 +35,7 @@ export function scanSlice(task: ScanTask): BatchOutcome {
   };
   // Plain decimal heaps (< 10^15) are compared as numbers; BigInt only for the rest.
   const plain = new Map<string, { top: number; small: number }>();
+  const named = new Set<string>();
   for (const line of linesOf(task.text)) {
     if (!isPositionLine(line)) continue;
     const quick = splitPlain(line);
@@ -56,7 +57,12 @@ export function scanSlice(task: ScanTask): BatchOutcome {
     try {
       components = parsePosition(line);
     } catch {
-      continue; // reported with its line number by the eval pass
+      // Vertex names of a game graph, or a bad line (reported with its number by the eval pass):
+      // its games still count, so a graph's table is loaded before the eval pass.
+      try {
+        for (const c of splitPosition(line)) named.add(c.spec);
+      } catch {}
+      continue;
     }
     for (const c of components) for (const h of c.heaps) note(c.spec, h);
   }
@@ -64,6 +70,7 @@ export function scanSlice(task: ScanTask): BatchOutcome {
     note(spec, BigInt(m.top));
     if (m.small >= 0) note(spec, BigInt(m.small));
   }
+  for (const spec of named) if (!max.has(spec)) max.set(spec, { top: 0n, small: -1n });
   return { kind: 'scan', specs: [...max].map(([spec, m]) => [spec, m.top.toString(), m.small.toString()] as const) };
 }
 
@@ -80,6 +87,7 @@ export async function evalSlice(task: EvalTask): Promise<BatchOutcome> {
   }
   const out: string[] = [];
   const errors: LineError[] = [];
+  const deferred: DeferredLine[] = [];
   let positions = 0;
   const lines = linesOf(task.text);
   for (let i = 0; i < lines.length; i++) {
@@ -95,33 +103,55 @@ export async function evalSlice(task: EvalTask): Promise<BatchOutcome> {
       }
     }
     try {
-      const parsed = parsePosition(text);
+      const written = splitPosition(text);
+      if (written.some((c) => isDeferred(task.specs[c.spec]))) {
+        deferred.push({ line, text, at: out.length }); // a part index until the end
+        continue;
+      }
+      const parsed = written.map((c) => ({ spec: c.spec, heaps: c.tokens.map((t) => parseHeap(t, c.spec)) }));
       const resolved: ResolvedComponent[] = parsed.map((c) => {
         const ref = task.specs[c.spec];
         if (ref === undefined) throw new UsageError(`game '${c.spec}' was not prepared`);
-        if (typeof ref !== 'number') throw new GrundyError(ref.error, 3);
+        if (typeof ref !== 'number') throw new GrundyError('error' in ref ? ref.error : 'deferred', 3);
         const game = games[ref]!;
         for (const h of c.heaps) if (!game.knows(h)) throw notComputed(game.rules, c.spec, h, game.length);
         const opt = options.get(ref);
         return opt ? { spec: c.spec, game, heaps: c.heaps, options: opt } : { spec: c.spec, game, heaps: c.heaps };
       });
-      const e = evaluate(resolved, task.moves, task.limit);
-      const position = formatPosition(parsed);
-      if (task.format === 'jsonl') out.push(`${JSON.stringify(batchRecord(line, position, e))}\n`);
-      else if (task.format === 'csv') out.push(csvRow(line, position, e));
-      else {
-        const move = e.moves.map((m) => `  component ${m.component} heap ${m.from}: ${m.description}`).join(';');
-        out.push(`line ${line}: ${position}  nim-sum ${e.nimSum} ${e.outcome}${move}\n`);
-      }
+      out.push(formatRecord(line, formatPosition(parsed), evaluate(resolved, task.moves, task.limit), task.format));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       errors.push({ line, message });
-      if (task.format === 'jsonl') out.push(`${JSON.stringify({ line, position: text.trim(), error: message })}\n`);
-      else if (task.format === 'csv') out.push(csvRow(line, text.trim(), null, message));
-      else out.push(`line ${line}: error: ${message}\n`);
+      out.push(errorRecord(line, text, message, task.format));
     }
   }
-  return { kind: 'eval', output: out.join(''), positions, errors };
+  // Part indices become character offsets of the joined output.
+  let chars = 0;
+  let part = 0;
+  const placed = deferred.map((d) => {
+    for (; part < d.at; part++) chars += out[part]!.length;
+    return { ...d, at: chars };
+  });
+  return { kind: 'eval', output: out.join(''), positions, errors, deferred: placed };
+}
+
+function isDeferred(ref: EvalTask['specs'][string] | undefined): boolean {
+  return ref !== undefined && typeof ref !== 'number' && 'deferred' in ref;
+}
+
+/** A line's result in the batch's format (a JSONL record, a CSV row or a text line). */
+export function formatRecord(line: number, position: string, e: Evaluation, format: BatchFormat): string {
+  if (format === 'jsonl') return `${JSON.stringify(batchRecord(line, position, e))}\n`;
+  if (format === 'csv') return csvRow(line, position, e);
+  const move = e.moves.map((m) => `  component ${m.component} heap ${m.from}: ${m.description}`).join(';');
+  return `line ${line}: ${position}  nim-sum ${e.nimSum} ${e.outcome}${move}\n`;
+}
+
+/** A failed line's record: the batch goes on. */
+export function errorRecord(line: number, text: string, message: string, format: BatchFormat): string {
+  if (format === 'jsonl') return `${JSON.stringify({ line, position: text.trim(), error: message })}\n`;
+  if (format === 'csv') return csvRow(line, text.trim(), null, message);
+  return `line ${line}: error: ${message}\n`;
 }
 
 /** One JSONL record of a batch: the input's values are enough to rebuild everything else. */

@@ -37,8 +37,11 @@ export interface EvalTask {
   readonly text: string;
   /** 1-based number of the slice's first line in the file. */
   readonly firstLine: number;
-  /** Spec as written -> index into `tables`, or the message of why it cannot be evaluated. */
-  readonly specs: Readonly<Record<string, number | { readonly error: string }>>;
+  /**
+   * Spec as written -> index into `tables`, the message of why it cannot be evaluated, or
+   * deferred: a game graph or 2-D game, whose lines the main thread evaluates (src/play/batch-deferred.ts).
+   */
+  readonly specs: Readonly<Record<string, number | { readonly error: string } | { readonly deferred: true }>>;
   readonly tables: readonly TableRef[];
   readonly moves: MovesMode;
   readonly limit: number;
@@ -56,6 +59,14 @@ export interface EvalOutcome {
   readonly output: string;
   readonly positions: number;
   readonly errors: readonly LineError[];
+  /** Lines left to the main thread; each one's result goes at character `at` of `output`. */
+  readonly deferred: readonly DeferredLine[];
+}
+
+export interface DeferredLine {
+  readonly line: number;
+  readonly text: string;
+  readonly at: number;
 }
 
 export type BatchTask = ScanTask | EvalTask;

@@ -14,6 +14,7 @@ import type {
 } from './batch-protocol.js';
 import type { MovesMode } from './evaluate.js';
 import { CSV_HEADER } from './format.js';
+import { DeferredLines, deferredKind } from './batch-deferred.js';
 import { prepareGames, type PrepareOptions } from './prepare.js';
 
 /** Lines per task: large enough to amortise a task round-trip, small enough to balance 2 threads. */
@@ -128,13 +129,15 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
     },
   );
 
+  // Game graphs and 2-D games: their lines go to the main thread (src/play/batch-deferred.ts).
+  const specs: Record<string, number | { error: string } | { deferred: true }> = {};
+  for (const spec of maxBySpec.keys()) if (deferredKind(spec) !== null) specs[spec] = { deferred: true };
   const prepared = await prepareGames(
-    [...maxBySpec].map(([spec, m]) => ({ spec, ...m })),
+    [...maxBySpec].filter(([spec]) => specs[spec] === undefined).map(([spec, m]) => ({ spec, ...m })),
     { ...req.prepare, shared: true, wholeTable: true },
   );
   const tables: TableRef[] = [];
   const tableIndex = new Map<object, number>();
-  const specs: Record<string, number | { error: string }> = {};
   for (const [spec, p] of prepared) {
     if (p instanceof GrundyError) {
       specs[spec] = { error: p.message };
@@ -156,6 +159,13 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
     specs[spec] = index;
   }
 
+  const deferred = new DeferredLines({
+    prepared,
+    prepare: req.prepare,
+    moves: req.moves,
+    limit: req.limit,
+    format: req.format,
+  });
   const out: Writable = req.out ? createWriteStream(req.out) : process.stdout;
   const write = async (text: string): Promise<void> => {
     if (text !== '' && !out.write(text)) await once(out, 'drain');
@@ -186,8 +196,18 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
         positions += outcome.positions;
         failed += outcome.errors.length;
         linesDone += lines;
-        for (const e of outcome.errors) req.onLineError?.(e);
-        await write(outcome.output);
+        let from = 0;
+        const errors = [...outcome.errors];
+        for (const d of outcome.deferred) {
+          await write(outcome.output.slice(from, d.at));
+          from = d.at;
+          const result = await deferred.evaluate(d.line, d.text);
+          await write(result.output);
+          if (result.error) errors.push(result.error);
+        }
+        await write(outcome.output.slice(from));
+        failed += errors.length - outcome.errors.length;
+        for (const e of errors.sort((a, b) => a.line - b.line)) req.onLineError?.(e);
         req.onProgress?.(linesDone);
       },
     );

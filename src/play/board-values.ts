@@ -32,6 +32,22 @@ export class BoardGameValues extends GameValues {
     this.board = boardOf(rules);
   }
 
+  /** Whether the stored table holds the cell (its options then have values too). */
+  inTable(x: bigint, y: bigint): boolean {
+    const s = this.stored;
+    return s !== undefined && x < BigInt(s.size) && y < BigInt(s.size);
+  }
+
+  /**
+   * Whether a cell needs the table computed: its value is unknown, or moves are wanted and the
+   * cell is known only by a formula (its options' values then are not) within the on-the-fly size.
+   */
+  needsTable(x: bigint, y: bigint, needOptions: boolean): boolean {
+    if (this.at(x, y) === null) return true;
+    const small = x < BigInt(BOARD_ON_THE_FLY) && y < BigInt(BOARD_ON_THE_FLY);
+    return needOptions && small && !this.inTable(x, y);
+  }
+
   /** g at a cell, or null when neither the table nor a formula knows it. */
   at(x: bigint, y: bigint): bigint | null {
     const s = this.stored;
@@ -109,9 +125,9 @@ export async function resolveBoardComponent(
   try {
     let game = store?.getGame(rules.key);
     let values = new BoardGameValues(rules, game && store ? loadBoard(store, game) : undefined);
-    const missing = cells.filter(([x, y]) => values.at(x, y) === null);
+    const missing = cells.filter(([x, y]) => values.needsTable(x, y, opts.needOptions));
     if (missing.length > 0) {
-      const side = Number(missing.reduce((m, [x, y]) => (x > m ? x : y > m ? y : m), 0n) + 1n);
+      const side = Number(missing.reduce((m, [x, y]) => (x > m && x >= y ? x : y > m ? y : m), 0n) + 1n);
       const fixed = board.fixedSize(rules);
       if (side > BOARD_ON_THE_FLY && fixed === null) {
         const [x, y] = missing[0]!;

@@ -25,33 +25,54 @@ export async function resolveLoopy(
   const heapParts: PositionComponent[] = [];
   const slots: (GraphComponent | number)[] = [];
   for (const c of components) {
-    const rules = parseRules(c.spec);
-    const explicit = familyOf(rules).explicit;
-    if (!explicit) {
+    if (!familyOf(parseRules(c.spec)).explicit) {
       slots.push(heapParts.length);
       heapParts.push({ spec: c.spec, heaps: c.tokens.map((t) => parseHeap(t, c.spec)) });
       continue;
     }
-    let store = Store.openForRead(opts.dbPath);
-    try {
-      let game = store?.getGame(rules.key);
-      if (!store || !game || game.computed === 0) {
-        store?.close();
-        store = Store.openForWrite(opts.dbPath);
-        opts.onCompute?.(rules.key, 0);
-        await computeGame({ rules, store, pool: new WorkerPool(1), to: 0, untilProven: false });
-        game = store.getGame(rules.key)!;
-      }
-      const table = loadGraphTable(store, game);
-      if (!table) throw new Error(`store for ${rules.key} has values but no graph table`);
-      const codec = explicit.codec(table.names, table.source.vertices, rules.key);
-      const vertices = c.tokens.map((t) => codec.parse(t));
-      const graph = explicit.load(rules).graph;
-      slots.push({ kind: 'vertices', spec: c.spec, key: rules.key, graph, values: table.values, codec, vertices });
-    } finally {
-      store?.close();
-    }
+    const base = await loadGraphComponent(c.spec, opts);
+    slots.push({ ...base, vertices: c.tokens.map((t) => base.codec.parse(t)) });
   }
   const heaps = heapParts.length > 0 ? await resolvePosition(heapParts, opts) : [];
   return slots.map((s) => (typeof s === 'number' ? { kind: 'heap', resolved: heaps[s]! } : s));
+}
+
+/** A game graph's stored table, graph and codec: everything of a graph component but its tokens. */
+export type GraphBase = Omit<GraphComponent, 'vertices'>;
+
+/** Load a game graph's table from the store, computing and storing it first when missing. */
+export async function loadGraphComponent(spec: string, opts: PrepareOptions): Promise<GraphBase> {
+  const rules = parseRules(spec);
+  const explicit = familyOf(rules).explicit;
+  if (!explicit) throw new Error(`internal: ${spec} is not a game graph`);
+  let store = Store.openForRead(opts.dbPath);
+  try {
+    let game = store?.getGame(rules.key);
+    if (!store || !game || game.computed === 0) {
+      store?.close();
+      store = Store.openForWrite(opts.dbPath);
+      opts.onCompute?.(rules.key, 0);
+      const pool = new WorkerPool(1);
+      try {
+        await computeGame({ rules, store, pool, to: 0, untilProven: false });
+      } finally {
+        await pool.destroy();
+      }
+      game = store.getGame(rules.key)!;
+    }
+    const table = loadGraphTable(store, game);
+    if (!table) throw new Error(`store for ${rules.key} has values but no graph table`);
+    const codec = explicit.codec(table.names, table.source.vertices, rules.key);
+    // The edges, for the move search (a states module is explored again: its table has no edges).
+    const pool = new WorkerPool(1);
+    let graph: GraphComponent['graph'];
+    try {
+      graph = (await explicit.load(rules, { pool, maxStates: table.source.vertices })).graph;
+    } finally {
+      await pool.destroy();
+    }
+    return { kind: 'vertices', spec, key: rules.key, graph, values: table.values, codec };
+  } finally {
+    store?.close();
+  }
 }

@@ -9,7 +9,7 @@ export interface PositionComponent {
 
 export const POSITION_HELP =
   "GAME@heaps joined by '+', e.g. 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'; " +
-  'on a game graph, tokens on vertices: graph:g.txt@a,b';
+  'on a game graph, tokens on vertices: graph:g.txt@a,b; states as JSON: states:m.js@[3,4],[0,1]';
 
 /**
  * Parse `octal:0.77@10 + sub:1,3,4@100,7 + nim@5`. The game spec is everything before the last
@@ -33,19 +33,51 @@ export interface WrittenComponent {
 export function splitPosition(text: string): WrittenComponent[] {
   const trimmed = text.trim();
   if (trimmed === '') throw new UsageError(`empty position; write ${POSITION_HELP}`);
-  return trimmed.split('+').map((raw) => splitComponent(raw.trim()));
+  return splitTop(trimmed, '+').map((raw) => splitComponent(raw.trim()));
+}
+
+/**
+ * Split on `sep` outside brackets and double-quoted strings, so a JSON state of a states: game
+ * (`states:m.js@[3,4]`, `@"a+b"`) stays one token; heap sizes and vertex names have neither.
+ */
+function splitTop(text: string, sep: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '[' || c === '{') depth++;
+    else if (c === ']' || c === '}') depth--;
+    else if (c === sep && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** The '@' that starts a component's positions: the last one outside brackets and strings. */
+function positionsAt(raw: string): number {
+  const parts = splitTop(raw, '@');
+  return parts.length === 1 ? -1 : raw.length - parts[parts.length - 1]!.length - 1;
 }
 
 function splitComponent(raw: string): WrittenComponent {
   if (raw === '') throw new UsageError(`empty component (two '+' in a row or a trailing '+'); write ${POSITION_HELP}`);
-  const at = raw.lastIndexOf('@');
+  const at = positionsAt(raw);
   if (at < 0) throw new UsageError(`component '${raw}' has no heaps; write GAME@heaps, e.g. ${raw}@10`);
   const spec = raw.slice(0, at).trim();
   if (spec === '') throw new UsageError(`component '${raw}' names no game before '@'; write e.g. kayles${raw}`);
   const body = raw.slice(at + 1).trim();
   if (body === '')
     throw new UsageError(`component '${raw}' has no heaps after '@'; write e.g. ${spec}@10 or ${spec}@3,7`);
-  const tokens = body.split(',').map((h) => {
+  const tokens = splitTop(body, ',').map((h) => {
     const item = h.trim();
     if (item === '') throw new UsageError(`component '${raw}' has an empty heap (two commas or a trailing comma)`);
     return item;

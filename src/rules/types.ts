@@ -42,6 +42,14 @@ export interface CustomRules extends Rules {
   readonly path: string;
   readonly hash: string;
 }
+/** A game given by a JavaScript module of states: `start`/`starts` and `moves(state)`; the key carries its hash. */
+export interface StatesRules extends Rules {
+  readonly family: 'states';
+  readonly path: string;
+  /** sha256 (hex) of the module's bytes when the spec was parsed. */
+  readonly sha256: string;
+  readonly bytes: number;
+}
 /** An explicit game graph read from a file (src/graph/); the key carries the content's sha256. */
 export interface GraphRules extends Rules {
   readonly family: 'graph';

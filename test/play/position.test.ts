@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPosition, parsePosition } from '../../src/play/position.js';
+import { formatPosition, parsePosition, splitPosition } from '../../src/play/position.js';
 import { GrundyError } from '../../src/errors.js';
 
 describe('parsePosition', () => {
@@ -38,5 +38,19 @@ describe('parsePosition', () => {
     expect((err as GrundyError).exitCode).toBe(2);
     expect((err as Error).message).toMatch(message);
     expect((err as Error).message).not.toContain('\n');
+  });
+});
+
+describe('splitPosition with JSON states', () => {
+  it('splits on + and , only outside brackets and strings', () => {
+    expect(splitPosition('states:m.js@[3,4], {"a":[1,2],"b":"x+y,z"} + nim@3,4')).toEqual([
+      { spec: 'states:m.js', tokens: ['[3,4]', '{"a":[1,2],"b":"x+y,z"}'] },
+      { spec: 'nim', tokens: ['3', '4'] },
+    ]);
+    expect(splitPosition('states:m.js@"a@b" + module:./x@y.js@5')).toEqual([
+      { spec: 'states:m.js', tokens: ['"a@b"'] },
+      { spec: 'module:./x@y.js', tokens: ['5'] },
+    ]);
+    expect(splitPosition('states:m.js@"say \\"hi, +\\""')[0]!.tokens).toEqual(['"say \\"hi, +\\""']);
   });
 });

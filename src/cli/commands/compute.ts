@@ -4,6 +4,7 @@ import { compute, DEFAULT_PROOF_LIMIT, DEFAULT_TO, type ComputeSummary } from '.
 import { gameSpecOf } from '../../api/game.js';
 import { MAX_HEAP } from '../../engine/planner.js';
 import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers } from '../../engine/pool.js';
+import { DEFAULT_MAX_STATES } from '../../states/explore.js';
 import { parseDuration } from '../../durations.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
@@ -19,6 +20,7 @@ interface ComputeArgs extends GlobalArgs {
   'until-proven'?: boolean;
   workers?: string;
   'module-timeout'?: string;
+  'max-states'?: string;
   wait?: boolean;
 }
 
@@ -49,6 +51,12 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
           `for module: rules, stop when options(n) runs longer than this per position: 10, 2.5s, ` +
           `500ms, 2m (default ${DEFAULT_MODULE_TIMEOUT_MS / 1000} s)`,
       })
+      .option('max-states', {
+        type: 'string',
+        describe:
+          'for states: modules, refuse (exit 2, nothing stored) when more states than this are reachable ' +
+          `(default ${DEFAULT_MAX_STATES.toLocaleString('en-US')})`,
+      })
       .option('wait', {
         type: 'boolean',
         describe: 'if another process is computing the same game, wait for it instead of refusing',
@@ -58,6 +66,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
       .example('$0 compute graph:g.txt', 'a game on a graph (edge list u v per line; cycles give draws)')
       .example('$0 compute wythoff --size 1024', "Wythoff's game, the 1024 x 1024 table")
+      .example('$0 compute states:./game.js --max-states 1e6', 'a game given by start and moves(state), cycles allowed')
       .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
       .epilogue(
         'Ctrl-C stops the workers, keeps every finished chunk and prints the command that resumes; a second ' +
@@ -67,6 +76,9 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
   handler: async (args) => {
     const rules = parseRules(args.game);
     if (familyOf(rules).board) return computeBoardCommand(args, rules);
+    if (args['max-states'] !== undefined && !familyOf(rules).explicit?.explores) {
+      throw new UsageError(`--max-states bounds a states: module's exploration; ${rules.key} has no states to explore`);
+    }
     if (familyOf(rules).explicit && (args.to !== undefined || args['until-proven'])) {
       throw new UsageError(
         `${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`,
@@ -100,6 +112,9 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         untilProven,
         workers,
         moduleTimeoutMs,
+        ...(args['max-states'] !== undefined
+          ? { maxStates: parseCount(args['max-states'], '--max-states', 1, 2 ** 31 - 1) }
+          : {}),
         signal: interruption.signal,
         wait: args.wait === true,
         onWait: (holder) =>
@@ -107,6 +122,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
             `grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`,
           ),
         onProgress: (p) => bar.update(p),
+        ...(process.stderr.isTTY && familyOf(rules).explicit?.explores ? { onExplore: exploreProgress() } : {}),
       });
       bar.done();
       if (args.json) printJson(summaryJson(summary));
@@ -122,6 +138,22 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     }
   },
 };
+
+/** A states: module's exploration on a terminal: found and expanded states, at most 10 updates a second. */
+function exploreProgress(): (found: number, expanded: number) => void {
+  let last = 0;
+  return (found, expanded) => {
+    const now = performance.now();
+    if (now - last < 100 && expanded < found) return;
+    last = now;
+    const done = expanded >= found ? '\r\x1b[K' : '';
+    process.stderr.write(
+      done ||
+        `\rexploring: ${found.toLocaleString('en-US')} states found, ` +
+          `${expanded.toLocaleString('en-US')} expanded\x1b[K`,
+    );
+  };
+}
 
 /** The command that continues this run where it stopped: same game, target, store and limits. */
 export function resumeCommand(args: ComputeArgs, untilProven: boolean): string {

@@ -42,7 +42,8 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
         type: 'string',
         describe:
           'evaluate every line of FILE (- for standard input; one position per line; blank and # lines ' +
-          'skipped) on the worker pool',
+          'skipped) on the worker pool; lines with game graphs or 2-D games are evaluated as `eval LINE` ' +
+          'would, on the main thread',
       })
       .option('out', {
         type: 'string',

@@ -33,6 +33,10 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       .example('$0 query grundy 100 200 --json', 'several values as JSON')
       .example('seq 0 99 | $0 query kayles - --values', 'one n a line in, one value a line out')
       .example('$0 query graph:g.txt a b', 'vertices of a game graph by name: value (3 or inf{0,2}) and outcome P/N/D')
+      .example(
+        "$0 query states:game.js '[3,4]' --json",
+        'a states: module by state (JSON, any key order): value, outcome',
+      )
       .example('$0 query wythoff 3,5 1e18,2^64', 'a 2-D game: cells X,Y (Wythoff: P/N at any size)')
       .epilogue(
         'For a game graph the positions are vertex names as the file writes them; --json gives ' +
