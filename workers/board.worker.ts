@@ -1,4 +1,4 @@
-import { attachLineGame, computeRowsPipelined } from '../src/board/line-games.js';
+import { attachLineGame, computeRowsPipelined, lineGameUpper } from '../src/board/line-games.js';
 import type { BoardOutcome, BoardTask } from '../src/engine/board-protocol.js';
 import type { BoardOptionsFunction } from '../src/games/family.js';
 import { familyOf } from '../src/games/registry.js';
@@ -24,6 +24,10 @@ async function run(task: BoardTask): Promise<BoardOutcome> {
   if (task.kind === 'rows') {
     computeRowsPipelined(attachLineGame(task.state), task.first, task.state.n, task.step, task.progress);
     return { kind: 'rows' };
+  }
+  if (task.kind === 'line') {
+    lineGameUpper(task.n, task.diagonal, task.output);
+    return { kind: 'line', kernel: task.diagonal ? 'board-wythoff' : 'board-rook' };
   }
   const board = familyOf(task.rules).board;
   if (!board) throw new Error(`${task.rules.key} is not a two-dimensional game`);
