@@ -1,5 +1,7 @@
 import { attachLineGame, computeRowsPipelined, lineGameUpper } from '../src/board/line-games.js';
 import type { BoardOutcome, BoardTask } from '../src/engine/board-protocol.js';
+import { lineGameUpperWasm, WASM_LINE_MAX } from '../src/kernels/wasm/line-games-wasm.js';
+import { boardWasmModule } from '../src/worker/board-module.js';
 import type { BoardOptionsFunction } from '../src/games/family.js';
 import { familyOf } from '../src/games/registry.js';
 import type { Rules } from '../src/rules/types.js';
@@ -26,8 +28,14 @@ async function run(task: BoardTask): Promise<BoardOutcome> {
     return { kind: 'rows' };
   }
   if (task.kind === 'line') {
-    lineGameUpper(task.n, task.diagonal, task.output);
-    return { kind: 'line', kernel: task.diagonal ? 'board-wythoff' : 'board-rook' };
+    const name = task.diagonal ? 'board-wythoff' : 'board-rook';
+    const module = task.n <= WASM_LINE_MAX ? boardWasmModule() : null;
+    if (module === null) {
+      lineGameUpper(task.n, task.diagonal, task.output);
+      return { kind: 'line', kernel: name };
+    }
+    lineGameUpperWasm(module, task.n, task.diagonal, task.output);
+    return { kind: 'line', kernel: `${name}+simd` };
   }
   const board = familyOf(task.rules).board;
   if (!board) throw new Error(`${task.rules.key} is not a two-dimensional game`);
