@@ -109,7 +109,7 @@ export async function computeBoard(req: BoardRequest): Promise<BoardSummary> {
     const out = await pool.runOn('board', task, undefined, `the ${size} x ${size} table of ${rules.key}`);
     if (out.kind === 'error') throw new ComputeError(out.message);
     if (out.kind !== 'table') throw new Error('board worker answered a table task with rows');
-    data = { layout: 'full', values: out.values };
+    data = { layout: out.layout, values: out.values };
     kernel = out.kernel;
   }
   const elapsedMs = performance.now() - started;

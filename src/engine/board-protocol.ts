@@ -33,7 +33,13 @@ export interface BoardLineTask {
 export type BoardTask = BoardTableTask | BoardRowsTask | BoardLineTask;
 
 export type BoardOutcome =
-  | { readonly kind: 'table'; readonly values: BoardValues; readonly kernel: string }
+  | {
+      readonly kind: 'table';
+      /** full: g(x, y) at x * n + y; upper: the packed triangle y >= x (symmetric games). */
+      readonly layout: 'full' | 'upper';
+      readonly values: BoardValues;
+      readonly kernel: string;
+    }
   | { readonly kind: 'rows' }
   | { readonly kind: 'line'; readonly kernel: string }
   | ErrorOutcome;
