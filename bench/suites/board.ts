@@ -1,5 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { UsageError } from '../../src/errors.js';
 import { boardChecksum, kingTable, knightTable, wythoffTable, type BoardTable } from '../../src/board/index.js';
+import { computeBoard } from '../../src/engine/board-compute.js';
+import { parseRules } from '../../src/games/registry.js';
+import { loadBoard } from '../../src/store/boards.js';
+import { Store } from '../../src/store/store.js';
 import { nimMulMany } from '../../src/nimber/fast.js';
 import { splitMix64Pairs } from '../splitmix64.js';
 import { defineWorkload, type Workload } from '../workload.js';
@@ -39,6 +46,46 @@ function boardWorkload(
   });
 }
 
+/**
+ * A real `grundy compute GAME --size N` job: computeBoard through the pool (the WebAssembly line
+ * kernel where it runs) and a fresh store in a temporary folder, the store write timed with the
+ * compute; the checksum is read back from the store. plain: the kernel in this thread.
+ */
+function computeBoardWorkload(
+  name: string,
+  description: string,
+  spec: (n: number) => string,
+  kernel: (n: number) => BoardTable,
+  expected: Record<number, string>,
+): Workload {
+  return defineWorkload<number>({
+    name,
+    suite: 'board',
+    description,
+    size: { full: 8192 * 8192, quick: 2048 * 2048 },
+    expected,
+    plain: (states, ctx) => {
+      const n = side(states);
+      return { checksum: boardChecksum(ctx.timed(() => kernel(n))), states };
+    },
+    pooled: async (states, ctx) => {
+      const n = side(states);
+      const rules = parseRules(spec(n));
+      const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
+      const store = Store.openForWrite(join(dir, 'bench.db'));
+      try {
+        await ctx.timedAsync(() => computeBoard({ rules, store, pool: ctx.pool, size: n, workers: 1 }));
+        const board = loadBoard(store, store.getGame(rules.key)!)!;
+        return { checksum: boardChecksum({ n, values: board.values }), states };
+      } finally {
+        store.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    anchor: (states) => ({ program: 'wythoff', args: [name.replace(/^compute-/, ''), String(side(states))] }),
+  });
+}
+
 interface NimberInput {
   readonly aHi: Uint32Array;
   readonly aLo: Uint32Array;
@@ -59,6 +106,27 @@ export const BOARD_WORKLOADS: readonly Workload[] = [
     [8192 * 8192]: '50252949017038',
     [2048 * 2048]: '3031496709785',
   }),
+  computeBoardWorkload(
+    'compute-wythoff',
+    'grundy compute wythoff --size N, to the store',
+    () => 'wythoff',
+    wythoffTable,
+    {
+      [8192 * 8192]: '171645068309834020',
+      [2048 * 2048]: '2617042888027593',
+    },
+  ),
+  computeBoardWorkload('compute-king', 'grundy compute 2d:king --size N, to the store', () => '2d:king', kingTable, {
+    [8192 * 8192]: '50253640782990',
+    [2048 * 2048]: '3028855753614',
+  }),
+  computeBoardWorkload(
+    'compute-knight',
+    'grundy compute 2d:knight:N, to the store',
+    (n) => `2d:knight:${n}`,
+    knightTable,
+    { [8192 * 8192]: '50252949017038', [2048 * 2048]: '3031496709785' },
+  ),
   defineWorkload<NimberInput>({
     name: 'nimber-mul',
     suite: 'board',

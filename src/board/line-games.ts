@@ -1,5 +1,5 @@
 import type { BoardTable } from './table.js';
-import { mirrorUpper } from './table.js';
+import { expandUpper, upperLength, upperRowStart } from './table.js';
 
 /**
  * Wythoff's game (queen: take k >= 1 from one pile or from both) and two-heap nim (rook: from
@@ -10,7 +10,8 @@ import { mirrorUpper } from './table.js';
  * word at a time. That scan is not O(1) (it grows with n), but it is a few word ORs per step
  * where the naive mex would visit all x + y + min(x, y) options.
  *
- * Symmetry: g(x, y) = g(y, x), so only y >= x is computed. Line i holds the values g(i, j)
+ * Symmetry: g(x, y) = g(y, x), so only y >= x is computed, into the packed upper triangle
+ * (table.ts: upperRowStart), which is also what the store keeps. Line i holds the values g(i, j)
  * placed so far and serves as row i and, by symmetry, column i. Diagonals d = y - x >= 0.
  * Bitsets are block-major (16-word block b of line i at ((b n) + i) * 16): the blocks that
  * cells (x, y), (x, y + 1), ... read are adjacent in memory.
@@ -33,18 +34,32 @@ export interface LineGameState {
   readonly mexDiagonal: Int32Array;
   /** Contiguous copy of the current row's line (read and written for every cell of the row). */
   readonly row: Int32Array;
+  /** g(x, y) for y >= x, packed upper triangle (table.ts: upperRowStart). */
   readonly values: Uint16Array | Uint32Array;
 }
 
-/** shared: every array but the row copy on SharedArrayBuffers, for threads that pipeline rows. */
-export function createLineGame(n: number, diagonal: boolean, shared = false): LineGameState {
+/** The value array a line game of side n fills: 16 bits while every value (< 3n) fits. */
+export function lineValues(n: number, buffer?: ArrayBufferLike): Uint16Array | Uint32Array {
+  const length = upperLength(n);
+  if (3 * n > 0x10000) return buffer ? new Uint32Array(buffer, 0, length) : new Uint32Array(length);
+  return buffer ? new Uint16Array(buffer, 0, length) : new Uint16Array(length);
+}
+
+/** The bytes of lineValues(n): callers that supply the output buffer allocate this many. */
+export function lineValueBytes(n: number): number {
+  return upperLength(n) * (3 * n > 0x10000 ? 4 : 2);
+}
+
+/**
+ * shared: every array but the row copy on SharedArrayBuffers, for threads that pipeline rows.
+ * output: a buffer of lineValueBytes(n) zeroed bytes to fill (e.g. shared with the main thread).
+ */
+export function createLineGame(n: number, diagonal: boolean, shared = false, output?: ArrayBufferLike): LineGameState {
   if (!Number.isInteger(n) || n < 1) throw new RangeError('n must be a positive integer');
   const blocks = Math.ceil((3 * n) / 512) + 1;
   const words = blocks * n * 16;
   const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer =>
     shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
-  const wide = 3 * n > 0x10000;
-  const valueBuffer = buffer(n * n * (wide ? 4 : 2));
   return {
     n,
     diagonal,
@@ -54,7 +69,7 @@ export function createLineGame(n: number, diagonal: boolean, shared = false): Li
     mexLine: new Int32Array(buffer(n * 4)),
     mexDiagonal: new Int32Array(buffer(n * 4)),
     row: new Int32Array(blocks * 16),
-    values: wide ? new Uint32Array(valueBuffer) : new Uint16Array(valueBuffer),
+    values: lineValues(n, output ?? buffer(lineValueBytes(n))),
   };
 }
 
@@ -99,7 +114,7 @@ export function computeRowsPipelined(
       for (let j = 0; j < 16; j++) R[b * 16 + j] = S[src + j]!;
     }
     let mx = mexLine[x]!;
-    const rowBase = x * n;
+    const rowBase = upperRowStart(n, x) - x;
     for (let y = x; y < n; y++) {
       if (y >= ready) ready = waitFor(progress!, x - 1, y);
       const d = diagonal ? y - x : 0;
@@ -168,11 +183,15 @@ function nextFree(bits: Int32Array, n: number, i: number, v: number): number {
   }
 }
 
-function lineGame(n: number, diagonal: boolean): BoardTable {
-  const st = createLineGame(n, diagonal);
+/** The packed upper triangle of a line game (what the engine computes and stores). */
+export function lineGameUpper(n: number, diagonal: boolean, output?: ArrayBufferLike): Uint16Array | Uint32Array {
+  const st = createLineGame(n, diagonal, false, output);
   computeLineRows(st, 0, n);
-  mirrorUpper(st.values, n);
-  return { n, values: st.values };
+  return st.values;
+}
+
+function lineGame(n: number, diagonal: boolean): BoardTable {
+  return { n, values: expandUpper(lineGameUpper(n, diagonal), n) };
 }
 
 /** Wythoff's game (the queen moving towards the corner): g(x, y) for x, y < n. */

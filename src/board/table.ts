@@ -48,3 +48,32 @@ export function mirrorUpper(values: BoardValues, n: number, x0 = 0, x1 = n): voi
     }
   }
 }
+
+/**
+ * Games with g(x, y) = g(y, x) keep only y >= x, packed row by row ("upper" layout): row x holds
+ * g(x, x..n-1) from upperRowStart(n, x). Half the bytes to compute into, move and store.
+ */
+export function upperRowStart(n: number, x: number): number {
+  return x * n - (x * (x - 1)) / 2;
+}
+
+export function upperLength(n: number): number {
+  return (n * (n + 1)) / 2;
+}
+
+/** The full row-major n x n table of a packed upper triangle. */
+export function expandUpper(upper: BoardValues, n: number): BoardValues {
+  if (upper.length !== upperLength(n)) throw new Error(`an upper ${n} x ${n} triangle has ${upperLength(n)} values`);
+  const full =
+    upper instanceof Uint8Array
+      ? new Uint8Array(n * n)
+      : upper instanceof Uint16Array
+        ? new Uint16Array(n * n)
+        : new Uint32Array(n * n);
+  for (let x = 0; x < n; x++) {
+    const s = upperRowStart(n, x);
+    full.set(upper.subarray(s, s + n - x), x * n + x);
+  }
+  mirrorUpper(full, n);
+  return full;
+}

@@ -1,12 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { createLineGame } from '../board/line-games.js';
-import { mirrorUpper } from '../board/table.js';
+import { createLineGame, lineValueBytes, lineValues } from '../board/line-games.js';
 import { ComputeError, UsageError } from '../errors.js';
 import { familyOf } from '../games/registry.js';
 import type { BoardSupport } from '../games/family.js';
 import type { Values } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
-import { boardSize, saveBoard } from '../store/boards.js';
+import { boardSize, saveBoard, type BoardData } from '../store/boards.js';
 import type { Store } from '../store/store.js';
 import { computeGame } from './coordinator.js';
 import type { WorkerPool } from './pool.js';
@@ -88,26 +87,35 @@ export async function computeBoard(req: BoardRequest): Promise<BoardSummary> {
   const factors: Values[] = [];
   for (const factor of board.factors?.(rules) ?? []) factors.push(await factorValues(req, factor, size));
   const started = performance.now();
-  const line = req.workers >= 2 ? (board.lineGame?.(rules) ?? null) : null;
-  let values: Values;
+  const line = board.lineGame?.(rules) ?? null;
+  let data: BoardData;
   let kernel: string;
   let workers = 1;
-  if (line !== null) {
+  if (line !== null && req.workers >= 2) {
     workers = Math.min(req.workers, pool.threads, size);
-    values = await pipelinedRows(pool, size, line.diagonal, workers);
+    data = { layout: 'upper', values: await pipelinedRows(pool, size, line.diagonal, workers) };
     kernel = `board-rows-pipelined`;
+  } else if (line !== null) {
+    // The worker fills a shared array: no copy of the table on its way back.
+    const output = new SharedArrayBuffer(lineValueBytes(size));
+    const task = { kind: 'line' as const, n: size, diagonal: line.diagonal, output };
+    const out = await pool.runOn('board', task, undefined, `the ${size} x ${size} table of ${rules.key}`);
+    if (out.kind === 'error') throw new ComputeError(out.message);
+    if (out.kind !== 'line') throw new Error('board worker answered a line task with another kind');
+    data = { layout: 'upper', values: lineValues(size, output) };
+    kernel = out.kernel;
   } else {
     const task = { kind: 'table' as const, rules, n: size, ...(factors.length > 0 ? { factors } : {}) };
     const out = await pool.runOn('board', task, undefined, `the ${size} x ${size} table of ${rules.key}`);
     if (out.kind === 'error') throw new ComputeError(out.message);
     if (out.kind !== 'table') throw new Error('board worker answered a table task with rows');
-    values = out.values;
+    data = { layout: out.layout, values: out.values };
     kernel = out.kernel;
   }
   const elapsedMs = performance.now() - started;
   const cells = size * size - stored * stored;
   const statesPerSecond = elapsedMs > 0 ? (cells / elapsedMs) * 1000 : 0;
-  const game = saveBoard(store, rules, size, values, {
+  const game = saveBoard(store, rules, size, data, board.symmetric?.(rules) ?? false, {
     startedAt: new Date(Date.now() - elapsedMs).toISOString(),
     workers,
     kernel,
@@ -139,7 +147,10 @@ async function factorValues(req: BoardRequest, factor: Rules, size: number): Pro
   return req.store.readValues(game, 0, size);
 }
 
-/** Rows of a line game on `threads` workers, each a few cells behind the row above (computeRowsPipelined). */
+/**
+ * Rows of a line game on `threads` workers, each a few cells behind the row above
+ * (computeRowsPipelined): the packed upper triangle.
+ */
 async function pipelinedRows(pool: WorkerPool, n: number, diagonal: boolean, threads: number): Promise<Values> {
   const state = createLineGame(n, diagonal, true);
   const progress = new Int32Array(new SharedArrayBuffer(4 * n));
@@ -152,7 +163,5 @@ async function pipelinedRows(pool: WorkerPool, n: number, diagonal: boolean, thr
     ),
   );
   for (const out of await Promise.all(runs)) if (out.kind === 'error') throw new ComputeError(out.message);
-  mirrorUpper(state.values, n);
-  // Back to an unshared array: the store copies it, and nothing else holds the shared state.
-  return state.values instanceof Uint16Array ? Uint16Array.from(state.values) : Uint32Array.from(state.values);
+  return state.values;
 }

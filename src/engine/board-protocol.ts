@@ -22,9 +22,24 @@ export interface BoardRowsTask {
   readonly step: number;
 }
 
-export type BoardTask = BoardTableTask | BoardRowsTask;
+/** A whole line game on one worker, into `output` (lineValueBytes(n) bytes, the packed upper triangle). */
+export interface BoardLineTask {
+  readonly kind: 'line';
+  readonly n: number;
+  readonly diagonal: boolean;
+  readonly output: SharedArrayBuffer;
+}
+
+export type BoardTask = BoardTableTask | BoardRowsTask | BoardLineTask;
 
 export type BoardOutcome =
-  | { readonly kind: 'table'; readonly values: BoardValues; readonly kernel: string }
+  | {
+      readonly kind: 'table';
+      /** full: g(x, y) at x * n + y; upper: the packed triangle y >= x (symmetric games). */
+      readonly layout: 'full' | 'upper';
+      readonly values: BoardValues;
+      readonly kernel: string;
+    }
   | { readonly kind: 'rows' }
+  | { readonly kind: 'line'; readonly kernel: string }
   | ErrorOutcome;

@@ -165,6 +165,8 @@ const board: BoardSupport<Board2dRules> = {
     }
   },
   lineGame: (rules) => (rules.piece === 'rook' ? { diagonal: false } : null),
+  // Rook, king and knight (on its square board) have option sets symmetric in x and y.
+  symmetric: (rules) => rules.piece !== 'module',
   value: (rules, x, y) => (rules.piece === 'rook' ? x ^ y : null),
   movesTo(rules, x, y, target) {
     if (rules.piece !== 'rook') return null;

@@ -213,6 +213,11 @@ export interface BoardSupport<R extends Rules> {
    * several threads can pipeline over shared memory; null otherwise.
    */
   lineGame?(rules: R): { readonly diagonal: boolean } | null;
+  /**
+   * g(x, y) = g(y, x) by the rules (the option set is symmetric): the store keeps y >= x only,
+   * and line games compute only that half.
+   */
+  symmetric?(rules: R): boolean;
   /** The value at any cell without a table (rook: x xor y), or null. */
   value?(rules: R, x: bigint, y: bigint): bigint | null;
   /** Whether (x, y) is a P-position, at any size without a table (Wythoff), or null. */

@@ -45,6 +45,8 @@ function* coinMoves(rules: Rules, n: number): Iterable<readonly number[]> {
 const board: BoardSupport<ProductRules> = {
   fixedSize: () => null,
   factors: (rules) => [rules.left, rules.right],
+  // Nim multiplication commutes: G * G is symmetric.
+  symmetric: (rules) => rules.left.key === rules.right.key,
   *options(rules, x, y) {
     const rows = [...coinMoves(rules.left, x)];
     for (const s2 of coinMoves(rules.right, y)) {

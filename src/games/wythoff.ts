@@ -20,6 +20,7 @@ const board: BoardSupport<WythoffRules> = {
   },
   table: (_rules, n) => wythoffTable(n),
   lineGame: () => ({ diagonal: true }),
+  symmetric: () => true,
   isP: (_rules, x, y) => isWythoffP(x, y),
   movesTo: (_rules, x, y, target) =>
     target !== 0n

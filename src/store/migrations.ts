@@ -186,4 +186,22 @@ export const MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    // Boards in row blocks of about a MiB (one 100+ MB blob is slow to insert and read), and
+    // symmetric games stored as their upper triangle only. Tables stored before keep layout 'full'.
+    name: 'board row blocks',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE boards ADD COLUMN layout TEXT NOT NULL DEFAULT 'full';
+          -- full: data holds g(x, y) at x * size + y; rows: board_blocks hold rows g(x, 0..size-1);
+          -- upper: board_blocks hold g(x, x..size-1) (g symmetric); data is empty but for 'full'
+        CREATE TABLE board_blocks (
+          game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+          x0 INTEGER NOT NULL,     -- rows x0 .. x1 - 1, concatenated, little-endian, boards.width bits
+          x1 INTEGER NOT NULL,
+          data BLOB NOT NULL,
+          PRIMARY KEY (game_id, x0)
+        );
+      `),
+  },
 ];

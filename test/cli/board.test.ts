@@ -122,7 +122,7 @@ describe('two-dimensional games through the CLI', () => {
     for (const args of [
       ['query', 'wythoff', '3'],
       ['query', 'wythoff', '3,-1'],
-      ['compute', 'wythoff', '--size', '5000'],
+      ['compute', 'wythoff', '--size', '8193'],
       ['compute', 'wythoff'],
       ['compute', '2d:knight:8', '--size', '9'],
       ['eval', 'wythoff@3'],

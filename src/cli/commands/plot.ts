@@ -5,7 +5,6 @@ import { openStore } from '../../api/store.js';
 import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { MAX_PLOT_RANGE, plotData } from '../../plot/data.js';
-import { renderHtml, renderPng, renderSvg } from '../../plot/render.js';
 import { plotSpec } from '../../plot/spec.js';
 import type { GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
@@ -49,6 +48,8 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
           'the preperiod and first period are shaded when a period is known. PNG is rasterised from the SVG by resvg.',
       ) as Argv<PlotArgs>,
   handler: async (args) => {
+    // Loaded here, not at the top: vega and resvg take most of a second, which every other command would pay.
+    const { renderHtml, renderPng, renderSvg } = await import('../../plot/render.js');
     const format = extname(args.out).toLowerCase();
     if (!(FORMATS as readonly string[]).includes(format)) {
       throw new UsageError(`--out ${args.out}: name a .svg, .png or .html file`);

@@ -1,7 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { buildServer } from '../../serve/app.js';
 import { locateStore } from '../../store/location.js';
 import type { GlobalArgs } from '../context.js';
 
@@ -43,6 +42,8 @@ export const serveCommand: CommandModule<GlobalArgs, ServeArgs> = {
           'by their stored key: no request makes the server read a file or load code. Ctrl-C stops the server.',
       ) as Argv<ServeArgs>,
   handler: async (args) => {
+    // Loaded here, not at the top: fastify takes most of a second, which every other command would pay.
+    const { buildServer } = await import('../../serve/app.js');
     const port = args.port !== undefined ? parseCount(args.port, '--port', 0, 65535) : 8080;
     const host = args.host ?? '127.0.0.1';
     if (host.trim() === '') throw new UsageError('--host is empty; give an address such as 127.0.0.1 or 0.0.0.0');
