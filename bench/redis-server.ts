@@ -79,6 +79,16 @@ export class Proc {
   }
 }
 
+/** Wait for the ready line; a process that never gets there is killed, not left behind. */
+async function readyOrKill(proc: Proc, ready: RegExp): Promise<void> {
+  try {
+    await proc.waitFor(ready);
+  } catch (err) {
+    await proc.stop('SIGKILL');
+    throw err;
+  }
+}
+
 export async function startRedis(extra: readonly string[] = []): Promise<{ proc: Proc; url: string }> {
   const bin = requireRedisServer();
   const port = await freePort();
@@ -90,7 +100,7 @@ export async function startRedis(extra: readonly string[] = []): Promise<{ proc:
     },
   );
   const proc = new Proc(child);
-  await proc.waitFor(/Ready to accept connections/);
+  await readyOrKill(proc, /Ready to accept connections/);
   return { proc, url: `redis://127.0.0.1:${port}` };
 }
 
@@ -101,7 +111,7 @@ export async function startWorker(url: string, env: Record<string, string> = {},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const proc = new Proc(child);
-  await proc.waitFor(/worker ready/);
+  await readyOrKill(proc, /worker ready/);
   return proc;
 }
 

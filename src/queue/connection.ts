@@ -86,6 +86,26 @@ export async function probeQueue(target: QueueTarget): Promise<void> {
 }
 
 /**
+ * The id of the newest entry of a Redis stream, or '0-0' when the stream is empty or absent: a
+ * reader that starts there sees every entry added afterwards.
+ */
+export async function lastStreamId(target: QueueTarget, key: string): Promise<string> {
+  const client = new Redis({ ...target.options, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    const newest = await client.xrevrange(key, '+', '-', 'COUNT', 1);
+    return newest[0]?.[0] ?? '0-0';
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new QueueError(
+      `cannot read the queue's event stream at ${target.display} (${redactSecrets(reason, target)})`,
+    );
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
  * Connection options for BullMQ's long-lived clients: they reconnect on their own (BullMQ needs
  * maxRetriesPerRequest null).
  */

@@ -4,13 +4,16 @@ import { deserialize, serialize } from 'node:v8';
 export const QUEUE_NAME = 'grundy-jobs';
 
 /** What a job carries: the same task a local run gives its Piscina pool, in V8's structured-clone format. */
+/** The Piscina worker entries a queue worker runs jobs on (workers/<kind>.worker.ts). */
+export type JobKind = 'sweep' | 'eval';
+
 export interface JobData {
   /** Which coordinator run the job belongs to (sweep name and parameters), to clear its leftovers on a restart. */
   readonly runKey: string;
   /** A human description of the batch (its games), for errors. */
   readonly label: string;
   /** The Piscina worker entry that solves the task (workers/<worker>.worker.ts). */
-  readonly worker: 'sweep';
+  readonly worker: JobKind;
   /** base64 of v8.serialize(task): typed arrays cross as they do between threads, not as JSON lists. */
   readonly task: string;
 }
