@@ -4,6 +4,7 @@ import { ComputeError } from '../errors.js';
 import type { SweepBatchTask } from '../sweep/protocol.js';
 import { faultHold, faultJobFails } from '../testing/faults.js';
 import { bullConnection, probeQueue, type QueueTarget } from './connection.js';
+import { type QueuedBatchTask, TableCache, tableClient } from './eval-tables.js';
 import { decodePayload, encodePayload, envMs, QUEUE_NAME, type JobData } from './jobs.js';
 
 export interface QueueWorkerOptions {
@@ -20,26 +21,31 @@ export interface QueueWorkerSummary {
 }
 
 /**
- * A long-running queue worker: takes jobs, solves each on its own Piscina pool with the same
- * worker entry files as a local run, and returns the outcome through BullMQ. Two jobs per thread
- * are taken at once so a thread never waits for Redis between batches. Aborting stops taking jobs
- * and lets the jobs in hand finish.
+ * A long-running queue worker: takes jobs (sweep batches, slices of eval --file batches), solves
+ * each on its own Piscina pool with the same worker entry files as a local run, and returns the
+ * outcome through BullMQ. Two jobs per thread are taken at once so a thread never waits for Redis
+ * between batches. Aborting stops taking jobs and lets the jobs in hand finish.
  */
 export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorkerSummary> {
   await probeQueue(opts.target);
   const pool = new WorkerPool(opts.threads);
   let jobs = 0;
   let failed = 0;
+  const tables = new TableCache(tableClient(opts.target));
   const solve = async (job: Job<JobData>): Promise<string> => {
-    const { label } = job.data;
-    if (job.data.worker !== 'sweep')
-      throw new ComputeError(`unknown job kind '${String(job.data.worker)}'; upgrade this worker`);
-    const task = decodePayload<SweepBatchTask>(job.data.task);
+    const { label, worker: kind } = job.data;
+    if (kind !== 'sweep' && kind !== 'eval')
+      throw new ComputeError(`unknown job kind '${String(kind)}'; upgrade this worker`);
     opts.log(`job ${job.id}: ${label} (attempt ${job.attemptsMade + 1})`);
     await faultHold('queue-job', undefined);
+    if (kind === 'eval') {
+      const task = decodePayload<QueuedBatchTask>(job.data.task);
+      const local = task.kind === 'scan' ? task : await tables.local(task);
+      return encodePayload(await pool.runOn('eval', local, undefined, label));
+    }
+    const task = decodePayload<SweepBatchTask>(job.data.task);
     if (faultJobFails(task.games.ords)) throw new ComputeError(`injected failure (GRUNDY_FAULT_JOB_FAIL) in ${label}`);
-    const outcome = await pool.runOn('sweep', task, undefined, label);
-    return encodePayload(outcome);
+    return encodePayload(await pool.runOn('sweep', task, undefined, label));
   };
   const worker = new Worker<JobData, string>(QUEUE_NAME, solve, {
     connection: bullConnection(opts.target),
@@ -66,6 +72,7 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWor
     });
   } finally {
     await worker.close();
+    tables.disconnect();
     await pool.destroy();
   }
   return { jobs, failed };

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,44 @@ describe('grundy sweep --queue', () => {
   });
 });
 
+describe('grundy eval --file --queue', () => {
+  it('gives output identical to the local batch (text and --json), bad lines and exit code included', async () => {
+    // Three slices of LINES_PER_TASK (4096) lines, so the results come back from both workers out of
+    // order and must be written in line order; tables are missing at first and computed by the coordinator.
+    const file = join(tmp.dir, 'positions.txt');
+    const lines = Array.from({ length: 9000 }, (_, i) =>
+      i % 1000 === 5 ? 'nope@3' : `kayles@${i % 300} + sub:1,3,4@${(i * 7) % 500} + nim@${i % 9}`,
+    );
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const ws = [await worker(), await worker()];
+    for (const json of [[], ['--json']]) {
+      const local = await runCli([
+        '--db',
+        join(tmp.dir, `eval-local${json.length}.db`),
+        'eval',
+        '--file',
+        file,
+        ...json,
+      ]);
+      const args = ['--db', join(tmp.dir, `eval-queue${json.length}.db`), 'eval', '--file', file, ...json];
+      const queued = await runCli([...args, '--queue', redis.url]);
+      expect(local.code, local.stderr).toBe(1);
+      expect(queued.code, queued.stderr).toBe(1);
+      expect(queued.stdout).toBe(local.stdout);
+      expect(queued.stderr).toBe(local.stderr);
+      expect(local.stdout.trim().split('\n')).toHaveLength(9000);
+    }
+    for (const w of ws) expect(w.text).toMatch(/job \S+: positions from line \d+/);
+    // The tables the coordinator put in Redis for the workers are gone with the batch.
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    try {
+      expect(await client.keys('grundy:eval-table:*')).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
 describe('queue errors', () => {
   it('fails fast with one line and exit 5 when Redis is unreachable, leaving the store untouched', async () => {
     const port = await freePort();
@@ -155,6 +193,14 @@ describe('queue errors', () => {
     expect(existsSync(db)).toBe(false);
     const w = await runCli(['worker', '--queue', `redis://127.0.0.1:${port}`], { timeoutMs: 30_000 });
     expect(w.code).toBe(5);
+    const file = join(tmp.dir, 'one-position.txt');
+    writeFileSync(file, 'kayles@10 + nim@3\n');
+    const e = await runCli(['--db', db, 'eval', '--file', file, '--queue', `redis://127.0.0.1:${port}`], {
+      timeoutMs: 30_000,
+    });
+    expect(e.code).toBe(5);
+    expect(e.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(db)).toBe(false);
   });
 
   it('takes the password from GRUNDY_REDIS_PASSWORD and never prints it', async () => {

@@ -15,7 +15,8 @@ export interface WorkerArgs extends GlobalArgs {
 
 export const workerCommand: CommandModule<GlobalArgs, WorkerArgs> = {
   command: 'worker',
-  describe: 'Take sweep batches from a Redis job queue and solve them here (run one per machine); Ctrl-C stops it',
+  describe:
+    'Take sweep batches and eval --file slices from a Redis job queue and solve them here (one per machine); Ctrl-C stops it',
   builder: (y: Argv<GlobalArgs>) =>
     y
       .option('queue', {
@@ -25,7 +26,7 @@ export const workerCommand: CommandModule<GlobalArgs, WorkerArgs> = {
       .option('workers', { type: 'string', describe: 'worker threads on this machine (default: available cores)' })
       .example(
         '$0 worker --queue redis://10.0.0.5:6379',
-        'solve batches for any sweep started with --queue redis://10.0.0.5:6379',
+        'solve batches for any sweep or eval --file started with --queue redis://10.0.0.5:6379',
       )
       .example(
         'GRUNDY_REDIS_PASSWORD=... $0 worker --queue rediss://redis.example:6380 --workers 8',
