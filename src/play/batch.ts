@@ -105,7 +105,10 @@ async function ordered<T, R>(
 ): Promise<void> {
   const inFlight: Promise<R>[] = [];
   for await (const item of items) {
-    inFlight.push(run(item));
+    const result = run(item);
+    // Awaited in order below; a later task failing first must not count as an unhandled rejection.
+    result.catch(() => {});
+    inFlight.push(result);
     if (inFlight.length >= window) await consume(await inFlight.shift()!);
   }
   while (inFlight.length > 0) await consume(await inFlight.shift()!);
