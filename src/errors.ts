@@ -57,3 +57,10 @@ export function oneLine(text: string): string {
     return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });
 }
+
+/** The job queue (Redis) cannot be reached or used: exit 5, like any failure to compute. */
+export class QueueError extends GrundyError {
+  constructor(message: string) {
+    super(message, 5);
+  }
+}

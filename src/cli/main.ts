@@ -20,6 +20,7 @@ import { sweepCommand } from './commands/sweep.js';
 import { sweepsCommand } from './commands/sweeps.js';
 import { vacuumCommand } from './commands/vacuum.js';
 import { tableCommand } from './commands/table.js';
+import { workerCommand } from './commands/worker.js';
 import type { GlobalArgs } from './context.js';
 import { interruptedExitCode } from './interrupt.js';
 import { markStdinArgs } from './stdin.js';
@@ -32,6 +33,7 @@ const COMMANDS = [
   exportCommand,
   sweepCommand,
   sweepsCommand,
+  workerCommand,
   evalCommand,
   countCommand,
   tableCommand,

@@ -6,6 +6,7 @@ import { GrundyError, UsageError } from '../errors.js';
 import type {
   BatchFormat,
   BatchOutcome,
+  BatchTask,
   EvalOutcome,
   EvalTask,
   LineError,
@@ -33,11 +34,23 @@ export interface BatchRequest {
   readonly format: BatchFormat;
   readonly moves: MovesMode;
   readonly limit: number;
-  readonly pool: WorkerPool;
+  /** Where slices are evaluated: the local Piscina pool, or the job queue (src/queue/remote-eval.ts). */
+  readonly pool: WorkerPool | BatchBackend;
   readonly prepare: PrepareOptions;
   /** Each failed line, as soon as its slice is done. */
   readonly onLineError?: (e: LineError) => void;
   readonly onProgress?: (linesDone: number) => void;
+}
+
+/** Anything that evaluates slices: `threads` sets how many slices stay in flight (3 per thread). */
+export interface BatchBackend {
+  readonly threads: number;
+  run(task: BatchTask, label: string): Promise<BatchOutcome>;
+}
+
+function backendOf(pool: WorkerPool | BatchBackend): BatchBackend {
+  if (!('runOn' in pool)) return pool;
+  return { threads: pool.threads, run: (task, label) => pool.runOn('eval', task, undefined, label) };
 }
 
 export interface BatchSummary {
@@ -93,7 +106,10 @@ async function ordered<T, R>(
 ): Promise<void> {
   const inFlight: Promise<R>[] = [];
   for await (const item of items) {
-    inFlight.push(run(item));
+    const result = run(item);
+    // Awaited in order below; a later task failing first must not count as an unhandled rejection.
+    result.catch(() => {});
+    inFlight.push(result);
     if (inFlight.length >= window) await consume(await inFlight.shift()!);
   }
   while (inFlight.length > 0) await consume(await inFlight.shift()!);
@@ -112,13 +128,14 @@ function unwrap<K extends 'scan' | 'eval'>(outcome: BatchOutcome, kind: K): Extr
  */
 export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
   const started = performance.now();
-  const window = Math.max(2, req.pool.threads * 3);
+  const pool = backendOf(req.pool);
+  const window = Math.max(2, pool.threads * 3);
 
   const maxBySpec = new Map<string, { maxHeap: bigint; computeTo: bigint }>();
   await ordered(
     slices(req.file),
     window,
-    (s) => req.pool.runOn('eval', { kind: 'scan' as const, text: s.text }, undefined, 'scan of positions'),
+    (s) => pool.run({ kind: 'scan', text: s.text }, 'scan of positions'),
     (outcome) => {
       for (const [spec, top, small] of unwrap(outcome, 'scan').specs as ScanOutcome['specs']) {
         const entry = maxBySpec.get(spec) ?? { maxHeap: 0n, computeTo: -1n };
@@ -189,7 +206,7 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
           limit: req.limit,
           format: req.format,
         };
-        const outcome = await req.pool.runOn('eval', task, undefined, `positions from line ${s.firstLine}`);
+        const outcome = await pool.run(task, `positions from line ${s.firstLine}`);
         return { outcome: unwrap(outcome, 'eval') as EvalOutcome, lines: s.text.split('\n').length - 1 };
       },
       async ({ outcome, lines }) => {

@@ -180,7 +180,8 @@ export function boardBytes(store: Store, game: GameRow): number {
   const row = handleOf(store)
     .prepare(
       'SELECT coalesce(length(data), 0) + ' +
-        '(SELECT coalesce(sum(length(data)), 0) FROM board_blocks WHERE game_id = ?) AS b FROM boards WHERE game_id = ?',
+        '(SELECT coalesce(sum(length(data)), 0) FROM board_blocks WHERE game_id = ?) AS b ' +
+        'FROM boards WHERE game_id = ?',
     )
     .get(game.id, game.id) as { b: number } | undefined;
   return row?.b ?? 0;

@@ -33,9 +33,21 @@ export interface SweepRequest {
   readonly fixedLength: boolean;
   readonly keepTables: boolean;
   readonly store: Store;
-  readonly pool: WorkerPool;
+  /** Where batches are solved: the local Piscina pool, or the job queue (src/queue/remote-sweep.ts). */
+  readonly pool: WorkerPool | SweepBackend;
   readonly signal?: AbortSignal;
   readonly onProgress?: (p: SweepProgress) => void;
+}
+
+/** Anything that solves sweep batches: `threads` sets how many batches stay in flight. */
+export interface SweepBackend {
+  readonly threads: number;
+  run(task: SweepBatchTask, label: string): Promise<SweepBatchOutcome>;
+}
+
+function backendOf(pool: WorkerPool | SweepBackend): SweepBackend {
+  if (!('runOn' in pool)) return pool;
+  return { threads: pool.threads, run: (task, label) => pool.runOn('sweep', task, undefined, label) };
 }
 
 export interface SweepSummary {
@@ -67,7 +79,8 @@ const MAX_BATCH = 4096;
  * and are committed, so a rerun resumes exactly.
  */
 export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
-  const { spec, name, store, pool } = req;
+  const { spec, name, store } = req;
+  const pool = backendOf(req.pool);
   validateSpec(spec);
   const started = performance.now();
   const size = sweepSize(spec);
@@ -139,21 +152,19 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
         const id = nextId++;
         inFlight.set(
           id,
-          pool
-            .runOn('sweep', task, undefined, `a sweep batch of ${batch.length} games from ${batch[0]!.rules.key}`)
-            .then(
-              (outcome) => ({ id, games: batch, outcome }),
-              (err: unknown) => ({
-                id,
-                games: batch,
-                outcome: {
-                  kind: 'error',
-                  message: err instanceof Error ? err.message : String(err),
-                  exitCode: 5,
-                  results: packResults([]),
-                } as SweepBatchOutcome,
-              }),
-            ),
+          pool.run(task, describeBatch(batch)).then(
+            (outcome) => ({ id, games: batch, outcome }),
+            (err: unknown) => ({
+              id,
+              games: batch,
+              outcome: {
+                kind: 'error',
+                message: err instanceof Error ? err.message : String(err),
+                exitCode: 5,
+                results: packResults([]),
+              } as SweepBatchOutcome,
+            }),
+          ),
         );
       }
       if (inFlight.size === 0) break;
@@ -210,6 +221,14 @@ export async function runSweep(req: SweepRequest): Promise<SweepSummary> {
     workers: pool.threads,
     limit: req.limit,
   };
+}
+
+/** A batch named by its games, for errors: the first and last of them and how many. */
+function describeBatch(batch: readonly SweepGame[]): string {
+  const first = batch[0]!;
+  const last = batch[batch.length - 1]!;
+  if (batch.length === 1) return `a sweep batch of 1 game (${first.rules.key}, #${first.ord})`;
+  return `a sweep batch of ${batch.length} games (${first.rules.key} #${first.ord} to ${last.rules.key} #${last.ord})`;
 }
 
 /** Aim the next batch at TARGET_BATCH_MS of work from what the last one cost per game. */

@@ -99,3 +99,13 @@ export function faultHold(point: string, signal: AbortSignal | undefined): Promi
     else signal.addEventListener('abort', go, { once: true });
   });
 }
+
+/**
+ * GRUNDY_FAULT_JOB_FAIL=<ord>: a queue worker throws on every job whose batch holds the game of
+ * enumeration position <ord>, so a test sees a job that fails deterministically on every attempt.
+ */
+export function faultJobFails(ords: Int32Array): boolean {
+  const spec = process.env.GRUNDY_FAULT_JOB_FAIL;
+  if (!spec || !/^\d+$/.test(spec)) return false;
+  return ords.includes(Number(spec));
+}

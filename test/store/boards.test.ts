@@ -73,7 +73,8 @@ describe('board tables in row blocks', () => {
     db.pragma('application_id = 0x47524e44');
     const rules = parseRules('wythoff');
     db.prepare(
-      "INSERT INTO games (id, key, family, params, created_at, computed, max_value, width) VALUES (1, ?, ?, '{}', '', 9, 4, 8)",
+      'INSERT INTO games (id, key, family, params, created_at, computed, max_value, width) VALUES (1, ?, ?, ' +
+        "'{}', '', 9, 4, 8)",
     ).run(rules.key, rules.family);
     db.prepare('INSERT INTO boards (game_id, size, width, data) VALUES (1, 3, 8, ?)').run(
       Buffer.from([0, 1, 2, 1, 2, 0, 2, 0, 4]),

@@ -17,6 +17,9 @@ import { resolveDbPath } from '../../store/database.js';
 import type { GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';
+import { type Interruption, interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { parseQueueUrl } from '../../queue/connection.js';
+import { QueueEvalBackend } from '../../queue/remote-eval.js';
 import { evalOutcomeOnly } from '../board-eval.js';
 
 interface EvalArgs extends GlobalArgs {
@@ -26,6 +29,7 @@ interface EvalArgs extends GlobalArgs {
   moves?: string;
   limit?: string;
   workers?: string;
+  queue?: string;
 }
 
 const MODES: readonly MovesMode[] = ['all', 'one', 'none'];
@@ -58,6 +62,13 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
         describe: 'with --moves all: list at most this many moves per position (default 100)',
       })
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
+      .option('queue', {
+        type: 'string',
+        describe:
+          'with --file: evaluate the slices on grundy workers through Redis (redis://HOST:PORT; password from ' +
+          'GRUNDY_REDIS_PASSWORD); missing tables are still computed here; --workers = slices in flight / 3 ' +
+          '(default 8)',
+      })
       .example("$0 eval 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'", 'nim-sum, outcome and one winning move')
       .example("$0 eval 'kayles@1e30 + nim@3' --moves all --json", 'a heap far beyond the table, via the proven period')
       .example("$0 eval 'graph:g.txt@a,b + nim@3'", 'tokens on a game graph plus a heap: value, P/N/D, a good move')
@@ -68,6 +79,10 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
         'a batch on the worker pool; bad lines are reported, exit 1',
       )
       .example('$0 eval --file positions.txt --out results.csv --moves one', 'CSV with one winning move per N-position')
+      .example(
+        '$0 eval --file positions.txt --queue redis://10.0.0.5:6379',
+        'the same results, evaluated by the grundy worker processes of that queue',
+      )
       .example(
         "printf 'kayles@5\\nnim@3 + nim@3\\n' | $0 eval --file -",
         'positions from standard input',
@@ -93,6 +108,7 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       return;
     }
     if (args.out !== undefined) throw new UsageError('--out goes with --file; for one position, redirect stdout');
+    if (args.queue !== undefined) throw new UsageError('--queue goes with --file; one position is evaluated here');
     if (position === '') throw new UsageError(`name a position (${POSITION_HELP}) or --file FILE`);
     const written = splitPosition(position);
     if (hasGraphComponent(written)) {
@@ -165,7 +181,23 @@ async function runBatchOn(
       throw new UsageError(`--out ${args.out} cannot be written (${(err as Error).message}); choose another path`);
     }
   }
-  const pool = new WorkerPool(workers);
+  // The queue is reached before the store is opened: an unreachable Redis leaves the store untouched.
+  const pool =
+    args.queue !== undefined
+      ? await QueueEvalBackend.open(parseQueueUrl(args.queue), args.workers !== undefined ? workers : 8)
+      : new WorkerPool(workers);
+  // Locally Ctrl-C ends the batch at once; through the queue the slices not yet started are taken back first.
+  let interruption: Interruption | null = null;
+  if (pool instanceof QueueEvalBackend) {
+    interruption = listenForInterrupt('taking back the slices no worker has started');
+    interruption.signal.addEventListener('abort', () => {
+      void pool
+        .cancel()
+        .catch(() => {})
+        .then(() => pool.close())
+        .finally(() => process.exit(interruptedExitCode()));
+    });
+  }
   let shown = 0;
   const tty = process.stderr.isTTY === true;
   let total = 0;
@@ -203,6 +235,8 @@ async function runBatchOn(
       );
     }
   } finally {
-    await pool.destroy();
+    interruption?.dispose();
+    if (pool instanceof WorkerPool) await pool.destroy();
+    else await pool.close();
   }
 }

@@ -14,6 +14,8 @@ import {
 } from '../../sweep/enumerate.js';
 import { buildReport, describeResult, reportCsv, type SweepReport } from '../../sweep/report.js';
 import { runSweep, type SweepSummary } from '../../sweep/run-sweep.js';
+import { parseQueueUrl } from '../../queue/connection.js';
+import { QueueSweepBackend } from '../../queue/remote-sweep.js';
 import { openForRead, openForWrite, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtRate, printJson } from '../output.js';
 import { SweepProgressBar } from '../sweep-progress.js';
@@ -31,6 +33,7 @@ export interface SweepArgs extends GlobalArgs {
   'until-proven'?: boolean;
   to?: string;
   workers?: string;
+  queue?: string;
   name?: string;
   'keep-tables'?: boolean;
   report?: string;
@@ -76,6 +79,12 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
           'games are "not proven up to N"',
       })
       .option('workers', { type: 'string', describe: 'worker threads (default: available cores)' })
+      .option('queue', {
+        type: 'string',
+        describe:
+          'solve the batches on grundy workers through Redis (redis://HOST:PORT; password from ' +
+          'GRUNDY_REDIS_PASSWORD); --workers = batches in flight / 2 (default 8)',
+      })
       .option('name', {
         type: 'string',
         describe: 'the sweep name (default from the parameters, e.g. sub-size3-max60); a rerun resumes it',
@@ -141,8 +150,17 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       throw new UsageError(`sweep name '${name}' must be 1-100 letters, digits or . _ - + @ (e.g. --name my-sweep)`);
     }
 
+    // The queue is reached before the store is opened: an unreachable Redis leaves the store untouched.
+    const queueWorkers = args.workers !== undefined ? workers : 8;
+    const pool =
+      args.queue !== undefined
+        ? await QueueSweepBackend.open(
+            parseQueueUrl(args.queue),
+            `${name}|${JSON.stringify(spec)}|${limit}|${untilProven}`,
+            queueWorkers,
+          )
+        : new WorkerPool(workers);
     const store = openForWrite(args);
-    const pool = new WorkerPool(workers);
     const bar = new SweepProgressBar();
     // Every committed batch is durable; a rerun redoes only the batches in flight.
     const interruption = listenForInterrupt('finishing the batches in flight', () => bar.done());
@@ -167,7 +185,8 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
       throw err;
     } finally {
       interruption.dispose();
-      await pool.destroy();
+      if (pool instanceof WorkerPool) await pool.destroy();
+      else await pool.close();
       store.close();
     }
   },

@@ -1,0 +1,55 @@
+import type { Argv, CommandModule } from 'yargs';
+import { defaultWorkers } from '../../engine/pool.js';
+import { UsageError } from '../../errors.js';
+import { parseCount } from '../../numbers.js';
+import { parseQueueUrl } from '../../queue/connection.js';
+import { runQueueWorker } from '../../queue/worker.js';
+import { listenForInterrupt } from '../interrupt.js';
+import type { GlobalArgs } from '../context.js';
+import { printJson } from '../output.js';
+
+export interface WorkerArgs extends GlobalArgs {
+  queue?: string;
+  workers?: string;
+}
+
+export const workerCommand: CommandModule<GlobalArgs, WorkerArgs> = {
+  command: 'worker',
+  describe:
+    'Take sweep batches and eval --file slices from a Redis job queue and solve them here (one per machine); ' +
+    'Ctrl-C stops it',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .option('queue', {
+        type: 'string',
+        describe: 'the queue: redis://HOST:PORT or rediss://HOST:PORT (password from GRUNDY_REDIS_PASSWORD)',
+      })
+      .option('workers', { type: 'string', describe: 'worker threads on this machine (default: available cores)' })
+      .example(
+        '$0 worker --queue redis://10.0.0.5:6379',
+        'solve batches for any sweep or eval --file started with --queue redis://10.0.0.5:6379',
+      )
+      .example(
+        'GRUNDY_REDIS_PASSWORD=... $0 worker --queue rediss://redis.example:6380 --workers 8',
+        'TLS and a password',
+      ) as Argv<WorkerArgs>,
+  handler: async (args) => {
+    if (args.queue === undefined)
+      throw new UsageError('grundy worker needs --queue redis://HOST:PORT (the Redis the sweep uses)');
+    const target = parseQueueUrl(args.queue);
+    const threads = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
+    const interruption = listenForInterrupt('finishing the jobs in hand');
+    try {
+      const summary = await runQueueWorker({
+        target,
+        threads,
+        signal: interruption.signal,
+        log: (line) => process.stderr.write(`grundy worker: ${line}\n`),
+      });
+      if (args.json) printJson(summary);
+      else process.stderr.write(`grundy worker: stopped after ${summary.jobs} jobs (${summary.failed} failed)\n`);
+    } finally {
+      interruption.dispose();
+    }
+  },
+};

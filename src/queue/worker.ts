@@ -1,0 +1,79 @@
+import { Worker, type Job } from 'bullmq';
+import { WorkerPool } from '../engine/pool.js';
+import { ComputeError } from '../errors.js';
+import type { SweepBatchTask } from '../sweep/protocol.js';
+import { faultHold, faultJobFails } from '../testing/faults.js';
+import { bullConnection, probeQueue, type QueueTarget } from './connection.js';
+import { type QueuedBatchTask, TableCache, tableClient } from './eval-tables.js';
+import { decodePayload, encodePayload, envMs, QUEUE_NAME, type JobData } from './jobs.js';
+
+export interface QueueWorkerOptions {
+  readonly target: QueueTarget;
+  readonly threads: number;
+  readonly signal: AbortSignal;
+  /** One line per job event (stderr in the CLI). */
+  readonly log: (line: string) => void;
+}
+
+export interface QueueWorkerSummary {
+  readonly jobs: number;
+  readonly failed: number;
+}
+
+/**
+ * A long-running queue worker: takes jobs (sweep batches, slices of eval --file batches), solves
+ * each on its own Piscina pool with the same worker entry files as a local run, and returns the
+ * outcome through BullMQ. Two jobs per thread are taken at once so a thread never waits for Redis
+ * between batches. Aborting stops taking jobs and lets the jobs in hand finish.
+ */
+export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorkerSummary> {
+  await probeQueue(opts.target);
+  const pool = new WorkerPool(opts.threads);
+  let jobs = 0;
+  let failed = 0;
+  const tables = new TableCache(tableClient(opts.target));
+  const solve = async (job: Job<JobData>): Promise<string> => {
+    const { label, worker: kind } = job.data;
+    if (kind !== 'sweep' && kind !== 'eval')
+      throw new ComputeError(`unknown job kind '${String(kind)}'; upgrade this worker`);
+    opts.log(`job ${job.id}: ${label} (attempt ${job.attemptsMade + 1})`);
+    await faultHold('queue-job', undefined);
+    if (kind === 'eval') {
+      const task = decodePayload<QueuedBatchTask>(job.data.task);
+      const local = task.kind === 'scan' ? task : await tables.local(task);
+      return encodePayload(await pool.runOn('eval', local, undefined, label));
+    }
+    const task = decodePayload<SweepBatchTask>(job.data.task);
+    if (faultJobFails(task.games.ords)) throw new ComputeError(`injected failure (GRUNDY_FAULT_JOB_FAIL) in ${label}`);
+    return encodePayload(await pool.runOn('sweep', task, undefined, label));
+  };
+  const worker = new Worker<JobData, string>(QUEUE_NAME, solve, {
+    connection: bullConnection(opts.target),
+    concurrency: opts.threads * 2,
+    // A killed worker process's jobs go back to the queue once its lock expires; tests shorten both.
+    lockDuration: envMs('GRUNDY_QUEUE_LOCK_MS', 30_000),
+    stalledInterval: envMs('GRUNDY_QUEUE_STALLED_MS', 30_000),
+    maxStalledCount: 2,
+  });
+  worker.on('completed', () => {
+    jobs++;
+  });
+  worker.on('failed', (job, err) => {
+    failed++;
+    opts.log(`job ${job?.id ?? '?'} failed: ${err.message}`);
+  });
+  worker.on('error', (err) => opts.log(`queue error: ${err.message}`));
+  await worker.waitUntilReady();
+  opts.log(`worker ready: ${opts.threads} thread${opts.threads === 1 ? '' : 's'}, queue ${opts.target.display}`);
+  try {
+    await new Promise<void>((resolve) => {
+      if (opts.signal.aborted) resolve();
+      else opts.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  } finally {
+    await worker.close();
+    tables.disconnect();
+    await pool.destroy();
+  }
+  return { jobs, failed };
+}
