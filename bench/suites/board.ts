@@ -26,13 +26,14 @@ function side(states: number): number {
   return n;
 }
 
-function boardWorkload(
+/** The kernel side of a 2-D workload: the N x N table in this thread, the C program beside it. */
+function boardSpec(
   name: string,
   description: string,
   kernel: (n: number) => BoardTable,
   expected: Record<number, string>,
-): Workload {
-  return defineWorkload<number>({
+): Workload<number> {
+  return {
     name,
     suite: 'board',
     description,
@@ -43,7 +44,11 @@ function boardWorkload(
       return { checksum: boardChecksum(ctx.timed(() => kernel(n))), states };
     },
     anchor: (states) => ({ program: 'wythoff', args: [name.replace(/-2d$/, ''), String(side(states))] }),
-  });
+  };
+}
+
+function boardWorkload(...args: Parameters<typeof boardSpec>): Workload {
+  return defineWorkload(boardSpec(...args));
 }
 
 /**
@@ -59,15 +64,7 @@ function computeBoardWorkload(
   expected: Record<number, string>,
 ): Workload {
   return defineWorkload<number>({
-    name,
-    suite: 'board',
-    description,
-    size: { full: 8192 * 8192, quick: 2048 * 2048 },
-    expected,
-    plain: (states, ctx) => {
-      const n = side(states);
-      return { checksum: boardChecksum(ctx.timed(() => kernel(n))), states };
-    },
+    ...boardSpec(name, description, kernel, expected),
     pooled: async (states, ctx) => {
       const n = side(states);
       const rules = parseRules(spec(n));

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BadOptionError, genericTable, kingTable, knightTable, rookTable } from '../board/index.js';
 import { ComputeError, GrundyError, UsageError } from '../errors.js';
 import type { Rules } from '../rules/types.js';
 import { boardHeapMembers, moveTo } from './board-common.js';
 import { defineFamily, type BoardOptionsFunction, type BoardSupport, type Cell } from './family.js';
+import { readModuleFile } from './spec-text.js';
 import { WYTHOFF } from './wythoff.js';
 
 /** Boards larger than this are refused by `2d:knight:N` (grundy compute --size has its own limit). */
@@ -39,15 +39,7 @@ function parse2d(body: string, spec: string, cwd: string): Board2dRules | typeof
   }
   if (lower.startsWith('module:')) {
     const file = body.slice('module:'.length).trim();
-    if (file === '') throw new UsageError(`'${spec}' names no file; write 2d:module:./path/rules.js`);
-    const path = resolve(cwd, file);
-    let content: Buffer;
-    try {
-      if (!statSync(path).isFile()) throw new Error('not a file');
-      content = readFileSync(path);
-    } catch {
-      throw new UsageError(`2-D rules module not found or not readable: ${path}`);
-    }
+    const { path, content } = readModuleFile(file, spec, cwd, '2d:module:./path/rules.js', '2-D rules module');
     // As module: the content hash is in the key, so an edited module is a new game and a new table.
     const hash = createHash('sha256').update(content).digest('hex').slice(0, 16);
     return {

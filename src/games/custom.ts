@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { loadOptions } from '../engine/custom-module.js';
-import { UsageError } from '../errors.js';
 import { customKernel, heapsOf, iterateOptions } from '../kernels/custom.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import { customFrozenKernel } from '../kernels/frozen/custom.js';
@@ -10,6 +8,7 @@ import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { moduleMoves, tableHeap } from '../play/heap-moves.js';
 import type { CustomRules } from '../rules/types.js';
 import { defineFamily } from './family.js';
+import { readModuleFile } from './spec-text.js';
 
 /** Custom rules: a JavaScript module exporting options(n), which yields heap tuples. */
 export const custom = defineFamily<CustomRules>({
@@ -19,15 +18,7 @@ export const custom = defineFamily<CustomRules>({
   prefixes: ['module'],
   readsFiles: true,
   parse(body, spec, { cwd }) {
-    if (body === '') throw new UsageError(`'${spec}' names no file; write module:./path/rules.js`);
-    const path = resolve(cwd, body);
-    let content: Buffer;
-    try {
-      if (!statSync(path).isFile()) throw new Error('not a file');
-      content = readFileSync(path);
-    } catch {
-      throw new UsageError(`custom rules module not found or not readable: ${path}`);
-    }
+    const { path, content } = readModuleFile(body, spec, cwd, 'module:./path/rules.js', 'custom rules module');
     // The key carries the content hash: an edited module is a different game, a new table.
     const hash = createHash('sha256').update(content).digest('hex').slice(0, 16);
     return { family: 'module', key: `module:${basename(path)}#${hash}`, path, hash } satisfies CustomRules;

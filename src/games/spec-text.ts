@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 
 /** The largest subtraction amount we accept: kernels index with int32. */
@@ -25,5 +27,27 @@ export function* removals(n: number, amounts: Iterable<number>): Generator<reado
   for (const s of amounts) {
     if (s > n) return;
     yield s === n ? [] : [n - s];
+  }
+}
+
+/**
+ * The file a module spec names, read whole (its content hash goes into the game's key, so an
+ * edited module is a new game). `example` is how to write the spec, `what` names the file in
+ * the error.
+ */
+export function readModuleFile(
+  body: string,
+  spec: string,
+  cwd: string,
+  example: string,
+  what: string,
+): { path: string; content: Buffer } {
+  if (body === '') throw new UsageError(`'${spec}' names no file; write ${example}`);
+  const path = resolve(cwd, body);
+  try {
+    if (!statSync(path).isFile()) throw new Error('not a file');
+    return { path, content: readFileSync(path) };
+  } catch {
+    throw new UsageError(`${what} not found or not readable: ${path}`);
   }
 }

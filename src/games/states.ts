@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
 import { options as graphOptions } from '../graph/csr.js';
 import type { VertexNames } from '../graph/names.js';
@@ -9,6 +8,7 @@ import type { StatesRules } from '../rules/types.js';
 import { canonicalJson } from '../states/canonical.js';
 import { exploreStates } from '../states/explore.js';
 import { defineFamily, type ExplicitGraph, type PositionCodec } from './family.js';
+import { readModuleFile } from './spec-text.js';
 
 /**
  * A game given by a module of states (docs/graphs.md): `start` (one state) or `starts` (a list)
@@ -23,15 +23,7 @@ export const states = defineFamily<StatesRules>({
   prefixes: ['states'],
   readsFiles: true,
   parse(body, spec, { cwd }) {
-    if (body === '') throw new UsageError(`'${spec}' names no module; write states:./path/game.js`);
-    const path = resolve(cwd, body);
-    let content: Buffer;
-    try {
-      if (!statSync(path).isFile()) throw new Error('not a file');
-      content = readFileSync(path);
-    } catch {
-      throw new UsageError(`states module not found or not readable: ${path}`);
-    }
+    const { path, content } = readModuleFile(body, spec, cwd, 'states:./path/game.js', 'states module');
     // The key carries the content hash: an edited module is a different game, a new table.
     const sha256 = createHash('sha256').update(content).digest('hex');
     const key = `states:${basename(path)}#${sha256.slice(0, 16)}`;

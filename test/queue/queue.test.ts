@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -6,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { waitFor } from '../helpers/safety.js';
 import { freePort, startCli, startRedis, startWorker, type Proc } from '../../bench/redis-server.js';
+import { storedResults } from '../helpers/stored-results.js';
 
 /**
  * Sweeps through a real Redis and real `grundy worker` processes (no mocks): results equal to a
@@ -24,21 +24,6 @@ let localReport: unknown;
 /** The report minus everything that measures time. */
 function sansTimings(json: string): unknown {
   return JSON.parse(json, (key, value: unknown) => (/^(ms|elapsedMs|gamesPerSecond)$/.test(key) ? undefined : value));
-}
-
-/** Sweep results stored so far, read without going through the CLI (0 while the store does not exist). */
-function storedResults(db: string): number {
-  if (!existsSync(db)) return 0;
-  try {
-    const conn = new Database(db, { readonly: true, fileMustExist: true });
-    try {
-      return (conn.prepare('SELECT count(*) AS n FROM sweep_results').get() as { n: number }).n;
-    } finally {
-      conn.close();
-    }
-  } catch {
-    return 0;
-  }
 }
 
 async function report(db: string): Promise<unknown> {

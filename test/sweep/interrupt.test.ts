@@ -1,21 +1,7 @@
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { startCli, waitFor } from '../helpers/safety.js';
-
-/** Results stored so far for a sweep, read without going through the CLI. */
-function storedResults(db: string): number {
-  try {
-    const conn = new Database(db, { readonly: true, fileMustExist: true });
-    try {
-      return (conn.prepare('SELECT count(*) AS n FROM sweep_results').get() as { n: number }).n;
-    } finally {
-      conn.close();
-    }
-  } catch {
-    return 0;
-  }
-}
+import { storedResults } from '../helpers/stored-results.js';
 
 describe('Ctrl-C on a real sweep', () => {
   const tmp = tempDir();
