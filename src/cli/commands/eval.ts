@@ -18,8 +18,6 @@ import type { GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';
 import { type Interruption, interruptedExitCode, listenForInterrupt } from '../interrupt.js';
-import { parseQueueUrl } from '../../queue/connection.js';
-import { QueueEvalBackend } from '../../queue/remote-eval.js';
 import { evalOutcomeOnly } from '../board-eval.js';
 
 interface EvalArgs extends GlobalArgs {
@@ -182,19 +180,25 @@ async function runBatchOn(
     }
   }
   // The queue is reached before the store is opened: an unreachable Redis leaves the store untouched.
-  const pool =
+  // The queue modules (BullMQ, ioredis) load only here: every other command starts without them.
+  const queue =
     args.queue !== undefined
-      ? await QueueEvalBackend.open(parseQueueUrl(args.queue), args.workers !== undefined ? workers : 8)
-      : new WorkerPool(workers);
+      ? await (async () => {
+          const { parseQueueUrl } = await import('../../queue/connection.js');
+          const { QueueEvalBackend } = await import('../../queue/remote-eval.js');
+          return QueueEvalBackend.open(parseQueueUrl(args.queue!), args.workers !== undefined ? workers : 8);
+        })()
+      : null;
+  const pool = queue ?? new WorkerPool(workers);
   // Locally Ctrl-C ends the batch at once; through the queue the slices not yet started are taken back first.
   let interruption: Interruption | null = null;
-  if (pool instanceof QueueEvalBackend) {
+  if (queue !== null) {
     interruption = listenForInterrupt('taking back the slices no worker has started');
     interruption.signal.addEventListener('abort', () => {
-      void pool
+      void queue
         .cancel()
         .catch(() => {})
-        .then(() => pool.close())
+        .then(() => queue.close())
         .finally(() => process.exit(interruptedExitCode()));
     });
   }

@@ -14,8 +14,6 @@ import {
 } from '../../sweep/enumerate.js';
 import { buildReport, describeResult, reportCsv, type SweepReport } from '../../sweep/report.js';
 import { runSweep, type SweepSummary } from '../../sweep/run-sweep.js';
-import { parseQueueUrl } from '../../queue/connection.js';
-import { QueueSweepBackend } from '../../queue/remote-sweep.js';
 import { openForRead, openForWrite, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtRate, printJson } from '../output.js';
 import { SweepProgressBar } from '../sweep-progress.js';
@@ -152,10 +150,18 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
 
     // The queue is reached before the store is opened: an unreachable Redis leaves the store untouched.
     const queueWorkers = args.workers !== undefined ? workers : 8;
-    const pool =
+    // The queue modules (BullMQ, ioredis) load only here: every other command starts without them.
+    const remote =
       args.queue !== undefined
-        ? await QueueSweepBackend.open(
-            parseQueueUrl(args.queue),
+        ? {
+            ...(await import('../../queue/connection.js')),
+            ...(await import('../../queue/remote-sweep.js')),
+          }
+        : null;
+    const pool =
+      args.queue !== undefined && remote !== null
+        ? await remote.QueueSweepBackend.open(
+            remote.parseQueueUrl(args.queue),
             `${name}|${JSON.stringify(spec)}|${limit}|${untilProven}`,
             queueWorkers,
           )

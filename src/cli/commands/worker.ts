@@ -2,8 +2,6 @@ import type { Argv, CommandModule } from 'yargs';
 import { defaultWorkers } from '../../engine/pool.js';
 import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { parseQueueUrl } from '../../queue/connection.js';
-import { runQueueWorker } from '../../queue/worker.js';
 import { listenForInterrupt } from '../interrupt.js';
 import type { GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
@@ -36,6 +34,9 @@ export const workerCommand: CommandModule<GlobalArgs, WorkerArgs> = {
   handler: async (args) => {
     if (args.queue === undefined)
       throw new UsageError('grundy worker needs --queue redis://HOST:PORT (the Redis the sweep uses)');
+    // The queue modules (BullMQ, ioredis) load only here: every other command starts without them.
+    const { parseQueueUrl } = await import('../../queue/connection.js');
+    const { runQueueWorker } = await import('../../queue/worker.js');
     const target = parseQueueUrl(args.queue);
     const threads = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
     const interruption = listenForInterrupt('finishing the jobs in hand');
