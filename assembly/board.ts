@@ -128,3 +128,125 @@ export function lineRows(
     store<i32>(mexS + (<usize>x << 2), mx);
   }
 }
+
+// Step games (src/board/step-games.ts, cell for cell): the upper triangle of the king and of the
+// knight on the n x n board at G as the store keeps it (src/store/codec.ts packInto): row x of
+// n - x values from a byte of its own, 2 bits a value for the king (values <= 3) and 4 for the
+// knight (values <= 4), low bits first. Both return the OR of the one-hot values: the largest
+// value is its top bit.
+
+/**
+ * King, row by row: each cell ORs the one-hot values above, above-left and left. Rows are built
+ * a byte a value in two row buffers at A and B (n bytes each), then packed.
+ */
+export function kingUpper(n: i32, A: usize, B: usize, G: usize): i32 {
+  let prev = A;
+  let cur = B;
+  let out = G;
+  let seen: i32 = 0;
+  for (let x = 0; x < n; x++) {
+    const len = <usize>(n - x);
+    let left: i32 = 0;
+    if (x == 0) {
+      for (let i: usize = 0; i < len; i++) {
+        const o = ~left & (left + 1);
+        store<u8>(cur + i, <u8>ctz(o));
+        left = o;
+        seen |= o;
+      }
+    } else {
+      // prev holds g(x - 1, x - 1 ..): g(x - 1, y) at prev + y - x + 1
+      let upLeft: i32 = 1 << load<u8>(prev);
+      for (let i: usize = 0; i < len; i++) {
+        const u: i32 = 1 << load<u8>(prev + i + 1);
+        const m = u | upLeft | left;
+        const o = ~m & (m + 1);
+        store<u8>(cur + i, <u8>ctz(o));
+        left = o;
+        upLeft = u;
+        seen |= o;
+      }
+    }
+    let i: usize = 0;
+    for (; i + 4 <= len; i += 4) {
+      const w = load<u32>(cur + i);
+      store<u8>(out++, <u8>((w & 3) | ((w >>> 6) & 12) | ((w >>> 12) & 48) | ((w >>> 18) & 192)));
+    }
+    if (i < len) {
+      let last: i32 = 0;
+      for (let k = 0; i < len; i++, k += 2) last |= <i32>load<u8>(cur + i) << k;
+      store<u8>(out++, <u8>last);
+    }
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return seen;
+}
+
+/**
+ * Knight, by anti-diagonals s = x + y (every move lowers s by 1 or 3): a ring of RING
+ * diagonals of L = n + 32 one-hot bytes (16 of padding each side, 0 = off the board) at R,
+ * g(x, s - x) at slot + 16 + x. Each diagonal is computed for x <= y, 16 cells a step, then
+ * mirrored; every BATCH diagonals are written into the triangle's rows 64 rows at a time.
+ * G must be zeroed: values are ORed in, a nibble each.
+ */
+export function knightUpper(n: i32, R: usize, G: usize): i32 {
+  const RING = 128;
+  const BATCH = 64;
+  const PAD = 16;
+  const L = n + 2 * PAD;
+  const one = i8x16.splat(1);
+  const last = 2 * n - 1;
+  // Row x starts at byte C(n) - C(n - x), C(m) = sum of ceil(k / 2) for k <= m = (m + 1)^2 / 4.
+  const Cn = (<i64>(n + 1) * <i64>(n + 1)) >> 2;
+  let seen = i8x16.splat(0);
+  for (let b0 = 0; b0 < last; b0 += BATCH) {
+    const b1 = min(last, b0 + BATCH);
+    for (let s = b0; s < b1; s++) {
+      const cur = R + <usize>((s & (RING - 1)) * L + PAD);
+      const m1 = R + <usize>(((s - 1) & (RING - 1)) * L + PAD);
+      const m3 = R + <usize>(((s - 3) & (RING - 1)) * L + PAD);
+      memory.fill(cur - PAD, 0, <usize>L); // this slot held diagonal s - RING
+      const xa = max(0, s - (n - 1));
+      const xm = s >>> 1;
+      // Lanes past xm compute garbage; the mirror below overwrites them, and every write stays
+      // inside the slot (xm + 16 <= n + PAD).
+      for (let x = xa; x <= xm; x += 16) {
+        const a = <usize>x;
+        // (x-2, y-1), (x-1, y-2) on s - 3; (x-2, y+1), (x+1, y-2) on s - 1
+        const m = v128.or(
+          v128.or(v128.load(m3 + a - 2), v128.load(m3 + a - 1)),
+          v128.or(v128.load(m1 + a - 2), v128.load(m1 + a + 1)),
+        );
+        v128.store(cur + a, v128.andnot(i8x16.add(m, one), m));
+      }
+      const xb = min(s, n - 1);
+      for (let x = xm + 1; x <= xb; x++) store<u8>(cur + <usize>x, load<u8>(cur + <usize>(s - x)));
+      // Lanes past xb (off the board) must read as 0 for the next diagonals.
+      memory.fill(cur + <usize>(xb + 1), 0, <usize>(n + PAD - xb - 1));
+      for (let x = xa; x <= xm; x += 16) seen = v128.or(seen, v128.load(cur + <usize>x));
+    }
+    for (let xt = max(0, b0 - (n - 1)); xt < n && 2 * xt < b1; xt += 64) {
+      const xe = min(n, xt + 64);
+      for (let x = xt; x < xe; x++) {
+        const sa = max(b0, 2 * x);
+        const sb = min(b1 - 1, x + n - 1);
+        const m = <i64>(n - x + 1);
+        const row = G + <usize>(Cn - ((m * m) >> 2));
+        for (let s = sa; s <= sb; s++) {
+          const o = load<u8>(R + <usize>((s & (RING - 1)) * L + PAD + x));
+          const i = s - 2 * x;
+          const a = row + <usize>(i >>> 1);
+          store<u8>(a, load<u8>(a) | (<u8>ctz(<i32>o) << <u8>((i & 1) << 2)));
+        }
+      }
+    }
+  }
+  // Every lane read above was a cell's value (mirrored) or 0 (off the board): fold the 16 bytes.
+  let v = i64x2.extract_lane(seen, 0) | i64x2.extract_lane(seen, 1);
+  v |= v >>> 32;
+  v |= v >>> 16;
+  v |= v >>> 8;
+  return <i32>(v & 0xff);
+}

@@ -4,6 +4,17 @@
  */
 export type BoardValues = Uint8Array | Uint16Array | Uint32Array;
 
+/**
+ * The triangle y >= x as the store keeps small values: row x (n - x values) from a byte of its
+ * own, `bits` a value, low bits first (src/store/codec.ts packInto). Kernels that write it so
+ * skip a packing pass and half the memory.
+ */
+export interface PackedUpper {
+  readonly bits: 2 | 4;
+  readonly bytes: Uint8Array;
+  readonly maxValue: number;
+}
+
 export interface BoardTable {
   readonly n: number;
   readonly values: BoardValues;

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { createLineGame, lineValueBytes, lineValues } from '../board/line-games.js';
 import { ComputeError, UsageError } from '../errors.js';
 import { familyOf } from '../games/registry.js';
+import { boardWasmModule } from '../worker/board-module.js';
 import type { BoardSupport } from '../games/family.js';
 import type { Values } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
@@ -62,8 +63,9 @@ export function chooseSize(rules: Rules, size: number | null): number {
 
 /**
  * Compute the size x size table of a 2-D game on the pool and store it whole. Line games with
- * several workers pipeline their rows over SharedArrayBuffers; every other game runs on one
- * worker (products first make sure their factors' heap tables reach `size`).
+ * several workers pipeline their rows over SharedArrayBuffers; light games (BoardSupport.light)
+ * run on this thread; every other game runs on one worker (products first make sure their
+ * factors' heap tables reach `size`).
  */
 export async function computeBoard(req: BoardRequest): Promise<BoardSummary> {
   const { rules, store, pool } = req;
@@ -104,6 +106,13 @@ export async function computeBoard(req: BoardRequest): Promise<BoardSummary> {
     if (out.kind !== 'line') throw new Error('board worker answered a line task with another kind');
     data = { layout: 'upper', values: lineValues(size, output) };
     kernel = out.kernel;
+  } else if (board.light?.(rules) && factors.length === 0) {
+    // Faster here than a worker's start-up; saveBoard keeps only y >= x of symmetric games.
+    const wasm = boardWasmModule();
+    const upper = board.upper?.(rules, size, wasm) ?? null;
+    if (upper === null) data = { layout: 'full', values: board.table(rules, size, {}).values };
+    else data = 'bits' in upper ? { layout: 'packed', ...upper } : { layout: 'upper', values: upper };
+    kernel = `board-${rules.family}${upper && wasm ? '+wasm' : ''}`;
   } else {
     const task = { kind: 'table' as const, rules, n: size, ...(factors.length > 0 ? { factors } : {}) };
     const out = await pool.runOn('board', task, undefined, `the ${size} x ${size} table of ${rules.key}`);

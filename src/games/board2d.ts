@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BadOptionError, genericTable, kingTable, knightTable, rookTable } from '../board/index.js';
+import { kingUpperWasm, knightUpperWasm } from '../kernels/wasm/step-games-wasm.js';
+import {
+  BadOptionError,
+  genericTable,
+  kingTable,
+  kingUpper,
+  knightTable,
+  knightUpper,
+  rookTable,
+} from '../board/index.js';
 import { ComputeError, GrundyError, UsageError } from '../errors.js';
 import type { Rules } from '../rules/types.js';
 import { boardHeapMembers, moveTo } from './board-common.js';
@@ -155,6 +164,12 @@ const board: BoardSupport<Board2dRules> = {
         }
       }
     }
+  },
+  light: (rules) => rules.piece === 'king' || rules.piece === 'knight',
+  upper(rules, n, wasm) {
+    if (rules.piece === 'king') return wasm ? kingUpperWasm(wasm, n) : kingUpper(n);
+    if (rules.piece === 'knight') return wasm ? knightUpperWasm(wasm, n) : knightUpper(n);
+    return null;
   },
   lineGame: (rules) => (rules.piece === 'rook' ? { diagonal: false } : null),
   // Rook, king and knight (on its square board) have option sets symmetric in x and y.

@@ -5,7 +5,7 @@ import type { OrderedShare, FrozenKernel } from '../kernels/frozen/frozen-kernel
 import type { ProofCriterion } from '../period/detect.js';
 import type { GameValues } from '../play/game-values.js';
 import type { HeapMove, MoveSearchState } from '../play/heap-moves.js';
-import type { BoardTable } from '../board/table.js';
+import type { BoardTable, BoardValues, PackedUpper } from '../board/table.js';
 import type { Rules } from '../rules/types.js';
 import type { Graph } from '../graph/csr.js';
 import type { VertexNames } from '../graph/names.js';
@@ -208,6 +208,18 @@ export interface BoardSupport<R extends Rules> {
   factors?(rules: R): readonly Rules[];
   /** The n x n table, in one thread; `factors` holds g(0..n-1) of each factor game. */
   table(rules: R, n: number, input: BoardInput): BoardTable;
+  /**
+   * The table runs no user code and takes well under a second at the largest size, less than a
+   * worker thread takes to start and hand it back (bench/NOTES.md): compute it on the calling thread.
+   */
+  light?(rules: R): boolean;
+  /**
+   * The triangle y >= x of a symmetric game computed directly, half the cells of `table`: row
+   * after row (board/table.ts: upperRowStart), or packed as the store keeps it; null when the
+   * game has no such kernel. With the compiled dist/wasm/board.wasm (null: not available) it
+   * runs the WebAssembly kernel.
+   */
+  upper?(rules: R, n: number, wasm: WebAssembly.Module | null): BoardValues | PackedUpper | null;
   /**
    * A line game (src/board/line-games.ts: Wythoff with diagonals, the rook without), whose rows
    * several threads can pipeline over shared memory; null otherwise.

@@ -38,10 +38,14 @@ function buildTables(): NimLogTables {
   const exp = new Uint16Array(2 * ZERO_LOG + 1);
   const lo = new Uint16Array(256);
   const hi = new Uint16Array(256);
+  const bit = new Uint16Array(16);
   for (let g = 2; g < 65536; g++) {
-    for (let x = 0; x < 256; x++) {
-      lo[x] = nimMulSmall(x, g);
-      hi[x] = nimMulSmall(x << 8, g);
+    // 16 slow products (g times each bit) fill both byte tables: this runs at every start-up.
+    for (let k = 0; k < 16; k++) bit[k] = nimMulSmall(1 << k, g);
+    for (let x = 1; x < 256; x++) {
+      const low = 31 - Math.clz32(x & -x);
+      lo[x] = lo[x & (x - 1)]! ^ bit[low]!;
+      hi[x] = hi[x & (x - 1)]! ^ bit[low + 8]!;
     }
     let v = 1;
     let i = 0;

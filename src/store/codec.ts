@@ -22,3 +22,74 @@ export function decodeChunk(data: Uint8Array, width: Width, count: number): Valu
   new Uint8Array(out.buffer).set(data);
   return out;
 }
+
+/** Bits a stored value takes in packed board blocks: 2 or 4 for small values, else none (the width). */
+export type PackBits = 2 | 4;
+
+/** The packing for values up to maxValue, or null when bytes are as small as it gets. */
+export function packBitsFor(maxValue: number): PackBits | null {
+  return maxValue < 4 ? 2 : maxValue < 16 ? 4 : null;
+}
+
+/** Bytes `count` values take packed `bits` each. */
+export function packedBytes(count: number, bits: PackBits): number {
+  return Math.ceil((count * bits) / 8);
+}
+
+/**
+ * Values below 2^bits packed 8 / bits to a byte into out[at..], value i in bits (i mod per) * bits
+ * of byte i / per, the last byte padded with zeros; returns the bytes written. Small-valued
+ * tables (the king's and the knight's boards hold values up to 3 and 4) store and load 2 to 4
+ * times fewer bytes.
+ */
+export function packInto(values: Values, bits: PackBits, out: Uint8Array, at: number): number {
+  const count = values.length;
+  const per = 8 / bits;
+  const whole = Math.floor(count / per);
+  if (bits === 4) {
+    for (let j = 0; j < whole; j++) out[at + j] = values[2 * j]! | (values[2 * j + 1]! << 4);
+  } else {
+    for (let j = 0; j < whole; j++) {
+      const i = 4 * j;
+      out[at + j] = values[i]! | (values[i + 1]! << 2) | (values[i + 2]! << 4) | (values[i + 3]! << 6);
+    }
+  }
+  if (whole * per === count) return whole;
+  let last = 0;
+  for (let i = whole * per; i < count; i++) last |= values[i]! << ((i % per) * bits);
+  out[at + whole] = last;
+  return whole + 1;
+}
+
+/** Values [from, from + count) of a packed block into out[at..]; the inverse of packValues. */
+export function unpackValues(
+  data: Uint8Array,
+  bits: PackBits,
+  from: number,
+  count: number,
+  out: Uint8Array,
+  at: number,
+): void {
+  const per = 8 / bits;
+  const mask = (1 << bits) - 1;
+  const end = from + count;
+  let i = from;
+  // Up to the first byte boundary, then whole bytes, then the tail.
+  for (; i < end && i % per !== 0; i++) out[at++] = (data[(i / per) | 0]! >>> ((i % per) * bits)) & mask;
+  if (bits === 4) {
+    for (; i + 2 <= end; i += 2) {
+      const byte = data[i >>> 1]!;
+      out[at++] = byte & 15;
+      out[at++] = byte >>> 4;
+    }
+  } else {
+    for (; i + 4 <= end; i += 4) {
+      const byte = data[i >>> 2]!;
+      out[at++] = byte & 3;
+      out[at++] = (byte >>> 2) & 3;
+      out[at++] = (byte >>> 4) & 3;
+      out[at++] = byte >>> 6;
+    }
+  }
+  for (; i < end; i++) out[at++] = (data[(i / per) | 0]! >>> ((i % per) * bits)) & mask;
+}

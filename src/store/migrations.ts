@@ -204,4 +204,16 @@ export const MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    // Small values packed in the blocks: the king's and knight's 8192 tables went from 32 MiB to
+    // 8 and 16 MiB, and their writes were most of a whole compute (bench/NOTES.md).
+    name: 'board packed values',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE boards ADD COLUMN bits INTEGER NOT NULL DEFAULT 0;
+          -- bits a value in board_blocks: 2 or 4 (packed, codec.ts packInto, each row from a
+          -- byte of its own), or equal to width (plain)
+        UPDATE boards SET bits = width;
+      `),
+  },
 ];

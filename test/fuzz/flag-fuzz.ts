@@ -42,8 +42,13 @@ export function defineFlagFuzz(seed: number, runs: number): void {
       });
       // main.ts runs itself on import: give it a harmless command line, then undo its exit code.
       process.argv = [process.execPath, 'grundy', 'list', '--db', bad];
-      ({ main } = (await import('../../src/cli/main.js')) as unknown as { main: (argv: string[]) => Promise<number> });
-      await vi.waitFor(() => expect(process.exitCode).toBe(4));
+      const cli = (await import('../../src/cli/main.js')) as unknown as {
+        main: (argv: string[]) => Promise<number>;
+        selfRun: Promise<void>;
+      };
+      main = cli.main;
+      await cli.selfRun;
+      expect(process.exitCode).toBe(4);
       process.exitCode = 0;
     });
     afterAll(() => {

@@ -6,6 +6,8 @@ import { parseRules } from '../../src/games/registry.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import { boardBytes, boardSize, loadBoard, saveBoard, type BoardData } from '../../src/store/boards.js';
 import { Store } from '../../src/store/store.js';
+import { packInto } from '../../src/store/codec.js';
+import type { Rules } from '../../src/rules/types.js';
 import { tempDir } from '../helpers/cli.js';
 
 let dir: string;
@@ -29,12 +31,29 @@ function upperOf(full: Uint32Array, n: number): Uint32Array {
   return u;
 }
 
+/** A store at the schema before migration `name`, with game 1 (a 3 x 3 table's row) for `rules`. */
+function storeBefore(name: string, rules: Rules, maxValue: number): { path: string; db: Database.Database } {
+  const path = join(dir, 'old.db');
+  const before = MIGRATIONS.findIndex((m) => m.name === name);
+  expect(before).toBeGreaterThan(0);
+  const db = new Database(path);
+  for (const m of MIGRATIONS.slice(0, before)) m.up(db);
+  db.pragma(`user_version = ${before}`);
+  db.pragma('application_id = 0x47524e44');
+  db.prepare(
+    'INSERT INTO games (id, key, family, params, created_at, computed, max_value, width) VALUES (1, ?, ?, ' +
+      "'{}', '', 9, ?, 8)",
+  ).run(rules.key, rules.family, maxValue);
+  return { path, db };
+}
+
 describe('board tables in row blocks', () => {
   it('round-trips full, upper and packed tables through blocks of every size, narrowing the width', () => {
     const store = Store.openForWrite(join(dir, 'g.db'));
     let k = 0;
     for (const n of [1, 2, 7, 33]) {
-      for (const top of [200, 60000, 100000]) {
+      // 3 and 15 are stored packed, 2 and 4 bits a value.
+      for (const top of [3, 15, 200, 60000, 100000]) {
         const full = symmetricTable(n, top);
         const max = Math.max(...full);
         const inputs: [BoardData, boolean][] = [
@@ -53,7 +72,12 @@ describe('board tables in row blocks', () => {
             expect(Array.from(back.values)).toEqual(Array.from(full));
             expect(boardSize(store, game)).toBe(n);
             const cells = symmetric ? upperLength(n) : n * n;
-            expect(boardBytes(store, game)).toBe((cells * back.width) / 8);
+            const bits = max < 4 ? 2 : max < 16 ? 4 : back.width;
+            // Packed rows start on a byte of their own.
+            let bytes = 0;
+            for (let x = 0; x < n; x++) bytes += Math.ceil(((symmetric ? n - x : n) * bits) / 8);
+            expect(boardBytes(store, game)).toBe(bytes);
+            expect(bytes).toBeLessThanOrEqual(Math.ceil((cells * back.width) / 8));
           }
         }
       }
@@ -63,19 +87,9 @@ describe('board tables in row blocks', () => {
   });
 
   it('reads a table stored in one blob before the row blocks, and replaces it with blocks', () => {
-    const path = join(dir, 'old.db');
     // A store at the schema before 'board row blocks', holding a 3 x 3 table the old way.
-    const before = MIGRATIONS.findIndex((m) => m.name === 'board row blocks');
-    expect(before).toBeGreaterThan(0);
-    const db = new Database(path);
-    for (const m of MIGRATIONS.slice(0, before)) m.up(db);
-    db.pragma(`user_version = ${before}`);
-    db.pragma('application_id = 0x47524e44');
     const rules = parseRules('wythoff');
-    db.prepare(
-      'INSERT INTO games (id, key, family, params, created_at, computed, max_value, width) VALUES (1, ?, ?, ' +
-        "'{}', '', 9, 4, 8)",
-    ).run(rules.key, rules.family);
+    const { path, db } = storeBefore('board row blocks', rules, 4);
     db.prepare('INSERT INTO boards (game_id, size, width, data) VALUES (1, 3, 8, ?)').run(
       Buffer.from([0, 1, 2, 1, 2, 0, 2, 0, 4]),
     );
@@ -87,6 +101,60 @@ describe('board tables in row blocks', () => {
     saveBoard(store, rules, 4, { layout: 'full', values: full }, true, done, 8);
     expect(Array.from(loadBoard(store, store.getGame(rules.key)!)!.values)).toEqual(Array.from(full));
     expect(() => saveBoard(store, rules, 4, { layout: 'full', values: full }, true, done)).toThrow(/already has/);
+    store.close();
+  });
+
+  it("reads blocks stored before 'board packed values' (a byte a value) and stores packed after", () => {
+    const rules = parseRules('2d:king');
+    const { path, db } = storeBefore('board packed values', rules, 3);
+    db.prepare("INSERT INTO boards (game_id, size, width, layout, data) VALUES (1, 3, 8, 'upper', ?)").run(
+      Buffer.alloc(0),
+    );
+    // The king's 3 x 3 table, rows g(x, x..2): 0 1 0 | 2 3 | 0.
+    const insert = db.prepare('INSERT INTO board_blocks (game_id, x0, x1, data) VALUES (1, ?, ?, ?)');
+    insert.run(0, 2, Buffer.from([0, 1, 0, 2, 3]));
+    insert.run(2, 3, Buffer.from([0]));
+    db.close();
+    const store = Store.openForWrite(path);
+    const game = store.getGame(rules.key)!;
+    expect(Array.from(loadBoard(store, game)!.values)).toEqual([0, 1, 0, 1, 2, 3, 0, 3, 0]);
+    const full = symmetricTable(9, 3);
+    saveBoard(store, rules, 9, { layout: 'full', values: full }, true, done, 3);
+    const after = store.getGame(rules.key)!;
+    expect(Array.from(loadBoard(store, after)!.values)).toEqual(Array.from(full));
+    expect(boardBytes(store, after)).toBeLessThan(upperLength(9));
+    store.close();
+  });
+
+  it('stores a triangle its kernel packed (a byte per row start) as is, and refuses a wrong length', () => {
+    const store = Store.openForWrite(join(dir, 'g.db'));
+    let k = 0;
+    for (const n of [1, 2, 5, 33]) {
+      for (const [bits, top] of [
+        [2, 3],
+        [4, 13],
+      ] as const) {
+        const full = symmetricTable(n, top);
+        const chunks: number[] = [];
+        for (let x = 0; x < n; x++) {
+          const row = new Uint8Array(Math.ceil(((n - x) * bits) / 8));
+          packInto(full.subarray(x * n + x, x * n + n), bits, row, 0);
+          chunks.push(...row);
+        }
+        const bytes = Uint8Array.from(chunks);
+        for (const blockBytes of [1, 5, 1 << 20]) {
+          const rules = parseRules(`2d:knight:${2000 + k++}`);
+          const maxValue = Math.max(...full);
+          saveBoard(store, rules, n, { layout: 'packed', bits, bytes, maxValue }, true, done, blockBytes);
+          const back = loadBoard(store, store.getGame(rules.key)!)!;
+          expect(Array.from(back.values)).toEqual(Array.from(full));
+          expect(boardBytes(store, store.getGame(rules.key)!)).toBe(bytes.length);
+        }
+        const wrong = { layout: 'packed' as const, bits, bytes: bytes.subarray(1), maxValue: top };
+        expect(() => saveBoard(store, parseRules('2d:knight:3000'), n, wrong, true, done)).toThrow(/bytes, not/);
+      }
+    }
+    expect(store.getGame(parseRules('2d:knight:3000').key)).toBeUndefined();
     store.close();
   });
 
