@@ -2,7 +2,7 @@ import { attachLineGame, computeRowsPipelined, lineGameUpper } from '../src/boar
 import { upperLength, upperRowStart, type BoardTable, type BoardValues } from '../src/board/table.js';
 import type { BoardOutcome, BoardTask } from '../src/engine/board-protocol.js';
 import { lineGameUpperWasm, WASM_LINE_MAX } from '../src/kernels/wasm/line-games-wasm.js';
-import { boardWasmModule } from '../src/worker/board-module.js';
+import { boardWasmModule } from '../src/wasm/board-module.js';
 import type { BoardOptionsFunction } from '../src/games/family.js';
 import { familyOf } from '../src/games/registry.js';
 import type { Rules } from '../src/rules/types.js';

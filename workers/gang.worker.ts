@@ -18,7 +18,7 @@ export type GangTask = SparseGangTask | SubtractGangTask;
 export type GangOutcome = SparseGangOutcome | SubtractGangOutcome;
 
 const jsSparseKernelFor = sparseKernelCache((shape) => new SparseFrozenKernel(shape));
-// WebAssembly with SIMD where the engine has it (src/worker/sparse-module.ts), else JavaScript.
+// WebAssembly with SIMD where the engine has it (src/wasm/sparse-module.ts), else JavaScript.
 const sparseKernelFor = (task: SparseGangTask): SparseFrozenKernel | WasmSparseFrozenKernel =>
   wasmSparseFor(task.rules, task.mask)?.gang ?? jsSparseKernelFor(task.rules, task.mask);
 /** The subtraction kernels' instance over the latest memory: a run keeps one memory for many chunks. */

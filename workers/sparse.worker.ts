@@ -8,7 +8,7 @@ import { defineWorker } from '../src/worker/define-worker.js';
 import { rangeOutcome } from '../src/worker/range-outcome.js';
 
 const jsKernelFor = sparseKernelCache((shape) => new SparseKernel(shape));
-// WebAssembly with SIMD where the engine has it (src/worker/sparse-module.ts), else JavaScript.
+// WebAssembly with SIMD where the engine has it (src/wasm/sparse-module.ts), else JavaScript.
 const kernelFor = (task: SparseTask) => wasmSparseFor(task.rules, task.mask)?.seq ?? jsKernelFor(task.rules, task.mask);
 
 function runSparse(task: SparseTask): SparseOutcome {

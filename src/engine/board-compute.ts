@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { createLineGame, lineValueBytes, lineValues } from '../board/line-games.js';
 import { ComputeError, UsageError } from '../errors.js';
 import { familyOf } from '../games/registry.js';
-import { boardWasmModule } from '../worker/board-module.js';
+import { boardWasmModule } from '../wasm/board-module.js';
 import type { BoardSupport } from '../games/family.js';
 import type { Values } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';

@@ -24,7 +24,7 @@ import { GANG, GANG_SLOTS } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './frozen-runner.js';
-import { sparseKernelChoice } from '../worker/sparse-module.js';
+import { sparseKernelChoice } from '../wasm/sparse-module.js';
 
 /** A rough step-2 scan length per heap, for sizing chunks (Grundy's game: ~1-3 thousand). */
 const SCAN_ESTIMATE = 2048;

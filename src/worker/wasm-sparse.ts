@@ -2,7 +2,7 @@ import type { Rules } from '../rules/types.js';
 import type { SparseMask } from '../kernels/sparse-mask.js';
 import { WasmSparseKernel, WasmSparseFrozenKernel } from '../kernels/wasm/sparse-wasm.js';
 import { sparseKernelCache } from './sparse-cache.js';
-import { sparseWasmModule } from './sparse-module.js';
+import { sparseWasmModule } from '../wasm/sparse-module.js';
 
 /** A thread's WebAssembly sparse kernels, one pair a game over one memory (one copy of its values). */
 class WasmSparsePair {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lineGameUpper } from '../../src/board/line-games.js';
 import { boardChecksum, expandUpper } from '../../src/board/table.js';
 import { lineGameUpperWasm, WASM_LINE_MAX } from '../../src/kernels/wasm/line-games-wasm.js';
-import { boardWasmModule } from '../../src/worker/board-module.js';
+import { boardWasmModule } from '../../src/wasm/board-module.js';
 
 /**
  * The WebAssembly SIMD line-game kernel (assembly/board.ts) against the JavaScript one and an

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { kingUpper, knightUpper } from '../../src/board/step-games.js';
 import type { PackedUpper } from '../../src/board/table.js';
 import { kingUpperWasm, knightUpperWasm } from '../../src/kernels/wasm/step-games-wasm.js';
-import { boardWasmModule } from '../../src/worker/board-module.js';
+import { boardWasmModule } from '../../src/wasm/board-module.js';
 
 /**
  * The WebAssembly step-game kernels (assembly/board.ts: king, knight) against the JavaScript

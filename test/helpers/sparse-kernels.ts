@@ -3,7 +3,7 @@ import type { SparseMask } from '../../src/kernels/sparse-mask.js';
 import type { RangeOutcome } from '../../src/kernels/kernel.js';
 import type { Values } from '../../src/kernels/values.js';
 import { WasmSparseKernel } from '../../src/kernels/wasm/sparse-wasm.js';
-import { sparseKernelChoice, sparseWasmModule } from '../../src/worker/sparse-module.js';
+import { sparseKernelChoice, sparseWasmModule } from '../../src/wasm/sparse-module.js';
 
 /** What the tests need of a sequential sparse kernel: the JavaScript one and the WebAssembly one. */
 export interface SequentialSparse {
@@ -28,6 +28,6 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
   ];
 }
 
-/** The `kernel` a sparse run reports, by the kernels this environment runs (src/worker/sparse-module.ts). */
+/** The `kernel` a sparse run reports, by the kernels this environment runs (src/wasm/sparse-module.ts). */
 export const SPARSE_SEQ = sparseKernelChoice() === 'wasm' ? 'sparse+simd' : 'sparse';
 export const SPARSE_GANG = sparseKernelChoice() === 'wasm' ? 'sparse+simd+frozen-prefix' : 'sparse+frozen-prefix';

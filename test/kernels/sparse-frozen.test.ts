@@ -14,7 +14,7 @@ import type { Rules } from '../../src/rules/types.js';
 import { rng } from '../helpers/naive.js';
 import { randomSparseCodes } from '../helpers/sparse-codes.js';
 import { SparseMemory, WasmSparseFrozenKernel } from '../../src/kernels/wasm/sparse-wasm.js';
-import { sparseWasmModule } from '../../src/worker/sparse-module.js';
+import { sparseWasmModule } from '../../src/wasm/sparse-module.js';
 import type { SparseShape } from '../../src/kernels/sparse.js';
 
 type ParallelKernel = SparseFrozenKernel | WasmSparseFrozenKernel;

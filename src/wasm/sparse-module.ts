@@ -1,4 +1,4 @@
-import { wasmKernelFile } from './wasm-module.js';
+import { wasmKernelFile } from './kernel-file.js';
 
 /** The sparse kernels of assembly/sparse.ts; GRUNDY_SPARSE_KERNEL=js forces the JavaScript ones. */
 const sparse = wasmKernelFile('sparse', 'GRUNDY_SPARSE_KERNEL');

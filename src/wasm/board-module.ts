@@ -1,4 +1,4 @@
-import { wasmKernelFile } from './wasm-module.js';
+import { wasmKernelFile } from './kernel-file.js';
 
 /** The line-game kernel of assembly/board.ts; GRUNDY_BOARD_KERNEL=js forces the JavaScript one. */
 const board = wasmKernelFile('board', 'GRUNDY_BOARD_KERNEL');
