@@ -1,25 +1,16 @@
 import { beginModuleTask } from '../src/engine/custom-module.js';
 import type { ChunkOutcome, GatherOutcome, FrozenTask } from '../src/engine/protocol.js';
-import { GrundyError } from '../src/errors.js';
-import { loadCode, frozenKernel } from '../src/games/registry.js';
+import { loadCode } from '../src/games/registry.js';
 import { GatherFailure, type FrozenKernel } from '../src/kernels/frozen/frozen-kernel.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { Rules } from '../src/rules/types.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
+import { cachedFrozenKernel, frozenKernelFor } from '../src/worker/frozen-cache.js';
 import { rangeOutcome } from '../src/worker/range-outcome.js';
 
-/** Kernels keep scratch (element lists, mex marks) between tasks of the same game. */
-const kernels = new Map<string, FrozenKernel>();
-
 async function kernelFor(rules: Rules): Promise<FrozenKernel> {
-  let kernel = kernels.get(rules.key);
-  if (!kernel) {
-    kernel = frozenKernel(rules, await loadCode(rules)) ?? undefined;
-    if (!kernel) throw new GrundyError(`${rules.key} has no frozen-prefix kernel`, 5);
-    kernels.set(rules.key, kernel);
-  }
-  return kernel;
+  return cachedFrozenKernel(rules) ?? frozenKernelFor(rules, await loadCode(rules));
 }
 
 /** Thin: one phase of a frozen-prefix chunk (kernels/frozen/frozen-kernel.ts), outcome as data. */
@@ -28,14 +19,16 @@ async function runFrozen(task: FrozenTask): Promise<GatherOutcome | ChunkOutcome
   try {
     const kernel = await kernelFor(task.rules);
     const g = valuesOver(task.buffer, task.width);
-    const rows = new Int32Array(task.rows);
+    // The chunk's rows start at F; a gather's own rows start at its tile's first heap.
+    const from = task.kind === 'gather' ? (task.lo - task.F) * task.rowWords : 0;
+    const rows = new Int32Array(task.rows, from * 4);
     if (task.kind === 'gather') {
       // Test hook (src/testing/faults.ts): take the thread down in the middle of a gather.
       if (workerShouldDie(task.lo, task.hi)) process.exit(70);
       const deferred = kernel.gather(g, task.F, task.lo, task.hi, rows, task.rowWords);
       return { kind: 'gathered', deferred, kernel: kernel.name };
     }
-    const out = kernel.finish(g, task.F, task.hi, rows, task.rowWords, task.deferred);
+    const out = kernel.finish(g, task.F, task.F, task.hi, rows, task.rowWords, task.deferred);
     return rangeOutcome(out, kernel.name);
   } finally {
     beginModuleTask(undefined);

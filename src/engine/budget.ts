@@ -15,6 +15,8 @@ export const MIN_SPARSE_CHUNK = 256;
 export const FROZEN_WORK_PER_WORKER = 5 * WORK_PER_CHUNK;
 /** A gang chunk's work per member: about half a second, so the gang starts rarely. */
 export const GANG_WORK_PER_MEMBER = 5e8;
+/** A frozen-prefix gang tile's work: ~10 ms, so a hand-over (tens of µs) costs under 1%. */
+export const GANG_TILE_WORK = 1e7;
 
 /** Rough operations to compute the value of position n: the options a kernel visits. */
 export function costPerValue(rules: Rules, n: number): number {

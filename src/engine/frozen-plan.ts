@@ -1,7 +1,7 @@
 import { frozenSupport } from '../games/registry.js';
 import { rowWordsFor, type OrderedShare } from '../kernels/frozen/frozen-kernel.js';
 import type { Rules } from '../rules/types.js';
-import { costPerValue, FROZEN_WORK_PER_WORKER } from './budget.js';
+import { costPerValue, FROZEN_WORK_PER_WORKER, GANG_TILE_WORK, GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
 
 /**
  * Chunk plans for the frozen-prefix strategy (DESIGN.md "Runtimes"). The ordered finish runs on one
@@ -84,4 +84,39 @@ export function planFrozenChunk(
     if (e > s) tiles.push([s, e]);
   }
   return { F, hi, rowWords, tiles };
+}
+
+export interface FrozenGangPlan {
+  /** The chunk [lo, hi), one gang run. */
+  readonly lo: number;
+  readonly hi: number;
+  readonly rowWords: number;
+  /** Heaps a tile: a member gathers and finishes one at a time. */
+  readonly tile: number;
+}
+
+/**
+ * The next frozen-prefix chunk for a gang of `members` (src/gang/), or null where the pool plan
+ * would not run the frozen prefix either. A tile is about GANG_TILE_WORK; the window a finish
+ * adds options from (F is members - 1 tiles back) is at most half the pool plan's chunk, so the
+ * ordered share stays below the pool's. The chunk is about GANG_WORK_PER_MEMBER a member.
+ */
+export function planFrozenGang(
+  rules: Rules,
+  share: OrderedShare,
+  lo: number,
+  limit: number,
+  members: number,
+  maxBefore: number,
+  tuning: FrozenTuning = DEFAULT_FROZEN_TUNING,
+): FrozenGangPlan | null {
+  // The pool's chunk length, not cut short by `limit`, sets the window.
+  const pool = planFrozenChunk(rules, share, lo, Infinity, members, maxBefore, tuning);
+  if (!pool || limit <= lo) return null;
+  const cost = Math.max(1, costPerValue(rules, lo));
+  const byRows = MAX_ROWS_BYTES / members / (pool.rowWords * 4);
+  const window = Math.floor((pool.hi - lo) / (2 * members));
+  const tile = Math.max(1, Math.floor(Math.min(GANG_TILE_WORK / cost, window, byRows)));
+  const len = Math.min(MAX_CHUNK, tuning.maxChunk, Math.max(tile, (GANG_WORK_PER_MEMBER * members) / cost));
+  return { lo, hi: Math.min(limit, lo + Math.floor(len)), rowWords: pool.rowWords, tile };
 }

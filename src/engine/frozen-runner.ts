@@ -18,15 +18,19 @@ export class RowScratch {
   }
 }
 
-/** Wall time of the two phases, summed over chunks: the finish share is the serial fraction. */
+/**
+ * Frozen-prefix chunks run; on the pool, the wall time of their two phases (the finish share is
+ * the serial fraction); on a gang, how many stopped because the values outgrew the rows.
+ */
 export interface FrozenPhaseStats {
   chunks: number;
   gatherMs: number;
   finishMs: number;
+  regrows: number;
 }
 
 export function emptyPhaseStats(): FrozenPhaseStats {
-  return { chunks: 0, gatherMs: 0, finishMs: 0 };
+  return { chunks: 0, gatherMs: 0, finishMs: 0, regrows: 0 };
 }
 
 /**

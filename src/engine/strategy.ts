@@ -1,4 +1,4 @@
-import { frozenSupport } from '../games/registry.js';
+import { frozenSupport, userCode } from '../games/registry.js';
 import type { OrderedShare } from '../kernels/frozen/frozen-kernel.js';
 import type { Values, Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
@@ -11,6 +11,7 @@ import { SparseRunner, type SparseTuning } from './sparse-runner.js';
 import { planFrozenChunk, type FrozenChunkPlan, type FrozenTuning } from './frozen-plan.js';
 import { emptyPhaseStats, RowScratch, runFrozenChunk, type FrozenPhaseStats } from './frozen-runner.js';
 import { SubtractGangRunner, type SubtractGangTuning } from './subtract-gang.js';
+import { FrozenGangStrategy } from './frozen-gang.js';
 
 /**
  * One way to compute a chunk of a table. The coordinator asks each strategy of a game in turn
@@ -69,10 +70,15 @@ export function selectStrategies(
   const gang = kernel === 'auto' ? SubtractGangRunner.for(rules, threads, tuning.subtract) : null;
   if (gang) list.push(gang);
   if (sparse) list.push(sparse);
-  const frozen = new FrozenStrategy(rules, share, threads, tuning.frozen);
+  const stats = emptyPhaseStats();
+  // Custom modules stay on pool round trips (DESIGN.md "Runtimes": their --module-timeout watch).
+  const frozen =
+    userCode(rules) === null
+      ? new FrozenGangStrategy(rules, share, threads, tuning.frozen, stats)
+      : new FrozenStrategy(rules, share, threads, tuning.frozen, stats);
   if (!sparse && kernel !== 'plain' && share !== 'none') list.push(frozen);
   list.push(new PlainStrategy(rules, share !== 'none'));
-  return { list, frozen: frozen.stats, sparse };
+  return { list, frozen: stats, sparse };
 }
 
 export interface Strategies {
@@ -110,10 +116,9 @@ class PlainStrategy implements ChunkStrategy {
   }
 }
 
-/** The frozen-prefix strategy: a parallel gather of the options below the chunk, an ordered finish. */
+/** The frozen prefix on pool round trips (custom modules): parallel gather tasks, one ordered finish. */
 class FrozenStrategy implements ChunkStrategy {
   lastWorkers = 0;
-  readonly stats = emptyPhaseStats();
   private plan: FrozenChunkPlan | null = null;
   private readonly scratch = new RowScratch();
 
@@ -122,6 +127,7 @@ class FrozenStrategy implements ChunkStrategy {
     private readonly share: OrderedShare,
     private readonly threads: number,
     private readonly tuning: FrozenTuning | undefined,
+    private readonly stats: FrozenPhaseStats,
   ) {}
 
   takes(lo: number, limit: number, maxValue: number): boolean {

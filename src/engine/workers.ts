@@ -5,6 +5,7 @@ import type { SweepBatchOutcome, SweepBatchTask } from '../sweep/protocol.js';
 import type { ChunkOutcome, ChunkTask, FinishTask, GatherOutcome, GatherTask } from './protocol.js';
 import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from './sparse-protocol.js';
 import type { SubtractGangOutcome, SubtractGangTask } from './subtract-gang.js';
+import type { FrozenGangOutcome, FrozenGangTask } from './frozen-gang.js';
 
 /**
  * Every worker entry file (workers/<name>.worker.ts) with the tasks it takes and the outcomes
@@ -14,7 +15,10 @@ export interface WorkerTasks {
   chunk: { task: ChunkTask; outcome: ChunkOutcome };
   frozen: { task: GatherTask; outcome: GatherOutcome } | { task: FinishTask; outcome: ChunkOutcome };
   sparse: { task: SparseTask; outcome: SparseOutcome };
-  gang: { task: SparseGangTask; outcome: SparseGangOutcome } | { task: SubtractGangTask; outcome: SubtractGangOutcome };
+  gang:
+    | { task: SparseGangTask; outcome: SparseGangOutcome }
+    | { task: SubtractGangTask; outcome: SubtractGangOutcome }
+    | { task: FrozenGangTask; outcome: FrozenGangOutcome };
   sweep: { task: SweepBatchTask; outcome: SweepBatchOutcome };
   eval: { task: BatchTask; outcome: BatchOutcome };
   board: { task: BoardTask; outcome: BoardOutcome };

@@ -18,6 +18,8 @@ import {
   type Width,
 } from '../../src/kernels/values.js';
 import type { Rules } from '../../src/rules/types.js';
+import type { FrozenKernel } from '../../src/kernels/frozen/frozen-kernel.js';
+import { frozenBound, tileRange } from '../../src/gang/control.js';
 import { seededRandom } from '../../src/testing/random.js';
 
 export { seededRandom as rng };
@@ -50,6 +52,12 @@ export interface DriverOptions {
   readonly tiles: number;
   readonly width?: Width;
   readonly options?: OptionsFunction;
+  /**
+   * Run each chunk on the gang's schedule (src/gang/member.ts) instead: tiles of this many heaps,
+   * tile j gathered with the frozen bound of `members` members as soon as that bound is final
+   * (later values still unwritten), then finished from its own start.
+   */
+  readonly gang?: { readonly tile: number; readonly members: number };
 }
 
 export interface DriverResult {
@@ -57,6 +65,8 @@ export interface DriverResult {
   /** Widths the table went through, in order. */
   readonly widths: Width[];
   readonly chunks: number;
+  /** Gang chunks stopped because the values outgrew the rows' width. */
+  readonly regrows: number;
 }
 
 /** Compute g(0..N-1) with the family's frozen-prefix kernel under the given chunking. */
@@ -76,27 +86,83 @@ export function frozenTable(rules: Rules, N: number, opts: DriverOptions): Drive
     next = out.next;
     if (out.overflowValue !== undefined) promote(out.overflowValue);
   }
+  const garbage = (length: number): Int32Array => {
+    // Garbage in the scratch: gather must clear every row it owns.
+    const rows = new Int32Array(length);
+    for (let i = 0; i < rows.length; i++) rows[i] = (opts.rand() * 2 ** 32) | 0;
+    return rows;
+  };
   let chunks = 0;
+  let regrows = 0;
   while (next < N) {
     const a = next;
     const b = Math.min(N, a + Math.max(1, opts.chunk(a)));
     const rowWords = kernel.rowWords(maxOf(g, 0, a));
-    // Garbage in the scratch: gather must clear every row it owns.
-    const rows = new Int32Array((b - a) * rowWords);
-    for (let i = 0; i < rows.length; i++) rows[i] = (opts.rand() * 2 ** 32) | 0;
+    chunks++;
+    if (opts.gang) {
+      const out = gangChunk(kernel, g, a, b, rowWords, opts.gang, garbage);
+      next = out.next;
+      if (out.overflowValue !== undefined) promote(out.overflowValue);
+      else if (next < b) regrows++;
+      continue;
+    }
+    const rows = garbage((b - a) * rowWords);
     const cuts = new Set<number>([a, b]);
     for (let i = 1; i < opts.tiles; i++) cuts.add(randomInt(opts.rand, a, b));
     const points = [...cuts].sort((x, y) => x - y);
     const tiles = points.slice(1).map((hi, i) => [points[i]!, hi] as const);
     const order = tiles.map((_, i) => i).sort(() => opts.rand() - 0.5);
     const deferred: (Int32Array | null)[] = new Array(tiles.length).fill(null);
-    for (const i of order) deferred[i] = kernel.gather(g, a, tiles[i]![0], tiles[i]![1], rows, rowWords);
-    const out = kernel.finish(g, a, b, rows, rowWords, deferred);
+    for (const i of order) {
+      const [lo, hi] = tiles[i]!;
+      deferred[i] = kernel.gather(g, a, lo, hi, rows.subarray((lo - a) * rowWords), rowWords);
+    }
+    const out = kernel.finish(g, a, a, b, rows, rowWords, deferred);
     next = out.next;
-    chunks++;
     if (out.overflowValue !== undefined) promote(out.overflowValue);
   }
-  return { values: g, widths, chunks };
+  return { values: g, widths, chunks, regrows };
+}
+
+/**
+ * One chunk [a, b) on the gang's schedule, in one thread: tile j is gathered with F_j = start of
+ * tile j - members + 1 right after the tile before F_j is finished, so every value at or past
+ * F_j is still unwritten (0) when it runs; then it is finished from its own start. Stops where
+ * the values outgrow the rows (as a gang member does) or a value does not fit the table.
+ */
+function gangChunk(
+  kernel: FrozenKernel,
+  g: Values,
+  a: number,
+  b: number,
+  rowWords: number,
+  gang: { readonly tile: number; readonly members: number },
+  garbage: (length: number) => Int32Array,
+): { next: number; overflowValue?: number } {
+  const { tile, members } = gang;
+  const count = Math.ceil((b - a) / tile);
+  const gathered = new Map<number, { rows: Int32Array; deferred: Int32Array | null } | null>();
+  const gatherTile = (j: number): void => {
+    if (j >= count) return;
+    const [s, e] = tileRange(a, b, tile, j);
+    const F = frozenBound(a, tile, members, j);
+    if (kernel.rowWords(maxOf(g, 0, F)) > rowWords) {
+      gathered.set(j, null);
+      return;
+    }
+    const rows = garbage((e - s) * rowWords);
+    gathered.set(j, { rows, deferred: kernel.gather(g, F, s, e, rows, rowWords) });
+  };
+  for (let j = 0; j < members; j++) gatherTile(j);
+  for (let j = 0; j < count; j++) {
+    const [s, e] = tileRange(a, b, tile, j);
+    const tileRows = gathered.get(j);
+    if (!tileRows) return { next: s };
+    const out = kernel.finish(g, frozenBound(a, tile, members, j), s, e, tileRows.rows, rowWords, [tileRows.deferred]);
+    if (out.next < e) return out;
+    gatherTile(j + members);
+  }
+  return { next: b };
 }
 
 /** All multisets of `parts` positive integers summing to m (non-decreasing). */

@@ -125,6 +125,95 @@ describe('width promotion inside the frozen prefix', () => {
   });
 });
 
+describe("frozen-prefix kernels on the gang's schedule: tiles finished from their own start (s > F)", () => {
+  it('on random octal and hex codes with splits, odd tiles, 1 to 3 members', () => {
+    const rand = rng(20260115);
+    for (let trial = 0; trial < 10; trial++) {
+      const rules = octal(randomCode(rand));
+      const r = builtin(rules);
+      const three = r.family === 'octal' && r.digits.some((d) => d & 8);
+      const N = three ? 400 : randomInt(rand, 600, 2500);
+      const gang = { tile: randomInt(rand, 1, 23) | 1, members: randomInt(rand, 1, 3) };
+      const chunk = randomInt(rand, 40, 300) | 1;
+      const got = frozenTable(rules, N, { plainTo: randomInt(rand, 1, 40), chunk: () => chunk, rand, tiles: 1, gang });
+      const label = `${rules.key} tile ${gang.tile} members ${gang.members}`;
+      expect(Array.from(got.values), label).toEqual(Array.from(plainTable(rules, N)));
+    }
+  });
+
+  it('matches the definition (independent twin) on small codes, splits into three heaps included', () => {
+    for (const code of [
+      [0, 7, 7],
+      [4, 0, 7],
+      [0, 0, 0xf],
+      [8, 0, 4],
+    ]) {
+      const rules = octal(code);
+      const N = code.some((d) => d & 8) ? 120 : 400;
+      const gang = { tile: 5, members: 3 };
+      const got = frozenTable(rules, N, { plainTo: 3, chunk: () => 61, rand: rng(code.length), tiles: 1, gang });
+      expect(Array.from(got.values), rules.key).toEqual(naiveTakeBreak(code, N));
+    }
+  });
+
+  it("on Grundy's game to 20000, stopping where the values outgrow the rows", () => {
+    const rules = parseRules('grundy');
+    const N = 20000;
+    const got = frozenTable(rules, N, {
+      plainTo: 20,
+      chunk: (a) => Math.max(31, a >> 2),
+      rand: rng(11),
+      tiles: 1,
+      gang: { tile: 37, members: 2 },
+    });
+    expect(got.regrows).toBeGreaterThan(0);
+    expect(Array.from(got.values)).toEqual(Array.from(plainTable(rules, N)));
+  });
+
+  for (const name of ['squares', 'primes', 'triangular', 'fibonacci'] as const) {
+    const N = name === 'primes' ? 20_000 : 60_000;
+    it(`on subtract-${name} to ${N}, byte rows from each tile's start`, () => {
+      const rules = parseRules(`sub:${name}`);
+      const got = frozenTable(rules, N, {
+        plainTo: 64,
+        chunk: (a) => Math.max(97, a >> 1),
+        rand: rng(name.length),
+        tiles: 1,
+        width: 16,
+        gang: { tile: 131, members: 2 },
+      });
+      expect(Array.from(got.values)).toEqual(Array.from(plainTable(rules, N, undefined, 16)));
+    });
+  }
+
+  it('widens 8 -> 16 inside a tile and keeps custom-module tuples per tile (nim twin)', () => {
+    const rules: CustomRules = { family: 'module', key: 'module:nim-twin#2', path: '/dev/null', hash: '2' };
+    const options = (n: number): number[][] => Array.from({ length: n }, (_, m) => [m]);
+    const N = 700;
+    const gang = { tile: 13, members: 3 };
+    const got = frozenTable(rules, N, { plainTo: 10, chunk: () => 151, rand: rng(8), tiles: 1, options, gang });
+    expect(got.widths).toEqual([8, 16]);
+    expect(got.regrows).toBeGreaterThan(0);
+    expect(Array.from(got.values)).toEqual(Array.from({ length: N }, (_, n) => n));
+  });
+
+  it('sets aside in-tile values beyond the byte rows when [F, s) already holds wide values', () => {
+    // From 4 heaps (rows of 32 values) one chunk runs on: values pass 32 inside it, so later
+    // tiles finish with values of [F, s) beyond their rows (the driver only stops a gather).
+    const rules = parseRules('sub:triangular');
+    const N = 5000;
+    const got = frozenTable(rules, N, {
+      plainTo: 4,
+      chunk: () => 2 * N,
+      rand: rng(9),
+      tiles: 1,
+      width: 16,
+      gang: { tile: 64, members: 2 },
+    });
+    expect(Array.from(got.values)).toEqual(Array.from(plainTable(rules, N, undefined, 16)));
+  });
+});
+
 describe('row helpers', () => {
   it('sizes rows so every XOR of values <= max has its bit', () => {
     expect(rowWordsFor(0)).toBe(1);

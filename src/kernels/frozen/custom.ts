@@ -5,9 +5,9 @@ import type { Values } from '../values.js';
 import { GatherFailure, RowMex, rowWordsFor, type FrozenKernel } from './frozen-kernel.js';
 
 /**
- * Custom rules, frozen at the chunk start F. The module's options(n) runs once per heap, in the
- * parallel gather: tuples whose heaps are all < A are marked at once, the others are deferred
- * to the ordered finish as data, encoded per heap as [count, (length, heaps...) x count].
+ * Custom rules, frozen at F. The module's options(n) runs once per heap, in the parallel
+ * gather: tuples whose heaps are all < F are marked at once, the others are deferred to the
+ * ordered finish as data, encoded per heap as [count, (length, heaps...) x count].
  */
 export function customFrozenKernel(options: OptionsFunction, label: string): FrozenKernel {
   const rowMex = new RowMex();
@@ -17,7 +17,7 @@ export function customFrozenKernel(options: OptionsFunction, label: string): Fro
     gather(g, F, lo, hi, rows, rowWords) {
       const deferred: number[] = [];
       for (let n = lo; n < hi; n++) {
-        const base = (n - F) * rowWords;
+        const base = (n - lo) * rowWords;
         rows.fill(0, base, base + rowWords);
         const countAt = deferred.length;
         try {
@@ -59,12 +59,12 @@ export function customFrozenKernel(options: OptionsFunction, label: string): Fro
       }
       return Int32Array.from(deferred);
     },
-    finish(g: Values, F: number, hi: number, rows: Int32Array, rowWords: number, deferred): RangeOutcome {
+    finish(g: Values, _F: number, s: number, e: number, rows: Int32Array, rowWords: number, deferred): RangeOutcome {
       const cap = capacityFor(g);
       let maxValue = 0;
       let part = 0;
       let at = 0;
-      for (let n = F; n < hi; n++) {
+      for (let n = s; n < e; n++) {
         // Move to the next tile's data when this one is used up.
         while (part < deferred.length && at >= (deferred[part]?.length ?? 0)) {
           part++;
@@ -72,7 +72,7 @@ export function customFrozenKernel(options: OptionsFunction, label: string): Fro
         }
         const data = deferred[part];
         if (!data) throw new Error(`custom finish: no gathered data for heap ${n}`);
-        const base = (n - F) * rowWords;
+        const base = (n - s) * rowWords;
         rowMex.reset();
         const count = data[at++]!;
         for (let t = 0; t < count; t++) {
@@ -87,7 +87,7 @@ export function customFrozenKernel(options: OptionsFunction, label: string): Fro
         g[n] = v;
         if (v > maxValue) maxValue = v;
       }
-      return { next: hi, maxValue };
+      return { next: e, maxValue };
     },
   };
 }

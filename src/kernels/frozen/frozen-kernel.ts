@@ -3,23 +3,24 @@ import type { Values } from '../values.js';
 import { nextStamp } from '../mex.js';
 
 /**
- * The frozen-prefix seam (DESIGN.md "Runtimes"). A chunk [F, hi) of heap sizes, F its frozen
- * bound (every value below F is final), is computed in two phases:
+ * The frozen-prefix seam (DESIGN.md "Runtimes"). Heaps are computed in two phases around a
+ * frozen bound F (every value below F is final):
  *
- *  - gather (parallel): for each n of a tile [lo, hi) of the chunk, mark in n's row the value
- *    of every option whose heaps are all < F. Those values are final, so tiles run on any
- *    worker, in any order, reading g straight from the SharedArrayBuffer.
- *  - finish (ordered): for n = F, F+1, ..., hi-1, add the options that touch [F, n) (now final,
- *    because they were finished just before) and take the mex of the row.
+ *  - gather (parallel): for each n of a tile [lo, hi) (F <= lo), mark in n's row the value of
+ *    every option whose heaps are all < F. Those values are final, so tiles run on any worker,
+ *    in any order, reading g straight from the shared table.
+ *  - finish (ordered): for n = s, s+1, ..., e-1, once every value below s is final, add the
+ *    options that touch [F, n) and take the mex of the row.
  *
- * Rows are bitsets over values: row n occupies words [(n - F) * rowWords, (n - F + 1) * rowWords)
- * of an Int32Array over a SharedArrayBuffer; value v is bit (v & 31) of word v >>> 5. Every
- * gathered value is an XOR of values < 2^bits(max g[0..F)), so rowWords = rowWordsFor(maxBefore)
- * holds them all; only finish can meet larger values, which it keeps aside (see RowMex).
+ * The pool runtime gathers a chunk [F, hi) in tiles and finishes it whole (s = F); a gang
+ * (src/gang/) gathers and finishes each tile [s, e) with F as low as members - 1 tiles back.
+ * Rows are bitsets over values, rowWords Int32 words a heap, starting at the range's first
+ * heap (lo for a gather, s for a finish); value v is bit (v & 31) of word v >>> 5. Every
+ * gathered value is an XOR of values < 2^bits(max g[0..F)), so rowWords = rowWordsFor(that
+ * max) holds them all; only finish can meet larger values, which it keeps aside (see RowMex).
  *
  * A family plugs in by implementing this interface (see kernels/frozen/index.ts). The sparse
- * gang kernel (kernels/sparse-frozen.ts) has the same two phases, with a frozen bound that
- * moves up tile by tile inside the chunk.
+ * gang kernel (kernels/sparse-frozen.ts) has the same two phases.
  */
 export interface FrozenKernel {
   /** Which algorithm ran, reported by `grundy compute --json` as `kernel`. */
@@ -31,20 +32,22 @@ export interface FrozenKernel {
    */
   rowWords(maxValue: number): number;
   /**
-   * Clear and fill the rows of n in [lo, hi) (F <= lo <= hi) from options with every
-   * heap < F. May return per-n data the finish needs (custom modules defer their in-chunk
+   * Clear and fill the rows of n in [lo, hi) (F <= lo <= hi; row 0 is lo's) from options with
+   * every heap < F. May return per-n data the finish needs (custom modules defer their ordered
    * option tuples this way); null when there is none.
    */
   gather(g: Values, F: number, lo: number, hi: number, rows: Int32Array, rowWords: number): Int32Array | null;
   /**
-   * Compute g(n) for n in [F, hi) in order, given every row filled by gather. `deferred` holds
-   * the gather outputs of the tiles, in tile order. Stops early (like a range kernel) when a
-   * value does not fit the width of g.
+   * Compute g(n) for n in [s, e) in order (F <= s; row 0 is s's), given every row gathered with
+   * the frozen bound F and every value below s final: add the options touching [F, n) and take
+   * the mex. `deferred` holds the gather outputs of the tiles covering [s, e), in order. Stops
+   * early (like a range kernel) when a value does not fit the width of g.
    */
   finish(
     g: Values,
     F: number,
-    hi: number,
+    s: number,
+    e: number,
     rows: Int32Array,
     rowWords: number,
     deferred: readonly (Int32Array | null)[],
@@ -54,7 +57,7 @@ export interface FrozenKernel {
 /**
  * A gather that could not finish its tile (a custom module throwing at heap `next`): the rows
  * of [lo, next) are filled and `deferred` holds their data, so the finish can still compute
- * g(F..next-1) and the coordinator store them before the error surfaces.
+ * the values below `next` and the coordinator store them before the error surfaces.
  */
 export class GatherFailure extends Error {
   constructor(

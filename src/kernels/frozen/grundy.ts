@@ -3,9 +3,9 @@ import type { Values } from '../values.js';
 import { RowMex, rowWordsFor, type FrozenKernel } from './frozen-kernel.js';
 
 /**
- * Grundy's game, frozen at the chunk start F: the pair (x, n - x), x < n - x, touches the chunk
- * iff its larger heap n - x >= F, i.e. x <= n - F. Those n - F pairs per heap are the ordered
- * work; the other (n - 1) / 2 - (n - F) pairs are gathered in parallel.
+ * Grundy's game, frozen at F: the pair (x, n - x), x < n - x, is finished in order iff its
+ * larger heap n - x >= F, i.e. x <= n - F. Those n - F pairs per heap are the ordered work; the
+ * other (n - 1) / 2 - (n - F) pairs are gathered in parallel.
  */
 export function grundyFrozenKernel(): FrozenKernel {
   const rowMex = new RowMex();
@@ -14,7 +14,7 @@ export function grundyFrozenKernel(): FrozenKernel {
     rowWords: rowWordsFor,
     gather(g, F, lo, hi, rows, rowWords) {
       for (let n = lo; n < hi; n++) {
-        const base = (n - F) * rowWords;
+        const base = (n - lo) * rowWords;
         rows.fill(0, base, base + rowWords);
         const top = (n - 1) >> 1;
         for (let x = Math.max(1, n - F + 1); x <= top; x++) {
@@ -24,11 +24,11 @@ export function grundyFrozenKernel(): FrozenKernel {
       }
       return null;
     },
-    finish(g: Values, F: number, hi: number, rows: Int32Array, rowWords: number): RangeOutcome {
+    finish(g: Values, F: number, s: number, e: number, rows: Int32Array, rowWords: number): RangeOutcome {
       const cap = capacityFor(g);
       let maxValue = 0;
-      for (let n = F; n < hi; n++) {
-        const base = (n - F) * rowWords;
+      for (let n = s; n < e; n++) {
+        const base = (n - s) * rowWords;
         rowMex.reset();
         const top = Math.min((n - 1) >> 1, n - F);
         for (let x = 1; x <= top; x++) {
@@ -41,7 +41,7 @@ export function grundyFrozenKernel(): FrozenKernel {
         g[n] = v;
         if (v > maxValue) maxValue = v;
       }
-      return { next: hi, maxValue };
+      return { next: e, maxValue };
     },
   };
 }

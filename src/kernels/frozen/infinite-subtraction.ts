@@ -14,8 +14,8 @@ export const BYTE_ROW_SCALE = 8;
 const ALL_SET = 0x01010101;
 
 /**
- * Infinite subtraction sets, frozen at the chunk start F: the option n - s is in-chunk iff
- * s <= n - F, so with squares only about sqrt(n - F) options per heap are ordered and the other
+ * Infinite subtraction sets, frozen at F: the option n - s is finished in order iff s <= n - F,
+ * so with squares only about sqrt(n - F) options per heap are ordered and the other
  * sqrt(n) - sqrt(n - F) are gathered in parallel.
  *
  * Both phases are blocked: for a block of heaps each element s sweeps once over the block, so
@@ -51,7 +51,7 @@ export function infiniteSubtractionFrozenKernel(name: InfiniteSetName): FrozenKe
       const S = ensure(hi);
       const R = rowWords * 4;
       const row = bytesOf(rows);
-      row.fill(0, (lo - F) * R, (hi - F) * R);
+      row.fill(0, 0, (hi - lo) * R);
       for (let n0 = lo; n0 < hi; n0 += BLOCK) {
         const n1 = Math.min(hi, n0 + BLOCK);
         // Elements with some heap n in [n0, n1) such that 0 <= n - s < F.
@@ -59,52 +59,55 @@ export function infiniteSubtractionFrozenKernel(name: InfiniteSetName): FrozenKe
           const s = S[i]!;
           if (s >= n1) break;
           const from = Math.max(n0, s);
-          markRun(g, row, from - s, Math.min(n1, s + F) - s, (from - F) * R, R);
+          markRun(g, row, from - s, Math.min(n1, s + F) - s, (from - lo) * R, R);
         }
       }
       return null;
     },
     /**
-     * In order, by blocks of FINISH_BLOCK heaps [m0, m1): first the in-chunk options from
-     * before the block (final already) as a blocked sweep like the gather's, then heap by heap
-     * the few from inside the block (for squares, s < 64: 7 elements) and the mex. Heap by heap
-     * throughout, the finish cost 10 ns an option, the serial eighth of a 2-worker run.
+     * In order, by blocks of FINISH_BLOCK heaps [m0, m1): first the options in [F, m0) (final
+     * already) as a blocked sweep like the gather's, then heap by heap the few from inside the
+     * block (for squares, s < 64: 7 elements) and the mex. Heap by heap throughout, the finish
+     * cost 10 ns an option, the serial eighth of a 2-worker run.
      */
-    finish(g: Values, F: number, hi: number, rows: Int32Array, rowWords: number): RangeOutcome {
-      const S = ensure(hi);
+    finish(g: Values, F: number, s: number, e: number, rows: Int32Array, rowWords: number): RangeOutcome {
+      const S = ensure(e);
       const R = rowWords * 4;
       const row = bytesOf(rows);
       const cap = capacityFor(g);
       let maxValue = 0;
-      for (let m0 = F; m0 < hi; m0 += FINISH_BLOCK) {
-        const m1 = Math.min(hi, m0 + FINISH_BLOCK);
+      // Values of [F, s), finished before (by other gang members), may not fit the rows either.
+      let maxBelow = 0;
+      for (let n = F; n < s; n++) if (g[n]! > maxBelow) maxBelow = g[n]!;
+      for (let m0 = s; m0 < e; m0 += FINISH_BLOCK) {
+        const m1 = Math.min(e, m0 + FINISH_BLOCK);
         // While every value of [F, m0) fits the rows (the usual case), the options there are
         // swept in one go; past that, heap by heap with the wide ones set aside.
-        const swept = maxValue < R;
+        const swept = Math.max(maxBelow, maxValue) < R;
         if (swept) {
           // Options n - s in [F, m0) for n in [m0, m1): s <= m1 - 1 - F.
           for (let i = 0; i < S.length; i++) {
-            const s = S[i]!;
-            if (s > m1 - 1 - F) break;
-            const from = Math.max(m0, s + F);
-            const to = Math.min(m1, s + m0);
-            if (from < to) markRun(g, row, from - s, to - s, (from - F) * R, R);
+            const x = S[i]!;
+            if (x > m1 - 1 - F) break;
+            const from = Math.max(m0, x + F);
+            const to = Math.min(m1, x + m0);
+            if (from < to) markRun(g, row, from - x, to - x, (from - s) * R, R);
           }
         }
         for (let n = m0; n < m1; n++) {
-          const base = (n - F) * R;
+          const base = (n - s) * R;
           rowMex.reset();
           // Options n - s inside the block (s <= n - m0), or every in-chunk one (s <= n - F).
           const limit = swept ? n - m0 : n - F;
           for (let i = 0; i < S.length; i++) {
-            const s = S[i]!;
-            if (s > limit) break;
-            const v = g[n - s]!;
+            const x = S[i]!;
+            if (x > limit) break;
+            const v = g[n - x]!;
             if (v < R) row[base + v] = 1;
             else rowMex.markAsideFrom(v, R);
           }
           // Four bytes a word: the first word not all set holds the mex.
-          const wordBase = (n - F) * rowWords;
+          const wordBase = (n - s) * rowWords;
           let v = -1;
           for (let w = 0; w < rowWords; w++) {
             if (rows[wordBase + w] !== ALL_SET) {
@@ -119,7 +122,7 @@ export function infiniteSubtractionFrozenKernel(name: InfiniteSetName): FrozenKe
           if (v > maxValue) maxValue = v;
         }
       }
-      return { next: hi, maxValue };
+      return { next: e, maxValue };
     },
   };
 }

@@ -4,10 +4,10 @@ import type { Values } from '../values.js';
 import { RowMex, rowWordsFor, type FrozenKernel } from './frozen-kernel.js';
 
 /**
- * Take-and-break codes, frozen at the chunk start F: an option touches the chunk iff its largest
- * heap is >= A. Leaving one heap n - r: in-chunk iff n - r >= A. Leaving two heaps x <= m - x
- * (m = n - i): in-chunk iff x <= m - F. Leaving three heaps x <= y <= m - x - y: in-chunk iff
- * y <= m - x - F. Everything else is gathered in parallel from the frozen prefix.
+ * Take-and-break codes, frozen at F: an option is finished in order iff its largest heap is
+ * >= F. Leaving one heap n - r: iff n - r >= F. Leaving two heaps x <= m - x (m = n - i): iff
+ * x <= m - F. Leaving three heaps x <= y <= m - x - y: iff y <= m - x - F. Everything else is
+ * gathered in parallel from the frozen prefix.
  */
 export function takeBreakFrozenKernel(digits: readonly number[]): FrozenKernel {
   const moves = takeBreakMoves(digits);
@@ -21,7 +21,7 @@ export function takeBreakFrozenKernel(digits: readonly number[]): FrozenKernel {
     rowWords: rowWordsFor,
     gather(g, F, lo, hi, rows, rowWords) {
       for (let n = lo; n < hi; n++) {
-        const base = (n - F) * rowWords;
+        const base = (n - lo) * rowWords;
         rows.fill(0, base, base + rowWords);
         for (let i = 0; i < whole.length; i++) if (whole[i] === n) rows[base]! |= 1;
         for (let i = 0; i < one.length; i++) {
@@ -52,11 +52,11 @@ export function takeBreakFrozenKernel(digits: readonly number[]): FrozenKernel {
       }
       return null;
     },
-    finish(g: Values, F: number, hi: number, rows: Int32Array, rowWords: number): RangeOutcome {
+    finish(g: Values, F: number, s: number, e: number, rows: Int32Array, rowWords: number): RangeOutcome {
       const cap = capacityFor(g);
       let maxValue = 0;
-      for (let n = F; n < hi; n++) {
-        const base = (n - F) * rowWords;
+      for (let n = s; n < e; n++) {
+        const base = (n - s) * rowWords;
         rowMex.reset();
         for (let i = 0; i < one.length; i++) {
           const h = n - one[i]!;
@@ -93,7 +93,7 @@ export function takeBreakFrozenKernel(digits: readonly number[]): FrozenKernel {
         g[n] = v;
         if (v > maxValue) maxValue = v;
       }
-      return { next: hi, maxValue };
+      return { next: e, maxValue };
     },
   };
 }

@@ -1,0 +1,108 @@
+import type { OrderedShare } from '../kernels/frozen/frozen-kernel.js';
+import type { Width } from '../kernels/values.js';
+import type { Rules } from '../rules/types.js';
+import { CONTROL_BYTES, GANG } from '../gang/control.js';
+import { runGangTasks } from '../gang/launch.js';
+import type { MemberSchedule } from '../gang/member.js';
+import { planFrozenGang, type FrozenGangPlan, type FrozenTuning } from './frozen-plan.js';
+import { RowScratch, type FrozenPhaseStats } from './frozen-runner.js';
+import type { ChunkOutcome } from './protocol.js';
+import type { ChunkRun, ChunkStrategy } from './strategy.js';
+
+/**
+ * One member of a frozen-prefix gang (workers/gang.worker.ts with src/worker/frozen-phases.ts):
+ * every pool thread runs one for the same chunk [lo, hi), each with its own `rows` (tile *
+ * rowWords words), all sharing `control` (the gang's control block) and the table.
+ */
+export interface FrozenGangTask extends MemberSchedule {
+  readonly kind: 'frozen-gang';
+  readonly rules: Rules;
+  readonly buffer: SharedArrayBuffer;
+  readonly width: Width;
+  readonly control: SharedArrayBuffer;
+  readonly rows: SharedArrayBuffer;
+  readonly rowWords: number;
+}
+
+export type FrozenGangOutcome =
+  | { readonly kind: 'member-done'; readonly kernel: string }
+  | Extract<ChunkOutcome, { kind: 'error' }>;
+
+/**
+ * The frozen-prefix strategy on the gang runtime (DESIGN.md "Runtimes"): a chunk is one gang of
+ * every pool thread, each member gathering and finishing its tiles in turn. Rows are sized for
+ * the values before the chunk; when the values outgrow them the gang stops there and the next
+ * chunk starts a new gang with wider rows.
+ */
+export class FrozenGangStrategy implements ChunkStrategy {
+  lastWorkers = 0;
+  private plan: FrozenGangPlan | null = null;
+  private readonly rowScratch: RowScratch[] = [];
+
+  constructor(
+    private readonly rules: Rules,
+    private readonly share: OrderedShare,
+    private readonly threads: number,
+    private readonly tuning: FrozenTuning | undefined,
+    private readonly stats: FrozenPhaseStats,
+  ) {}
+
+  takes(lo: number, limit: number, maxValue: number): boolean {
+    this.plan = planFrozenGang(this.rules, this.share, lo, limit, this.threads, maxValue, this.tuning);
+    return this.plan !== null;
+  }
+
+  chunkEnd(lo: number, limit: number): number {
+    return Math.min(limit, this.plan?.lo === lo ? this.plan.hi : lo);
+  }
+
+  /** Every heap below the control block's FINISHED is final, however the gang stopped. */
+  async run(chunk: ChunkRun): Promise<ChunkOutcome> {
+    const { pool, g, width, lo, hi, signal } = chunk;
+    const plan = this.plan;
+    if (plan?.lo !== lo) throw new Error(`no frozen-prefix plan for the chunk at ${lo} of ${this.rules.key}`);
+    const { tile, rowWords } = plan;
+    const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / tile)));
+    const control = new SharedArrayBuffer(CONTROL_BYTES);
+    const ctl = new Int32Array(control);
+    ctl[GANG.FINISHED] = lo;
+    ctl[GANG.STOP] = hi;
+    ctl[GANG.MAX] = chunk.maxBefore;
+    const base = {
+      kind: 'frozen-gang' as const,
+      rules: this.rules,
+      buffer: g.buffer as SharedArrayBuffer,
+      width,
+      control,
+      rowWords,
+      lo,
+      hi,
+      tile,
+      members,
+    };
+    const gang = Array.from({ length: members }, (_, member) => {
+      const scratch = (this.rowScratch[member] ??= new RowScratch());
+      const task: FrozenGangTask = { ...base, member, rows: scratch.get(tile * rowWords * 4) };
+      return {
+        task,
+        label: `frozen-prefix gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`,
+      };
+    });
+    const { settled, failure, fatal } = await runGangTasks(pool, gang, ctl, signal);
+    this.lastWorkers = members;
+    this.stats.chunks++;
+    this.stats.regrows += Atomics.load(ctl, GANG.REGROW);
+    const next = Atomics.load(ctl, GANG.FINISHED);
+    if (fatal) throw fatal.error;
+    if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
+    if (next === lo) throw new Error(`the frozen-prefix gang on [${lo}, ${hi}) of ${this.rules.key} stopped at once`);
+    let chunkMax = 0;
+    for (let n = lo; n < next; n++) if (g[n]! > chunkMax) chunkMax = g[n]!;
+    const done = settled.find((r) => r.status === 'fulfilled' && r.value.kind === 'member-done');
+    const kernel =
+      done?.status === 'fulfilled' && done.value.kind === 'member-done' ? done.value.kernel : 'frozen-prefix';
+    const overflow = Atomics.load(ctl, GANG.OVERFLOW);
+    if (overflow !== 0) return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel };
+    return { kind: 'done', next, maxValue: chunkMax, kernel };
+  }
+}
