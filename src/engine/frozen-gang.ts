@@ -1,13 +1,13 @@
-import type { OrderedShare } from '../kernels/frozen/frozen-kernel.js';
 import type { Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import { CONTROL_BYTES, GANG } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
 import type { MemberSchedule } from '../gang/member.js';
-import { planFrozenGang, type FrozenGangPlan, type FrozenTuning } from './frozen-plan.js';
-import { RowScratch, type FrozenPhaseStats } from './frozen-runner.js';
+import { planFrozenGang, type FrozenGangPlan } from './frozen-plan.js';
+import { FrozenPlanned } from './frozen-strategy.js';
+import { RowScratch } from './frozen-runner.js';
 import type { ChunkOutcome } from './protocol.js';
-import type { ChunkRun, ChunkStrategy } from './strategy.js';
+import type { ChunkRun } from './strategy.js';
 
 /**
  * One member of a frozen-prefix gang (workers/gang.worker.ts with src/worker/frozen-phases.ts):
@@ -34,34 +34,17 @@ export type FrozenGangOutcome =
  * the values before the chunk; when the values outgrow them the gang stops there and the next
  * chunk starts a new gang with wider rows.
  */
-export class FrozenGangStrategy implements ChunkStrategy {
-  lastWorkers = 0;
-  private plan: FrozenGangPlan | null = null;
+export class FrozenGangStrategy extends FrozenPlanned<FrozenGangPlan> {
   private readonly rowScratch: RowScratch[] = [];
 
-  constructor(
-    private readonly rules: Rules,
-    private readonly share: OrderedShare,
-    private readonly threads: number,
-    private readonly tuning: FrozenTuning | undefined,
-    private readonly stats: FrozenPhaseStats,
-  ) {}
-
-  takes(lo: number, limit: number, maxValue: number): boolean {
-    this.plan = planFrozenGang(this.rules, this.share, lo, limit, this.threads, maxValue, this.tuning);
-    return this.plan !== null;
-  }
-
-  chunkEnd(lo: number, limit: number): number {
-    return Math.min(limit, this.plan?.lo === lo ? this.plan.hi : lo);
+  protected makePlan(lo: number, limit: number, maxValue: number): FrozenGangPlan | null {
+    return planFrozenGang(this.rules, this.share, lo, limit, this.threads, maxValue, this.tuning);
   }
 
   /** Every heap below the control block's FINISHED is final, however the gang stopped. */
   async run(chunk: ChunkRun): Promise<ChunkOutcome> {
     const { pool, g, width, lo, hi, signal } = chunk;
-    const plan = this.plan;
-    if (plan?.lo !== lo) throw new Error(`no frozen-prefix plan for the chunk at ${lo} of ${this.rules.key}`);
-    const { tile, rowWords } = plan;
+    const { tile, rowWords } = this.planAt(lo);
     const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / tile)));
     const control = new SharedArrayBuffer(CONTROL_BYTES);
     const ctl = new Int32Array(control);
@@ -95,13 +78,15 @@ export class FrozenGangStrategy implements ChunkStrategy {
     const next = Atomics.load(ctl, GANG.FINISHED);
     if (fatal) throw fatal.error;
     if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
-    if (next === lo) throw new Error(`the frozen-prefix gang on [${lo}, ${hi}) of ${this.rules.key} stopped at once`);
+    const overflow = Atomics.load(ctl, GANG.OVERFLOW);
+    // Only a value too wide for the table may stop the gang at its first heap (the caller widens).
+    if (next === lo && overflow === 0)
+      throw new Error(`the frozen-prefix gang on [${lo}, ${hi}) of ${this.rules.key} stopped at once`);
     let chunkMax = 0;
     for (let n = lo; n < next; n++) if (g[n]! > chunkMax) chunkMax = g[n]!;
     const done = settled.find((r) => r.status === 'fulfilled' && r.value.kind === 'member-done');
     const kernel =
       done?.status === 'fulfilled' && done.value.kind === 'member-done' ? done.value.kernel : 'frozen-prefix';
-    const overflow = Atomics.load(ctl, GANG.OVERFLOW);
     if (overflow !== 0) return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel };
     return { kind: 'done', next, maxValue: chunkMax, kernel };
   }

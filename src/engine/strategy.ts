@@ -8,8 +8,9 @@ import { nextChunkEnd } from './budget.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
 import { SparseRunner, type SparseTuning } from './sparse-runner.js';
-import { planFrozenChunk, type FrozenChunkPlan, type FrozenTuning } from './frozen-plan.js';
-import { emptyPhaseStats, RowScratch, runFrozenChunk, type FrozenPhaseStats } from './frozen-runner.js';
+import type { FrozenTuning } from './frozen-plan.js';
+import { emptyPhaseStats, type FrozenPhaseStats } from './frozen-runner.js';
+import { FrozenStrategy } from './frozen-strategy.js';
 import { SubtractGangRunner, type SubtractGangTuning } from './subtract-gang.js';
 import { FrozenGangStrategy } from './frozen-gang.js';
 
@@ -111,47 +112,6 @@ class PlainStrategy implements ChunkStrategy {
     this.lastWorkers = 1;
     return pool.run(
       { kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore },
-      signal,
-    );
-  }
-}
-
-/** The frozen prefix on pool round trips (custom modules): parallel gather tasks, one ordered finish. */
-class FrozenStrategy implements ChunkStrategy {
-  lastWorkers = 0;
-  private plan: FrozenChunkPlan | null = null;
-  private readonly scratch = new RowScratch();
-
-  constructor(
-    private readonly rules: Rules,
-    private readonly share: OrderedShare,
-    private readonly threads: number,
-    private readonly tuning: FrozenTuning | undefined,
-    private readonly stats: FrozenPhaseStats,
-  ) {}
-
-  takes(lo: number, limit: number, maxValue: number): boolean {
-    this.plan = planFrozenChunk(this.rules, this.share, lo, limit, this.threads, maxValue, this.tuning);
-    return this.plan !== null;
-  }
-
-  chunkEnd(lo: number, limit: number): number {
-    return Math.min(limit, this.plan?.F === lo ? this.plan.hi : lo);
-  }
-
-  run(chunk: ChunkRun): Promise<ChunkOutcome> {
-    const { pool, g, width, lo, signal } = chunk;
-    const plan = this.plan;
-    if (!plan || plan.F !== lo) throw new Error(`no frozen-prefix plan for the chunk at ${lo} of ${this.rules.key}`);
-    this.lastWorkers = Math.min(this.threads, plan.tiles.length);
-    return runFrozenChunk(
-      pool,
-      this.rules,
-      g.buffer as SharedArrayBuffer,
-      width,
-      plan,
-      this.scratch,
-      this.stats,
       signal,
     );
   }

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeGame } from '../../src/engine/coordinator.js';
 import type { FrozenTuning } from '../../src/engine/frozen-plan.js';
 import { parseRules } from '../../src/games/registry.js';
-import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers/cli.js';
 import { plainTable } from '../helpers/frozen-driver.js';
 import { poolsByWorkers } from '../helpers/pools.js';
+import { storedComputer } from '../helpers/stored-compute.js';
 
 /** Short chunks of odd length (so tiles of odd length too), the frozen prefix from the start. */
 const odd = (maxChunk: number): FrozenTuning => ({ orderedShare: 0.25, minWork: 0, maxChunk });
@@ -15,27 +14,9 @@ describe('frozen-prefix gangs (src/engine/frozen-gang.ts)', () => {
   const tmp = tempDir();
   const poolOf = poolsByWorkers([1, 2]);
   afterAll(() => tmp.cleanup());
-  let dbCount = 0;
-
-  const compute = async (spec: string, to: number, workers: number, tuning: FrozenTuning, db?: string) => {
-    const store = Store.openForWrite(db ?? join(tmp.dir, `g${dbCount++}.db`));
-    try {
-      const rules = parseRules(spec);
-      const summary = await computeGame({
-        rules,
-        store,
-        pool: poolOf(workers),
-        to,
-        untilProven: false,
-        frozenTuning: tuning,
-        kernel: 'frozen-prefix',
-      });
-      const game = store.getGame(rules.key)!;
-      return { summary, values: Array.from(store.readValues(game)), width: game.width };
-    } finally {
-      store.close();
-    }
-  };
+  const run = storedComputer(tmp.dir, poolOf);
+  const compute = (spec: string, to: number, workers: number, tuning: FrozenTuning, db?: string) =>
+    run(spec, to, workers, { frozenTuning: tuning, kernel: 'frozen-prefix' }, db);
 
   it('regrows the rows and widens the table 8 -> 16 inside gang chunks, same values on 1 and 2 workers', async () => {
     // Values pass 255 before 2600: chunks stop both where they outgrow the rows and where they

@@ -10,6 +10,7 @@ import { Store } from '../../src/store/store.js';
 import { plainTable, randomCode, rng } from '../helpers/frozen-driver.js';
 import { tempDir } from '../helpers/cli.js';
 import { poolsByWorkers } from '../helpers/pools.js';
+import { storedComputer } from '../helpers/stored-compute.js';
 
 /** Force the frozen prefix on small tables with odd chunk lengths, so every boundary case is crossed. */
 const odd = (maxChunk: number, force = false): FrozenTuning => ({ orderedShare: 0.25, minWork: 0, maxChunk, force });
@@ -19,26 +20,9 @@ describe('frozen-prefix chunks on the pool: same values for 1, 2 and 3 workers',
   const poolOf = poolsByWorkers([1, 2, 3]);
   afterAll(() => tmp.cleanup());
 
-  let dbCount = 0;
-  const compute = async (spec: string, to: number, workers: number, tuning?: FrozenTuning, dbPath?: string) => {
-    const store = Store.openForWrite(dbPath ?? join(tmp.dir, `t${dbCount++}.db`));
-    try {
-      const rules = parseRules(spec, tmp.dir);
-      const summary = await computeGame({
-        rules,
-        store,
-        pool: poolOf(workers),
-        to,
-        untilProven: false,
-        frozenTuning: tuning,
-        kernel: 'frozen-prefix',
-      });
-      const game = store.getGame(rules.key)!;
-      return { summary, values: Array.from(store.readValues(game)), width: game.width };
-    } finally {
-      store.close();
-    }
-  };
+  const run = storedComputer(tmp.dir, poolOf);
+  const compute = (spec: string, to: number, workers: number, tuning?: FrozenTuning, db?: string) =>
+    run(spec, to, workers, { frozenTuning: tuning, kernel: 'frozen-prefix' }, db);
 
   // Two-heap code (three-heap splits cost n^2 per heap: they get their own, shorter case).
   const code = formatCode(randomCode(rng(99)).map((d) => d & 7));

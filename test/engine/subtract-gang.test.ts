@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeGame } from '../../src/engine/coordinator.js';
 import type { SubtractGangTuning } from '../../src/engine/subtract-gang.js';
 import { InterruptedError } from '../../src/errors.js';
 import { parseRules } from '../../src/games/registry.js';
@@ -8,6 +7,7 @@ import { Store } from '../../src/store/store.js';
 import { heapChecksum } from '../../bench/checksum.js';
 import { tempDir } from '../helpers/cli.js';
 import { poolsByWorkers } from '../helpers/pools.js';
+import { storedComputer } from '../helpers/stored-compute.js';
 import { plainTable } from '../helpers/frozen-driver.js';
 
 /** The gang from the first heap, with odd tiles and chunks so every boundary case is crossed. */
@@ -23,35 +23,16 @@ describe('the subtraction gang (WebAssembly) on the pool: same values as the pla
   const poolOf = poolsByWorkers([1, 2, 3]);
   afterAll(() => tmp.cleanup());
 
-  let dbCount = 0;
-  const compute = async (
+  const run = storedComputer(tmp.dir, poolOf);
+  const compute = (
     spec: string,
     to: number,
     workers: number,
     tuning?: SubtractGangTuning,
-    dbPath?: string,
+    db?: string,
     signal?: AbortSignal,
     onProgress?: (computed: number) => void,
-  ) => {
-    const store = Store.openForWrite(dbPath ?? join(tmp.dir, `t${dbCount++}.db`));
-    try {
-      const rules = parseRules(spec);
-      const summary = await computeGame({
-        rules,
-        store,
-        pool: poolOf(workers),
-        to,
-        untilProven: false,
-        subtractTuning: tuning,
-        signal,
-        onProgress: (p) => onProgress?.(p.computed),
-      });
-      const game = store.getGame(rules.key)!;
-      return { summary, values: Array.from(store.readValues(game)) };
-    } finally {
-      store.close();
-    }
-  };
+  ) => run(spec, to, workers, { subtractTuning: tuning, signal, onProgress: (p) => onProgress?.(p.computed) }, db);
 
   const cases: [string, number, SubtractGangTuning][] = [
     ['sub:squares', 60_000, odd(37, 5001)],

@@ -69,6 +69,20 @@ const CASES: readonly DeathCase[] = [
     ),
     storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
   },
+  {
+    // The frozen prefix's gang (engine/frozen-gang.ts): the same schedule and the same promises.
+    title: 'a frozen-prefix gang member that dies mid-chunk',
+    game: 'octal:0.8f',
+    args: ['compute', 'octal:0.8f', '--to', '2000', '--workers', '2'],
+    dieAt: 1500,
+    ran: { kernel: 'take-break+frozen-prefix:take-break', workers: 2 },
+    failure: new RegExp(
+      String.raw`the worker failed twice on frozen-prefix gang member \d\/2 on \[(\d+), (\d+)\) of octal:0\.8f, ` +
+        String.raw`the second time on a fresh thread .*; octal:0\.8f is stored up to n = (\d+)$`,
+      'm',
+    ),
+    storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 1500,
+  },
 ];
 
 for (const c of CASES) {
