@@ -1,32 +1,18 @@
-import type { Width } from '../kernels/values.js';
-import type { Rules } from '../rules/types.js';
 import { CONTROL_BYTES, GANG } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
-import type { MemberSchedule } from '../gang/member.js';
+import type { MemberOutcome, TableMemberTask } from '../gang/task.js';
 import { planFrozenGang, type FrozenGangPlan } from './frozen-plan.js';
 import { FrozenPlanned } from './frozen-strategy.js';
 import { RowScratch } from './frozen-runner.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { ChunkRun } from './strategy.js';
 
-/**
- * One member of a frozen-prefix gang (workers/gang.worker.ts with src/worker/frozen-phases.ts):
- * every pool thread runs one for the same chunk [lo, hi), each with its own `rows` (tile *
- * rowWords words), all sharing `control` (the gang's control block) and the table.
- */
-export interface FrozenGangTask extends MemberSchedule {
+/** A member of a frozen-prefix gang (src/worker/frozen-phases.ts): rows of tile * rowWords words. */
+export interface FrozenGangTask extends TableMemberTask {
   readonly kind: 'frozen-gang';
-  readonly rules: Rules;
-  readonly buffer: SharedArrayBuffer;
-  readonly width: Width;
-  readonly control: SharedArrayBuffer;
-  readonly rows: SharedArrayBuffer;
-  readonly rowWords: number;
 }
 
-export type FrozenGangOutcome =
-  | { readonly kind: 'member-done'; readonly kernel: string }
-  | Extract<ChunkOutcome, { kind: 'error' }>;
+export type FrozenGangOutcome = MemberOutcome;
 
 /**
  * The frozen-prefix strategy on the gang runtime (DESIGN.md "Runtimes"): a chunk is one gang of

@@ -1,6 +1,7 @@
 import type { SparseMask } from '../kernels/sparse-mask.js';
 import type { Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
+import type { MemberOutcome, TableMemberTask } from '../gang/task.js';
 import type { ChunkOutcome } from './protocol.js';
 
 /** A range of a sparse-space run: workers/sparse.worker.ts. */
@@ -23,31 +24,16 @@ export type SparseOutcome =
   | Extract<ChunkOutcome, { kind: 'error' }>;
 
 /**
- * One member of a parallel sparse gang (src/gang/, workers/gang.worker.ts):
- * every pool thread runs one for the same chunk [lo, hi), each with its own `rows` scratch
- * (tile * sparseRowStride(rowWords) words), all sharing `control` (GANG_SLOTS Int32 words) and
- * the rare list (`rarePos`, `rareVal`: the rare heaps of [1, lo) under `mask`, then those the
- * finishes find, room for every heap of the chunk).
+ * One member of a parallel sparse gang (src/gang/, workers/gang.worker.ts): rows of
+ * tile * sparseRowStride(rowWords) words, and the rare list (`rarePos`, `rareVal`: the rare heaps
+ * of [1, lo) under `mask`, then those the finishes find, room for every heap of the chunk).
  */
-export interface SparseGangTask {
+export interface SparseGangTask extends TableMemberTask {
   readonly kind: 'sparse-gang';
-  readonly rules: Rules;
-  readonly buffer: SharedArrayBuffer;
-  readonly width: Width;
   readonly mask: SparseMask;
-  readonly control: SharedArrayBuffer;
   readonly rarePos: SharedArrayBuffer;
   readonly rareVal: SharedArrayBuffer;
-  readonly rows: SharedArrayBuffer;
-  readonly rowWords: number;
-  readonly lo: number;
-  readonly hi: number;
-  readonly tile: number;
-  readonly members: number;
-  readonly member: number;
 }
 
 /** A member's own result: the gang's values, rare heaps and stop reason are in shared memory. */
-export type SparseGangOutcome =
-  | { readonly kind: 'member-done'; readonly kernel: string }
-  | Extract<ChunkOutcome, { kind: 'error' }>;
+export type SparseGangOutcome = MemberOutcome;
