@@ -15,6 +15,18 @@ export interface PackedUpper {
   readonly maxValue: number;
 }
 
+/** Bytes `count` values take packed `bits` each (a packed row's length). */
+export function packedBytes(count: number, bits: 2 | 4): number {
+  return Math.ceil((count * bits) / 8);
+}
+
+/** Bytes of the packed rows x0..x1-1 of an n x n triangle (row x holds n - x values). */
+export function packedUpperBytes(n: number, bits: 2 | 4, x0 = 0, x1 = n): number {
+  let bytes = 0;
+  for (let x = x0; x < x1; x++) bytes += packedBytes(n - x, bits);
+  return bytes;
+}
+
 export interface BoardTable {
   readonly n: number;
   readonly values: BoardValues;

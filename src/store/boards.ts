@@ -1,9 +1,9 @@
 import { handleOf } from './handle.js';
-import { upperLength, upperRowStart, mirrorUpper } from '../board/table.js';
+import { mirrorUpper, packedBytes, packedUpperBytes, upperLength, upperRowStart } from '../board/table.js';
 import { maxOf, plainValues, widthFor, widthOf, type Values, type Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import { faultPoint } from '../testing/faults.js';
-import { decodeChunk, packBitsFor, packedBytes, packInto, unpackValues, type PackBits } from './codec.js';
+import { decodeChunk, packBitsFor, packInto, unpackValues, type PackBits } from './codec.js';
 import type { GameRow, RunRecord, Store } from './store.js';
 
 /**
@@ -73,7 +73,7 @@ export function loadBoard(store: Store, game: GameRow): StoredBoard | undefined 
       let at = 0;
       for (let x = x0; x < x1; x++) {
         const len = layout === 'rows' ? size : size - x;
-        unpackValues(data.subarray(at), packed, 0, len, bytes, layout === 'rows' ? x * size : x * size + x);
+        unpackValues(data.subarray(at), packed, len, bytes, layout === 'rows' ? x * size : x * size + x);
         at += packedBytes(len, packed);
       }
     } else if (layout === 'rows') bytes.set(data, x0 * size * b);
@@ -162,9 +162,7 @@ export function saveBoard(
 
 /** Bytes of rows [x0, x1) stored packed, each row from a byte of its own. */
 function packedRowsBytes(size: number, layout: BoardLayout, bits: PackBits, x0: number, x1: number): number {
-  let bytes = 0;
-  for (let x = x0; x < x1; x++) bytes += packedBytes(layout === 'rows' ? size : size - x, bits);
-  return bytes;
+  return layout === 'rows' ? (x1 - x0) * packedBytes(size, bits) : packedUpperBytes(size, bits, x0, x1);
 }
 
 /** Rows [x0, x1) making a block of about blockBytes (at least one row), given each row's bytes. */

@@ -31,11 +31,6 @@ export function packBitsFor(maxValue: number): PackBits | null {
   return maxValue < 4 ? 2 : maxValue < 16 ? 4 : null;
 }
 
-/** Bytes `count` values take packed `bits` each. */
-export function packedBytes(count: number, bits: PackBits): number {
-  return Math.ceil((count * bits) / 8);
-}
-
 /**
  * Values below 2^bits packed 8 / bits to a byte into out[at..], value i in bits (i mod per) * bits
  * of byte i / per, the last byte padded with zeros; returns the bytes written. Small-valued
@@ -61,29 +56,20 @@ export function packInto(values: Values, bits: PackBits, out: Uint8Array, at: nu
   return whole + 1;
 }
 
-/** Values [from, from + count) of a packed block into out[at..]; the inverse of packValues. */
-export function unpackValues(
-  data: Uint8Array,
-  bits: PackBits,
-  from: number,
-  count: number,
-  out: Uint8Array,
-  at: number,
-): void {
+/** The first `count` values of a packed row into out[at..]; the inverse of packInto. */
+export function unpackValues(data: Uint8Array, bits: PackBits, count: number, out: Uint8Array, at: number): void {
   const per = 8 / bits;
   const mask = (1 << bits) - 1;
-  const end = from + count;
-  let i = from;
-  // Up to the first byte boundary, then whole bytes, then the tail.
-  for (; i < end && i % per !== 0; i++) out[at++] = (data[(i / per) | 0]! >>> ((i % per) * bits)) & mask;
+  let i = 0;
+  // Whole bytes, then the tail.
   if (bits === 4) {
-    for (; i + 2 <= end; i += 2) {
+    for (; i + 2 <= count; i += 2) {
       const byte = data[i >>> 1]!;
       out[at++] = byte & 15;
       out[at++] = byte >>> 4;
     }
   } else {
-    for (; i + 4 <= end; i += 4) {
+    for (; i + 4 <= count; i += 4) {
       const byte = data[i >>> 2]!;
       out[at++] = byte & 3;
       out[at++] = (byte >>> 2) & 3;
@@ -91,5 +77,5 @@ export function unpackValues(
       out[at++] = byte >>> 6;
     }
   }
-  for (; i < end; i++) out[at++] = (data[(i / per) | 0]! >>> ((i % per) * bits)) & mask;
+  for (; i < count; i++) out[at++] = (data[(i / per) | 0]! >>> ((i % per) * bits)) & mask;
 }

@@ -1,4 +1,4 @@
-import type { PackedUpper } from '../../board/table.js';
+import { packedUpperBytes, type PackedUpper } from '../../board/table.js';
 
 /** The exports of assembly/board.ts for step games (src/board/step-games.ts, cell for cell). */
 interface StepExports {
@@ -12,14 +12,6 @@ const RING = 128;
 const PAD = 16;
 
 const align = (bytes: number): number => (bytes + 63) & ~63;
-
-/** Bytes of the triangle's rows (n - x values each, x < n) packed `bits` a value, each row from its own byte. */
-function triangleBytes(n: number, bits: 2 | 4): number {
-  const per = 8 / bits;
-  let bytes = 0;
-  for (let len = 1; len <= n; len++) bytes += Math.ceil(len / per);
-  return bytes;
-}
 
 function instance(module: WebAssembly.Module, bytes: number): { exports: StepExports; memory: WebAssembly.Memory } {
   // A fresh memory is zeroed: the ring starts off the board, and values are ORed into G.
@@ -35,7 +27,7 @@ function checkSide(n: number): void {
 /** The king's triangle, 2 bits a value, by the WebAssembly kernel (a view of its memory, not a copy). */
 export function kingUpperWasm(module: WebAssembly.Module, n: number): PackedUpper {
   checkSide(n);
-  const size = triangleBytes(n, 2);
+  const size = packedUpperBytes(n, 2);
   const A = align(size);
   const B = A + align(n + 4);
   const { exports, memory } = instance(module, B + align(n + 4));
@@ -46,7 +38,7 @@ export function kingUpperWasm(module: WebAssembly.Module, n: number): PackedUppe
 /** The knight's triangle on the n x n board, 4 bits a value, by the WebAssembly SIMD kernel. */
 export function knightUpperWasm(module: WebAssembly.Module, n: number): PackedUpper {
   checkSide(n);
-  const size = triangleBytes(n, 4);
+  const size = packedUpperBytes(n, 4);
   const R = align(size);
   const { exports, memory } = instance(module, R + RING * (n + 2 * PAD));
   const seen = exports.knightUpper(n, R, 0);
