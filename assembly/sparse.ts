@@ -21,13 +21,15 @@ let nWhole: i32 = 0;
 let nOne: i32 = 0;
 let nTwo: i32 = 0;
 let distinct: i32 = 0;
+let maxTwo: i32 = 0; // the largest split offset n - s
 let parity: i32 = 0;
 let G: usize = 0; // Uint16 values
 let G8: usize = 0; // the same values as bytes (mod 256: read only while every value is below 256)
 let RP: usize = 0; // Int32 rare heaps, ascending
 let RV: usize = 0; // Int32 their values
-let BITS: usize = 0; // 32 bytes: the wanted values as a bitset (values below 256)
+let BITS: usize = 0; // 64 bytes: the wanted values as a bitset (values below 512)
 let SEEN: usize = 0; // a scratch bitset the gang's finish scans write and nobody reads
+let LANES: usize = 0; // 16 x LANE_BYTES: step 1's marks of a block of 16 heaps, a byte a value
 
 let rareCount: i32 = 0;
 let stamp: i32 = 0;
@@ -55,6 +57,8 @@ export function setShape(shape: usize, whole: i32, one: i32, two: i32, isDistinc
   nOne = one;
   nTwo = two;
   distinct = isDistinct;
+  maxTwo = 0;
+  for (let k = 0; k < nTwo; k++) maxTwo = max(maxTwo, load<i32>(SHAPE + (<usize>(nWhole + nOne + k) << 2)));
 }
 
 export function setTables(g: usize, g8: usize, rp: usize, rv: usize): void {
@@ -62,6 +66,10 @@ export function setTables(g: usize, g8: usize, rp: usize, rv: usize): void {
   G8 = g8;
   RP = rp;
   RV = rv;
+}
+
+export function setLanes(lanes: usize): void {
+  LANES = lanes;
 }
 
 export function setMaskParity(p: i32): void {
@@ -127,6 +135,107 @@ function nextStamp(): i32 {
   return stamp;
 }
 
+/**
+ * Step 1 a block at a time: for 16 heaps B + t in a row, the rare pairs whose values are all
+ * known at B are marked by one pair of 8-lane loads a rare heap (the 16 values g[B + t - d - r])
+ * and 16 byte stores, one into each heap's own mark array (lane t: LANES + t * LANE_BYTES, the
+ * block's stamp at index x). The per-heap loop then marks only the rest: small r, the rare heaps
+ * at or past B - d, and those near half a sum when parts must differ.
+ */
+const LANE_BYTES: i32 = 1024;
+/** Blocks need every value below LANE_BYTES / 2 at their start (values at most double inside). */
+const BLOCK_V: i32 = LANE_BYTES / 2;
+let laneStamp: i32 = 0;
+
+function nextLaneStamp(): i32 {
+  if (++laneStamp == 256) {
+    memory.fill(LANES, 0, <usize>(16 * LANE_BYTES));
+    laneStamp = 1;
+  }
+  return laneStamp;
+}
+
+/** Lane t's byte x = bst for x = val[j] ^ g[B + t - d - pos[j]], t < 16, j in [from, to). */
+function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32): void {
+  if (from >= to) return;
+  const gs = G + (<usize>(B - d) << 1);
+  const L = LANES;
+  for (let j = from; j < to; j++) {
+    const p = gs - (<usize>rpos(j) << 1);
+    const rv = i16x8.splat(<i16>rval(j));
+    const x0 = v128.xor(v128.load(p), rv);
+    const x1 = v128.xor(v128.load(p, 16), rv);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x0, 0), bst, 0 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x0, 1), bst, 1 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x0, 2), bst, 2 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x0, 3), bst, 3 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x0, 4), bst, 4 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x0, 5), bst, 5 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x0, 6), bst, 6 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x0, 7), bst, 7 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x1, 0), bst, 8 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x1, 1), bst, 9 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x1, 2), bst, 10 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x1, 3), bst, 11 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x1, 4), bst, 12 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x1, 5), bst, 13 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x1, 6), bst, 14 * LANE_BYTES);
+    store<u8>(L + <usize>i16x8.extract_lane_u(x1, 7), bst, 15 * LANE_BYTES);
+  }
+}
+
+/**
+ * A bulk range [b0, b1) of rare-heap indices serves every heap of the block. When parts must
+ * differ, the rare heaps that are half a sum of the block, indices [w0, w1), are left out of
+ * every bulk range and marked per heap (halfWindow sets them; 2^31 - 1 when parts may be equal).
+ */
+let w0: i32 = 0;
+let w1: i32 = 0;
+
+function halfWindow(count: i32, B: i32, d: i32): void {
+  if (distinct == 0) {
+    w0 = 0x7fffffff;
+    w1 = 0x7fffffff;
+    return;
+  }
+  w0 = lowerBound(count, (B - d) >> 1);
+  w1 = lowerBound(count, ((B + 15 - d) >> 1) + 1);
+}
+
+/** The first index of the rare heaps [0, count) at or past r, and its bulk range's end for r < rEnd. */
+@inline function bulkEnd(count: i32, b0: i32, rEnd: i32): i32 {
+  return max(b0, lowerBound(count, rEnd));
+}
+
+/** Block marks for the bulk [b0, b1) less the half window. */
+function bulk(B: i32, d: i32, b0: i32, b1: i32, bst: i32): void {
+  blockMarks(B, d, b0, min(b1, w0), bst);
+  blockMarks(B, d, max(b0, w1), b1, bst);
+}
+
+/** Heap marks for [from, to) less the bulk [b0, b1) (the block marked it), skipping s/2 when parts differ. */
+function markLess(s: i32, from: i32, to: i32, b0: i32, b1: i32, st: i32): void {
+  if (from >= to) return;
+  const skip = distinctSkip(s, from, to);
+  if (b0 >= b1) {
+    markSpan(s, from, to, skip, st);
+    return;
+  }
+  markSpan(s, from, min(to, b0), skip, st);
+  markSpan(s, max(from, max(b0, w0)), min(to, min(b1, w1)), skip, st);
+  markSpan(s, max(from, b1), to, skip, st);
+}
+
+/** Whether a block of 16 heaps starts at n (before `hi`, every value below BLOCK_V, every sum past 32). */
+@inline function blockAt(n: i32, hi: i32, V: i32): bool {
+  return n + 16 <= hi && V <= BLOCK_V && n - maxTwo >= 32;
+}
+
+/** Heap n's marks in MARK, or (x below LANE_BYTES) in its lane at the block's stamp bst (-1: none). */
+@inline function marked(x: i32, st: i32, lane: usize, bst: i32): bool {
+  return markAt(x) == st || (bst >= 0 && <i32>load<u8>(lane + <usize>x) == bst);
+}
+
 /** The first index j in RP[0, count) with RP[j] >= x. */
 function lowerBound(count: i32, x: i32): i32 {
   let lo = 0;
@@ -141,6 +250,7 @@ function lowerBound(count: i32, x: i32): i32 {
 
 /** mark[val[j] ^ g[s - pos[j]]] = st for j in [from, to). */
 function markRange(s: i32, from: i32, to: i32, st: i32): void {
+  if (from >= to) return;
   const gs = G + (<usize>s << 1);
   let p = RP + (<usize>from << 2);
   let q = RV + (<usize>from << 2);
@@ -243,15 +353,77 @@ function lastWanted(k: i32): i32 {
   return first;
 }
 
-/** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 256). */
+/** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 512). */
 function loadBits(total: i32): void {
   scanTotal = total;
   v128.store(BITS, i64x2.splat(0));
   v128.store(BITS, i64x2.splat(0), 16);
+  v128.store(BITS, i64x2.splat(0), 32);
+  v128.store(BITS, i64x2.splat(0), 48);
   for (let j = 0; j < total; j++) {
     const x = load<i32>(WANTED + (<usize>j << 2));
     if (wantAt(x) == 1) store<u8>(BITS + <usize>(x >> 3), <i32>load<u8>(BITS + <usize>(x >> 3)) | (1 << (x & 7)));
   }
+}
+
+/** The eight 16-bit lanes of x in reverse order. */
+@inline function reverse16(x: v128): v128 {
+  return i8x16.shuffle(x, x, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+}
+
+/** How step 2 tests pairs, from V (every value is below V, a power of two). */
+const SCALAR: i32 = 0;
+const BYTES: i32 = 1;
+const WORDS: i32 = 2;
+@inline function laneMode(V: i32): i32 {
+  return V <= 256 ? BYTES : V <= 512 ? WORDS : SCALAR;
+}
+
+/**
+ * The WORDS blocks of scanSum while more than two values are wanted: 16 pairs a test, the XORs
+ * in 16-bit lanes, their bitset byte (x >> 3, below 64) and bit (x & 7) narrowed to bytes and
+ * looked up in the 64-byte bitset with four swizzles. Returns the first a not scanned, or minus
+ * the scan's return value when it may stop; leaves the rest (fewer than 16 pairs, or at most two
+ * values wanted) to the caller.
+ */
+function scanWords(s: i32, from: i32, amax: i32, cut: i32, seen: usize): i32 {
+  let a = from;
+  let t0 = v128.load(BITS);
+  let t1 = v128.load(BITS, 16);
+  let t2 = v128.load(BITS, 32);
+  let t3 = v128.load(BITS, 48);
+  const seven = i16x8.splat(7);
+  while (a + 15 <= amax) {
+    const hi = G + (<usize>(s - a - 15) << 1);
+    const lo = G + (<usize>a << 1);
+    const h0 = v128.load(hi, 16);
+    const h1 = v128.load(hi);
+    const x0 = v128.xor(v128.load(lo), reverse16(h0));
+    const x1 = v128.xor(v128.load(lo, 16), reverse16(h1));
+    const idx = i8x16.narrow_i16x8_u(i16x8.shr_u(x0, 3), i16x8.shr_u(x1, 3));
+    const bit = i8x16.narrow_i16x8_u(v128.and(x0, seven), v128.and(x1, seven));
+    const byte = v128.or(
+      v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i8x16.sub(idx, i8x16.splat(16)))),
+      v128.or(i8x16.swizzle(t2, i8x16.sub(idx, i8x16.splat(32))), i8x16.swizzle(t3, i8x16.sub(idx, i8x16.splat(48)))),
+    );
+    let m = i8x16.bitmask(i8x16.ne(v128.and(byte, i8x16.swizzle(POW2, bit)), i8x16.splat(0)));
+    if (m == 0) {
+      a += 16;
+      continue;
+    }
+    const stop = takeHits(s, a, m, cut, seen, true);
+    if (stop > 0) return -stop;
+    a += 16;
+    if (left <= 2) {
+      refreshFew();
+      return a;
+    }
+    t0 = v128.load(BITS);
+    t1 = v128.load(BITS, 16);
+    t2 = v128.load(BITS, 32);
+    t3 = v128.load(BITS, 48);
+  }
+  return a;
 }
 
 /** The scan's counters, shared with the gang's scans: wanted values not seen, those below the cut. */
@@ -262,12 +434,15 @@ let below: i32 = 0;
  * Step 2 over the pairs (a, s - a) with a in [from, amax]: each wanted value met is cleared
  * from WANT, set in the bitset at `seen`, and counted down in `left` (and in `below` when under
  * `cut`). Stops once either count is 0 and returns the first a not scanned (amax + 1 when it ran
- * out of pairs). `small`: every value is below 256, so the 16-pair blocks apply, testing the
- * bitset BITS of the wanted values (loadBits), which is kept in step with WANT.
+ * out of pairs). `lanes` (laneMode): while every value is below 256 (BYTES) or 512 (WORDS), the
+ * 16-pair blocks apply, testing the bitset BITS of the wanted values (loadBits), which is kept
+ * in step with WANT.
  */
-function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: bool): i32 {
+function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, lanes: i32): i32 {
   let a = from;
-  if (small && a + 15 <= amax) {
+  if (lanes == WORDS && !fewLeft) a = scanWords(s, a, amax, cut, seen);
+  if (a < 0) return -a;
+  if (lanes == BYTES && a + 15 <= amax) {
     let t0 = v128.load(BITS);
     let t1 = v128.load(BITS, 16);
     let few = fewLeft;
@@ -285,14 +460,8 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
       // block met the same one).
       let m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0)));
       if (m != 0) {
-        while (m != 0) {
-          const t = ctz(m);
-          m &= m - 1;
-          const v = <i32>load<u8>(G8 + <usize>(a + t)) ^ <i32>load<u8>(G8 + <usize>(s - a - t));
-          if (wantAt(v) == 0) continue;
-          if (seenHit(v, cut, seen)) return a + t + 1;
-          store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
-        }
+        const stop = takeHits(s, a, m, cut, seen, true);
+        if (stop > 0) return stop;
         t0 = v128.load(BITS);
         t1 = v128.load(BITS, 16);
         if (left <= 2) {
@@ -308,22 +477,28 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
   // Values past 255 (or the tail of a block scan): one pair at a time while many values are
   // wanted, 8 pairs a test in 16-bit lanes once at most two are left (most of a long scan).
   while (a <= amax) {
+    // 32 pairs a test while nothing hits; the 8-pair blocks below find the hit.
+    while (fewLeft && a + 31 <= amax) {
+      const lo = G + (<usize>a << 1);
+      const hi = G + (<usize>(s - a - 31) << 1);
+      const x0 = v128.xor(v128.load(lo), reverse16(v128.load(hi, 48)));
+      const x1 = v128.xor(v128.load(lo, 16), reverse16(v128.load(hi, 32)));
+      const x2 = v128.xor(v128.load(lo, 32), reverse16(v128.load(hi, 16)));
+      const x3 = v128.xor(v128.load(lo, 48), reverse16(v128.load(hi)));
+      const hit01 = v128.or(v128.or(i16x8.eq(x0, W1w), i16x8.eq(x0, W2w)), v128.or(i16x8.eq(x1, W1w), i16x8.eq(x1, W2w)));
+      const hit23 = v128.or(v128.or(i16x8.eq(x2, W1w), i16x8.eq(x2, W2w)), v128.or(i16x8.eq(x3, W1w), i16x8.eq(x3, W2w)));
+      if (v128.any_true(v128.or(hit01, hit23))) break;
+      a += 32;
+    }
     if (fewLeft && a + 7 <= amax) {
-      const hb = v128.load(G + (<usize>(s - a - 7) << 1));
-      const rev = i8x16.shuffle(hb, hb, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
-      const x = v128.xor(v128.load(G + (<usize>a << 1)), rev);
+      const x = v128.xor(v128.load(G + (<usize>a << 1)), reverse16(v128.load(G + (<usize>(s - a - 7) << 1))));
       let m = i16x8.bitmask(v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w)));
       if (m == 0) {
         a += 8;
         continue;
       }
-      while (m != 0) {
-        const t = ctz(m);
-        m &= m - 1;
-        const v = gv(a + t) ^ gv(s - a - t);
-        if (wantAt(v) == 0) continue;
-        if (seenHit(v, cut, seen)) return a + t + 1;
-      }
+      const stop = takeHits(s, a, m, cut, seen, false);
+      if (stop > 0) return stop;
       refreshFew();
       a += 8;
       continue;
@@ -336,6 +511,23 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
     a++;
   }
   return amax + 1;
+}
+
+/**
+ * The lanes of m (bit t: the pair (a + t, s - a - t)) in order: each wanted value met is seen,
+ * and with `bits` cleared from the bitset BITS too. Returns the first a not scanned when the
+ * scan may stop, else 0.
+ */
+@inline function takeHits(s: i32, a: i32, m: i32, cut: i32, seen: usize, bits: bool): i32 {
+  while (m != 0) {
+    const t = ctz(m);
+    m &= m - 1;
+    const v = gv(a + t) ^ gv(s - a - t);
+    if (wantAt(v) == 0) continue;
+    if (seenHit(v, cut, seen)) return a + t + 1;
+    if (bits) store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
+  }
+  return 0;
 }
 
 /** A wanted value x met: clear it, record it, count it. True when the scan may stop. */
@@ -353,15 +545,15 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, small: boo
  * sums the pairs of 16 first parts at a time, each sum in turn (the result is the set of values
  * seen, whatever the order; stopping early only saves time). Returns the first a not finished.
  */
-function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, small: bool, total: i32): i32 {
+function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, lanes: i32, total: i32): i32 {
   const s0 = n - two(0);
   let amax = amaxOf(s0);
   scanTotal = total;
-  if (small) loadBits(total);
+  if (lanes != SCALAR) loadBits(total);
   refreshFew();
   if (nTwo == 1 || distinct != 0) {
     if (aTo < amax) amax = aTo;
-    return scanSum(s0, aFrom, amax, cut, seen, small);
+    return scanSum(s0, aFrom, amax, cut, seen, lanes);
   }
   if (aTo < amax) amax = aTo;
   for (let a = aFrom; a <= amax; a += 16) {
@@ -373,7 +565,7 @@ function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, small: bool, 
       const e = a + 15 < am ? a + 15 : am;
       // Stopped inside this block (perhaps at its last pair, which reads like running out): the
       // other sums' pairs of it may be unscanned, so report a.
-      scanSum(s, a, e, cut, seen, small);
+      scanSum(s, a, e, cut, seen, lanes);
       if (left == 0 || below == 0) return a;
     }
   }
@@ -399,29 +591,52 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
   let maxValue = 0;
   const i0 = two(0);
   outOverflow = -1;
+  let B = -1;
+  let bst = -1;
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
+    if (n >= B + 16) {
+      B = n;
+      bst = -1;
+      if (blockAt(n, hi, V)) {
+        bst = nextLaneStamp();
+        for (let k = 0; k < nTwo; k++) {
+          const d = two(k);
+          halfWindow(rareCount, B, d);
+          const b0 = lowerBound(rareCount, max(1, 16 - d));
+          bulk(B, d, b0, bulkEnd(rareCount, b0, B - d), bst);
+        }
+      }
+    }
     for (let k = 0; k < nWhole; k++) if (whole(k) == n) setMark(0, st);
     for (let k = 0; k < nOne; k++) {
       const r = one(k);
       if (n > r) setMark(gv(n - r), st);
     }
     for (let k = 0; k < nTwo; k++) {
-      const s = n - two(k);
+      const d = two(k);
+      const s = n - d;
       if (s < 2) continue;
       const end = lowerBound(rareCount, s);
-      markSpan(s, 0, end, distinctSkip(s, 0, end), st);
+      if (bst < 0) {
+        markSpan(s, 0, end, distinctSkip(s, 0, end), st);
+        continue;
+      }
+      halfWindow(rareCount, B, d);
+      const b0 = lowerBound(rareCount, max(1, 16 - d));
+      markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - d), st);
     }
+    const lane = LANES + <usize>((n - B) * LANE_BYTES);
     const common = 1 ^ (parity & (n - i0) & 1);
     const commons = classList(common);
     const rares = classList(common ^ 1);
     let k = 0;
-    while (listAt(commons, k) < V && markAt(listAt(commons, k)) == st) k++;
+    while (listAt(commons, k) < V && marked(listAt(commons, k), st, lane, bst)) k++;
     const c = listAt(commons, k) < V ? listAt(commons, k) : V;
     let need = 0;
     for (let j = 0; listAt(rares, j) < c; j++) {
       const x = listAt(rares, j);
-      if (markAt(x) != st) {
+      if (!marked(x, st, lane, bst)) {
         store<u8>(WANT + <usize>x, 1);
         store<i32>(WANTED + (<usize>need << 2), x);
         need++;
@@ -430,7 +645,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     let v = c;
     if (need > 0) {
       startScan(need, -1);
-      scan(n, 1, 0x7fffffff, 0, SEEN, V <= 256, need);
+      scan(n, 1, 0x7fffffff, 0, SEEN, laneMode(V), need);
       // WANTED is ascending: the least value never seen is the mex.
       for (let j = 0; j < need; j++) {
         const x = load<i32>(WANTED + (<usize>j << 2));
@@ -490,33 +705,79 @@ export function gather(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords:
 function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i32, rowFrom: i32, count: i32): void {
   const rowBits = rowWords * 32;
   const i0 = two(0);
+  let B = -1;
+  let bst = -1;
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
     const base = rowAt(rows, n, rowFrom, rowWords);
     const mb = base + 16;
+    // Bulk: rare heaps r with 1 <= r < min(F, B - d) whose other part is below F for every heap.
+    if (n >= B + 16) {
+      B = n;
+      bst = -1;
+      if (blockAt(n, hi, VA)) {
+        bst = nextLaneStamp();
+        for (let k = 0; k < nTwo; k++) {
+          const d = two(k);
+          halfWindow(count, B, d);
+          const b0 = lowerBound(count, max(1, B + 16 - d - F));
+          bulk(B, d, b0, bulkEnd(count, b0, min(F, B - d)), bst);
+        }
+      }
+    }
     for (let k = 0; k < nWhole; k++) if (whole(k) == n) setMark(0, st);
     for (let k = 0; k < nOne; k++) {
       const b = n - one(k);
       if (b > 0 && b < F) setMark(gv(b), st);
     }
     for (let k = 0; k < nTwo; k++) {
-      const s = n - two(k);
+      const d = two(k);
+      const s = n - d;
       if (s < 2) continue;
       const from = lowerBound(count, max(1, s - F + 1));
       const to = lowerBound(count, min(F, s));
       if (from >= to) continue;
-      markSpan(s, from, to, distinctSkip(s, from, to), st);
+      if (bst < 0) {
+        markSpan(s, from, to, distinctSkip(s, from, to), st);
+        continue;
+      }
+      halfWindow(count, B, d);
+      const b0 = lowerBound(count, max(1, B + 16 - d - F));
+      markLess(s, from, to, b0, bulkEnd(count, b0, min(F, B - d)), st);
     }
-    memory.copy(mb, MARK, <usize>rowBits << 2);
+    if (bst < 0) memory.copy(mb, MARK, <usize>rowBits << 2);
+    else rowFromMarks(mb, rowBits, st, LANES + <usize>((n - B) * LANE_BYTES), bst);
     store<i32>(base, st, 12);
     memory.fill(mb + (<usize>rowBits << 2), 0, <usize>rowWords << 2);
     const commons = classList(1 ^ (parity & (n - i0) & 1));
     let k = 0;
-    while (listAt(commons, k) < VA && markAt(listAt(commons, k)) == st) k++;
+    while (listAt(commons, k) < VA && load<i32>(mb + (<usize>listAt(commons, k) << 2)) == st) k++;
     store<i32>(base, k, 4);
     if (listAt(commons, k) < VA) k++;
-    while (listAt(commons, k) < VA && markAt(listAt(commons, k)) == st) k++;
+    while (listAt(commons, k) < VA && load<i32>(mb + (<usize>listAt(commons, k) << 2)) == st) k++;
     store<i32>(base, listAt(commons, k) < VA ? listAt(commons, k) : VA);
+  }
+}
+
+/**
+ * Row marks [0, rowBits) (a multiple of 32): st where MARK holds st or the lane holds bst; past
+ * the lane's LANE_BYTES values (no block marks there), MARK's stamps as they are.
+ */
+function rowFromMarks(mb: usize, rowBits: i32, st: i32, lane: usize, bst: i32): void {
+  const stv = i32x4.splat(st);
+  const bv = i8x16.splat(<i8>bst);
+  const laneBits = min(rowBits, LANE_BYTES);
+  if (rowBits > laneBits) memory.copy(mb + (<usize>laneBits << 2), MARK + (<usize>laneBits << 2), <usize>(rowBits - laneBits) << 2);
+  for (let x = 0; x < laneBits; x += 16) {
+    const hit = i8x16.eq(v128.load(lane + <usize>x), bv);
+    const lo = i16x8.extend_low_i8x16_s(hit);
+    const hi = i16x8.extend_high_i8x16_s(hit);
+    const m = MARK + (<usize>x << 2);
+    const out = mb + (<usize>x << 2);
+    v128.store(out, v128.and(stv, v128.or(i32x4.extend_low_i16x8_s(lo), i32x4.eq(v128.load(m), stv))));
+    v128.store(out, v128.and(stv, v128.or(i32x4.extend_high_i16x8_s(lo), i32x4.eq(v128.load(m, 16), stv))), 16);
+    v128.store(out, v128.and(stv, v128.or(i32x4.extend_low_i16x8_s(hi), i32x4.eq(v128.load(m, 32), stv))), 32);
+    v128.store(out, v128.and(stv, v128.or(i32x4.extend_high_i16x8_s(hi), i32x4.eq(v128.load(m, 48), stv))), 48);
   }
 }
 
@@ -552,7 +813,7 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     startScan(need, need1);
     const aFrom = max(1, n - i0 - F + 1);
     let stop = aFrom;
-    if (need1 > 0) stop = scan(n, aFrom, 0x7fffffff, c1, mb + (<usize>rowBits << 2), VA <= 256, need);
+    if (need1 > 0) stop = scan(n, aFrom, 0x7fffffff, c1, mb + (<usize>rowBits << 2), laneMode(VA), need);
     if (below > 0) store<i32>(base, 0, 8);
     if (left > 0 && stop <= amaxOf(n - i0)) store<i32>(base, c1);
     for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
@@ -575,6 +836,8 @@ export function finish(
   while (V <= maxSoFar) V <<= 1;
   let maxValue = 0;
   outOverflow = -1;
+  let B = -1;
+  let bst = -1;
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
     const base = rowAt(rows, n, rowFrom, rowWords);
@@ -582,17 +845,43 @@ export function finish(
     const wb = mb + (<usize>rowBits << 2);
     const cHi = load<i32>(base);
     const gst = load<i32>(base, 12);
+    // Bulk: rare heaps r >= 16 - d with r <= B - d - F (the other part in [F, B)) or F <= r < B - d.
+    // Blocks only where every sum s <= 2F - 1, so that the two parts below never overlap.
+    if (n >= B + 16) {
+      B = n;
+      bst = -1;
+      if (blockAt(n, hi, V) && n + 15 <= 2 * F - 1) {
+        bst = nextLaneStamp();
+        for (let k = 0; k < nTwo; k++) {
+          const d = two(k);
+          halfWindow(rareCount, B, d);
+          const l0 = lowerBound(rareCount, max(1, 16 - d));
+          bulk(B, d, l0, bulkEnd(rareCount, l0, B - d - F + 1), bst);
+          const u0 = lowerBound(rareCount, max(F, 16 - d));
+          bulk(B, d, u0, bulkEnd(rareCount, u0, B - d), bst);
+        }
+      }
+    }
     for (let k = 0; k < nWhole; k++) if (whole(k) == n) setMark(0, st);
     for (let k = 0; k < nOne; k++) {
       const r = one(k);
       if (n > r) setMark(gv(n - r), st);
     }
     for (let k = 0; k < nTwo; k++) {
-      const s = n - two(k);
+      const d = two(k);
+      const s = n - d;
       if (s < 2) continue;
       const end = lowerBound(rareCount, s);
       const from = lowerBound(end, max(1, s - F + 1));
       const to = lowerBound(end, min(F, s));
+      if (bst >= 0) {
+        halfWindow(rareCount, B, d);
+        const l0 = lowerBound(rareCount, max(1, 16 - d));
+        markLess(s, 0, from, l0, bulkEnd(rareCount, l0, B - d - F + 1), st);
+        const u0 = lowerBound(rareCount, max(F, 16 - d));
+        markLess(s, to, end, u0, bulkEnd(rareCount, u0, B - d), st);
+        continue;
+      }
       const skip = distinctSkip(s, 0, end);
       // Rare pairs with a part in [F, n): r <= s - F, or r >= F.
       if (from >= to) markSpan(s, 0, end, skip, st);
@@ -601,17 +890,18 @@ export function finish(
         markSpan(s, to, end, skip, st);
       }
     }
+    const lane = LANES + <usize>((n - B) * LANE_BYTES);
     const common = 1 ^ (parity & (n - i0) & 1);
     const commons = classList(common);
     const rares = classList(common ^ 1);
     let k = load<i32>(base, 4);
-    while (listAt(commons, k) < V && markedIn(listAt(commons, k), mb, rowBits, st, gst)) k++;
+    while (listAt(commons, k) < V && markedIn(listAt(commons, k), mb, rowBits, st, gst, lane, bst)) k++;
     const c = listAt(commons, k) < V ? listAt(commons, k) : V;
     let need = 0;
     let rescan = false;
     for (let j = load<i32>(base, 8); listAt(rares, j) < c; j++) {
       const x = listAt(rares, j);
-      if (markedIn(x, mb, rowBits, st, gst)) continue;
+      if (markedIn(x, mb, rowBits, st, gst, lane, bst)) continue;
       if (x < cHi) {
         if (((load<i32>(wb + (<usize>(x >>> 5) << 2)) >>> (x & 31)) & 1) != 0) continue;
       } else rescan = true;
@@ -624,11 +914,11 @@ export function finish(
       startScan(need, -1);
       if (rescan) {
         rescans++;
-        scan(n, 1, 0x7fffffff, 0, SEEN, V <= 256, need);
+        scan(n, 1, 0x7fffffff, 0, SEEN, laneMode(V), need);
       } else {
         // The gather scanned every frozen pair: only the pairs with s - a >= F are left.
         continued++;
-        scan(n, 1, max(1, n - i0 - F + 1) - 1, 0, SEEN, V <= 256, need);
+        scan(n, 1, max(1, n - i0 - F + 1) - 1, 0, SEEN, laneMode(V), need);
       }
       for (let j = 0; j < need; j++) {
         const x = load<i32>(WANTED + (<usize>j << 2));
@@ -658,6 +948,6 @@ export function finish(
   return hi;
 }
 
-@inline function markedIn(x: i32, mb: usize, rowBits: i32, st: i32, gst: i32): bool {
-  return markAt(x) == st || (x < rowBits && load<i32>(mb + (<usize>x << 2)) == gst);
+@inline function markedIn(x: i32, mb: usize, rowBits: i32, st: i32, gst: i32, lane: usize, bst: i32): bool {
+  return marked(x, st, lane, bst) || (x < rowBits && load<i32>(mb + (<usize>x << 2)) == gst);
 }

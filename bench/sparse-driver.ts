@@ -1,5 +1,7 @@
 import { MAX_CHUNK, MIN_SPARSE_CHUNK, WORK_PER_CHUNK } from '../src/engine/budget.js';
 import { collectRare, RareList, SparseKernel } from '../src/kernels/sparse.js';
+import { WasmSparseKernel } from '../src/kernels/wasm/sparse-wasm.js';
+import { sparseWasmModule } from '../src/wasm/sparse-module.js';
 import { sparseShape } from '../src/games/registry.js';
 import {
   bestMask,
@@ -26,13 +28,21 @@ export interface SparseTableStats {
 }
 
 /**
- * g(0..n) by the sparse-space kernel in this thread (no pool): the same chunking and mask
+ * g(0..n) by the sparse-space kernel (`kind`: the JavaScript one or the WebAssembly one) in this thread (no pool): the same chunking and mask
  * revision as the engine's SparseRunner, without the store and the worker round trips.
  */
-export function plainSparseTable(rules: Rules, n: number, ctx: TimedContext, stats?: SparseTableStats): Values {
+export function plainSparseTable(
+  rules: Rules,
+  n: number,
+  ctx: TimedContext,
+  stats?: SparseTableStats,
+  kind: 'js' | 'wasm' = 'js',
+): Values {
   const shape = sparseShape(rules);
   if (!shape) throw new Error(`sparse space does not apply to ${rules.key}`);
-  const kernel = new SparseKernel(shape);
+  const module = kind === 'wasm' ? sparseWasmModule() : null;
+  if (kind === 'wasm' && !module) throw new Error('the WebAssembly sparse kernel does not run here (no SIMD?)');
+  const kernel = module ? new WasmSparseKernel(shape, module) : new SparseKernel(shape);
   let width: Width = 8;
   let g: Values = plainValues(width, n);
   ctx.timed(() => {

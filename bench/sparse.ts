@@ -2,10 +2,10 @@
  * Sparse space against the single-thread C reference, side by side in one run (issue 3).
  *
  *   node dist/bench/sparse.js [N=1e7] [--c PATH/grundy_sparse] [--cli] [--cli-workers 1,2] [--no-kernel]
- * [--game grundy]
+ * [--kernel js|wasm] [--game grundy]
  *
  * 1. the C reference `grundy_sparse N 0 scalar` (built by ../shared/anchors/build.sh; skipped
- *    when PATH does not exist), 2. the sparse kernel in this process on one thread (mask chosen
+ *    when PATH does not exist), 2. the sparse kernel (--kernel: js, the default, or wasm) in this process on one thread (mask chosen
  *    and revised as in a real run; --no-kernel skips it), 3. with --cli, `grundy compute <game>
  *    --to N --workers K` end to end (worker threads, SQLite) for each K of --cli-workers (default
  *    1 and 2: one worker, and the parallel sparse gang) under /usr/bin/time for its peak RSS.
@@ -26,10 +26,12 @@ import { plainSparseTable, type SparseTableStats } from './sparse-driver.js';
 import { scriptArgs } from './args.js';
 
 const args = scriptArgs({
-  usage: '[N=1e7] [--c PATH/grundy_sparse] [--cli] [--cli-workers 1,2] [--no-kernel] [--game grundy]',
+  usage:
+    '[N=1e7] [--c PATH/grundy_sparse] [--cli] [--cli-workers 1,2] [--no-kernel] [--kernel js|wasm] [--game grundy]',
   flags: {
     c: { type: 'string' },
     game: { type: 'string' },
+    kernel: { type: 'string' },
     cli: { type: 'boolean' },
     'cli-workers': { type: 'string' },
     'no-kernel': { type: 'boolean' },
@@ -41,6 +43,8 @@ const cPath = args.flag('c') ?? '/tmp/anchors/grundy_sparse';
 const spec = args.flag('game') ?? 'grundy';
 const cliWorkers = args.countList('cli-workers', '1,2', 1, 256);
 const rules = args.check(() => parseRules(spec));
+const kind = (args.flag('kernel') ?? 'js') as 'js' | 'wasm';
+if (kind !== 'js' && kind !== 'wasm') args.fail(`--kernel must be js or wasm, not ${kind}`);
 
 interface Row {
   readonly name: string;
@@ -71,11 +75,11 @@ if (!args.has('no-kernel')) {
   const stats: SparseTableStats = { mask: null, choices: 0, rareHeaps: 0, maxValue: 0 };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const g = plainSparseTable(rules, N, { timed: (work) => work(), timedAsync: (work) => work() }, stats);
+  const g = plainSparseTable(rules, N, { timed: (work) => work(), timedAsync: (work) => work() }, stats, kind);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   rows.push({
-    name: 'JS sparse kernel, 1 thread',
+    name: `${kind === 'js' ? 'JS' : 'WebAssembly'} sparse kernel, 1 thread`,
     seconds,
     cpu: (cpu.user + cpu.system) / 1e6,
     checksum: String(checksum(g, N)),

@@ -20,6 +20,7 @@ export interface SparseExports {
   setShape(shape: number, whole: number, one: number, two: number, distinct: number): void;
   setTables(g: number, g8: number, rp: number, rv: number): void;
   setMaskParity(parity: number): void;
+  setLanes(lanes: number): void;
   setRareCount(count: number): void;
   getRareCount(): number;
   getMax(): number;
@@ -52,12 +53,15 @@ export interface SparseExports {
 const PAGE = 65536;
 const L = VALUE_LIMIT;
 const align = (bytes: number): number => (bytes + 15) & ~15;
+/** assembly/sparse.ts LANES: 16 heaps' byte marks of 1024 values. */
+const LANES_BYTES = 16 * 1024;
 
 /**
  * One WebAssembly instance of the sparse kernels over a memory of its own, laid out as
  *   mark (Int32, L + 1) | want (Uint8) | wanted (Int32) | class of each value (Uint8) |
- *   class-0 and class-1 values (Int32, each ended by a sentinel) | wanted bitset (32 bytes) |
- *   scratch bitset (L / 8 bytes) | shape (Int32 whole, one, two) | g (Uint16) | g as bytes
+ *   class-0 and class-1 values (Int32, each ended by a sentinel) | wanted bitset (64 bytes) |
+ *   scratch bitset (L / 8 bytes) | a block's lane marks (16 KiB) | shape (Int32 whole, one, two) |
+ *   g (Uint16) | g as bytes
  *   (the SIMD scan's) | rare heaps, rare values (Int32) | scratch rows (the gang's)
  * where everything from g on grows with the table. The memory holds its own copy of the
  * values: g[0, have) equals the engine's table, and a call copies in only the heaps finished
@@ -91,8 +95,9 @@ export class SparseMemory {
     const byc0 = cls + align(L);
     const byc1 = byc0 + align(4 * (L + 1));
     const bits = byc1 + align(4 * (L + 1));
-    const seen = bits + 32;
-    const shapeAt = seen + align(L / 8);
+    const seen = bits + 64;
+    const lanes = seen + align(L / 8);
+    const shapeAt = lanes + LANES_BYTES;
     const shapeLen = shape.whole.length + shape.one.length + shape.two.length;
     this.gAt = shapeAt + align(4 * shapeLen);
     this.memory = new WebAssembly.Memory({ initial: Math.ceil(this.gAt / PAGE) + 1, maximum: PAGE });
@@ -103,6 +108,7 @@ export class SparseMemory {
     words.set(shape.one, (shapeAt >> 2) + shape.whole.length);
     words.set(shape.two, (shapeAt >> 2) + shape.whole.length + shape.one.length);
     this.exports.setLayout(mark, want, wanted, cls, byc0, byc1, bits, seen);
+    this.exports.setLanes(lanes);
     this.exports.setShape(shapeAt, shape.whole.length, shape.one.length, shape.two.length, shape.distinct ? 1 : 0);
     this.clsAt = cls;
     this.bycAt = [byc0, byc1];
