@@ -236,8 +236,40 @@ function markLess(s: i32, from: i32, to: i32, b0: i32, b1: i32, st: i32): void {
   return markAt(x) == st || (bst >= 0 && <i32>load<u8>(lane + <usize>x) == bst);
 }
 
+/** The least value of class `common` not marked in the lane (all of them are below V): V when none. */
+function laneMex(lane: usize, bst: i32, common: i32, V: i32): i32 {
+  const cv = i8x16.splat(<i8>common);
+  const bv = i8x16.splat(<i8>bst);
+  for (let x = 0; x < V; x += 16) {
+    const open = v128.andnot(i8x16.eq(v128.load(CLS + <usize>x), cv), i8x16.eq(v128.load(lane + <usize>x), bv));
+    const m = i8x16.bitmask(open);
+    if (m != 0) return min(V, x + ctz(m));
+  }
+  return V;
+}
+
+/** The values below c of the other class not marked in the lane, ascending, into WANT and WANTED: their count. */
+function laneWanted(lane: usize, bst: i32, common: i32, c: i32): i32 {
+  const cv = i8x16.splat(<i8>common);
+  const bv = i8x16.splat(<i8>bst);
+  let need = 0;
+  for (let x = 0; x < c; x += 16) {
+    let m = i8x16.bitmask(v128.not(v128.or(i8x16.eq(v128.load(CLS + <usize>x), cv), i8x16.eq(v128.load(lane + <usize>x), bv))));
+    if (c - x < 16) m &= (1 << (c - x)) - 1;
+    while (m != 0) {
+      const y = x + ctz(m);
+      m &= m - 1;
+      store<u8>(WANT + <usize>y, 1);
+      store<i32>(WANTED + (<usize>need << 2), y);
+      need++;
+    }
+  }
+  return need;
+}
+
 /** The first index j in RP[0, count) with RP[j] >= x. */
 function lowerBound(count: i32, x: i32): i32 {
+  if (count == 0 || rpos(count - 1) < x) return count;
   let lo = 0;
   let hi = count;
   while (lo < hi) {
@@ -248,9 +280,46 @@ function lowerBound(count: i32, x: i32): i32 {
   return lo;
 }
 
-/** mark[val[j] ^ g[s - pos[j]]] = st for j in [from, to). */
+/**
+ * Where a heap's own marks go: while a block holds the heap (toBst >= 0), into its lane as the
+ * block's stamp, so that its whole set is one byte array; else into MARK.
+ */
+let toLane: usize = 0;
+let toBst: i32 = -1;
+
+@inline function put(x: i32, st: i32): void {
+  if (toBst >= 0) store<u8>(toLane + <usize>x, <u8>toBst);
+  else setMark(x, st);
+}
+
+/** The lane's byte val[j] ^ g[s - pos[j]] = toBst for j in [from, to). */
+function markLane(s: i32, from: i32, to: i32): void {
+  const gs = G + (<usize>s << 1);
+  const lane = toLane;
+  const bst = <u8>toBst;
+  let p = RP + (<usize>from << 2);
+  let q = RV + (<usize>from << 2);
+  const end = RP + (<usize>to << 2);
+  for (; p + 16 <= end; p += 16, q += 16) {
+    const x0 = load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1));
+    const x1 = load<i32>(q, 4) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 4) << 1));
+    const x2 = load<i32>(q, 8) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 8) << 1));
+    const x3 = load<i32>(q, 12) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 12) << 1));
+    store<u8>(lane + <usize>x0, bst);
+    store<u8>(lane + <usize>x1, bst);
+    store<u8>(lane + <usize>x2, bst);
+    store<u8>(lane + <usize>x3, bst);
+  }
+  for (; p < end; p += 4, q += 4) store<u8>(lane + <usize>(load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1))), bst);
+}
+
+/** mark[val[j] ^ g[s - pos[j]]] = st for j in [from, to) (or the lane's, see toBst). */
 function markRange(s: i32, from: i32, to: i32, st: i32): void {
   if (from >= to) return;
+  if (toBst >= 0) {
+    markLane(s, from, to);
+    return;
+  }
   const gs = G + (<usize>s << 1);
   let p = RP + (<usize>from << 2);
   let q = RV + (<usize>from << 2);
@@ -608,10 +677,13 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
         }
       }
     }
-    for (let k = 0; k < nWhole; k++) if (whole(k) == n) setMark(0, st);
+    const lane = LANES + <usize>((n - B) * LANE_BYTES);
+    toLane = lane;
+    toBst = bst;
+    for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
     for (let k = 0; k < nOne; k++) {
       const r = one(k);
-      if (n > r) setMark(gv(n - r), st);
+      if (n > r) put(gv(n - r), st);
     }
     for (let k = 0; k < nTwo; k++) {
       const d = two(k);
@@ -626,20 +698,25 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       const b0 = lowerBound(rareCount, max(1, 16 - d));
       markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - d), st);
     }
-    const lane = LANES + <usize>((n - B) * LANE_BYTES);
     const common = 1 ^ (parity & (n - i0) & 1);
     const commons = classList(common);
-    const rares = classList(common ^ 1);
-    let k = 0;
-    while (listAt(commons, k) < V && marked(listAt(commons, k), st, lane, bst)) k++;
-    const c = listAt(commons, k) < V ? listAt(commons, k) : V;
+    let c = V;
     let need = 0;
-    for (let j = 0; listAt(rares, j) < c; j++) {
-      const x = listAt(rares, j);
-      if (!marked(x, st, lane, bst)) {
-        store<u8>(WANT + <usize>x, 1);
-        store<i32>(WANTED + (<usize>need << 2), x);
-        need++;
+    if (bst >= 0) {
+      c = laneMex(lane, bst, common, V);
+      need = laneWanted(lane, bst, common, c);
+    } else {
+      const rares = classList(common ^ 1);
+      let k = 0;
+      while (listAt(commons, k) < V && markAt(listAt(commons, k)) == st) k++;
+      if (listAt(commons, k) < V) c = listAt(commons, k);
+      for (let j = 0; listAt(rares, j) < c; j++) {
+        const x = listAt(rares, j);
+        if (markAt(x) != st) {
+          store<u8>(WANT + <usize>x, 1);
+          store<i32>(WANTED + (<usize>need << 2), x);
+          need++;
+        }
       }
     }
     let v = c;
@@ -725,10 +802,13 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
         }
       }
     }
-    for (let k = 0; k < nWhole; k++) if (whole(k) == n) setMark(0, st);
+    const lane = LANES + <usize>((n - B) * LANE_BYTES);
+    toLane = lane;
+    toBst = bst;
+    for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
     for (let k = 0; k < nOne; k++) {
       const b = n - one(k);
-      if (b > 0 && b < F) setMark(gv(b), st);
+      if (b > 0 && b < F) put(gv(b), st);
     }
     for (let k = 0; k < nTwo; k++) {
       const d = two(k);
@@ -746,7 +826,7 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
       markLess(s, from, to, b0, bulkEnd(count, b0, min(F, B - d)), st);
     }
     if (bst < 0) memory.copy(mb, MARK, <usize>rowBits << 2);
-    else rowFromMarks(mb, rowBits, st, LANES + <usize>((n - B) * LANE_BYTES), bst);
+    else rowFromMarks(mb, rowBits, st, lane, bst);
     store<i32>(base, st, 12);
     memory.fill(mb + (<usize>rowBits << 2), 0, <usize>rowWords << 2);
     const commons = classList(1 ^ (parity & (n - i0) & 1));
@@ -862,10 +942,13 @@ export function finish(
         }
       }
     }
-    for (let k = 0; k < nWhole; k++) if (whole(k) == n) setMark(0, st);
+    const lane = LANES + <usize>((n - B) * LANE_BYTES);
+    toLane = lane;
+    toBst = bst;
+    for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
     for (let k = 0; k < nOne; k++) {
       const r = one(k);
-      if (n > r) setMark(gv(n - r), st);
+      if (n > r) put(gv(n - r), st);
     }
     for (let k = 0; k < nTwo; k++) {
       const d = two(k);
@@ -890,7 +973,6 @@ export function finish(
         markSpan(s, to, end, skip, st);
       }
     }
-    const lane = LANES + <usize>((n - B) * LANE_BYTES);
     const common = 1 ^ (parity & (n - i0) & 1);
     const commons = classList(common);
     const rares = classList(common ^ 1);
