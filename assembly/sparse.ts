@@ -625,7 +625,12 @@ function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, lanes: i32, t
     return scanSum(s0, aFrom, amax, cut, seen, lanes);
   }
   if (aTo < amax) amax = aTo;
-  for (let a = aFrom; a <= amax; a += 16) {
+  let a = aFrom;
+  if (lanes == BYTES) {
+    a = scanSumsBytes(n, a, min(amax, (n - maxTwo) >> 1), cut, seen);
+    if (a < 0) return -a;
+  }
+  for (; a <= amax; a += 16) {
     for (let k = 0; k < nTwo; k++) {
       const s = n - two(k);
       let am = s >> 1;
@@ -639,6 +644,42 @@ function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, lanes: i32, t
     }
   }
   return amax + 1;
+}
+
+/**
+ * scan's BYTES blocks over several sums at once while every sum has 16 pairs left (first parts
+ * up to `limit`): the sums' lanes of one block of first parts, one after the other, with no
+ * call a sum. Returns the first a not scanned, or minus the block's a when the scan may stop
+ * (as scan reports it).
+ */
+function scanSumsBytes(n: i32, from: i32, limit: i32, cut: i32, seen: usize): i32 {
+  let a = from;
+  let t0 = v128.load(BITS);
+  let t1 = v128.load(BITS, 16);
+  let few = fewLeft;
+  let w1 = W1;
+  let w2 = W2;
+  while (a + 15 <= limit) {
+    let hit = false;
+    for (let k = 0; k < nTwo; k++) {
+      const s = n - two(k);
+      const lanes = wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+      if (!v128.any_true(lanes)) continue;
+      hit = true;
+      if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), cut, seen, true) > 0) return -a;
+    }
+    a += 16;
+    if (!hit) continue;
+    t0 = v128.load(BITS);
+    t1 = v128.load(BITS, 16);
+    if (left <= 2) {
+      refreshFew();
+      few = true;
+      w1 = W1;
+      w2 = W2;
+    }
+  }
+  return a;
 }
 
 /** Start a heap's step 2: the wanted values are wanted[0, need). */

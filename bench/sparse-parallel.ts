@@ -4,11 +4,12 @@
  * item 2).
  *
  *   node dist/bench/sparse-parallel.js [N=2e6] [--game grundy] [--c PATH/grundy_sparse] [--workers 2] [--no-one]
+ *     [--force]
  *
  * Each row is computeGame in this process on its own pool and a fresh store: 1 worker with the
  * sequential sparse kernel, then `--workers` workers as `grundy compute` runs them ('auto': gangs
  * past n = 2^15 where measured faster). CPU time is the whole process (all threads).
- * --no-one skips the 1-worker row (long N). Checksums (sum g(n) * (n mod 1000003 + 1)) must agree. Ratios
+ * --no-one skips the 1-worker row (long N); --force runs every chunk as a gang (no measured choice). Checksums (sum g(n) * (n mod 1000003 + 1)) must agree. Ratios
  * only mean something within one
  * run on this shared machine.
  */
@@ -25,12 +26,13 @@ import { heapChecksum as checksum } from './checksum.js';
 import { scriptArgs } from './args.js';
 
 const args = scriptArgs({
-  usage: '[N=2e6] [--game grundy] [--c PATH/grundy_sparse] [--workers 2] [--no-one]',
+  usage: '[N=2e6] [--game grundy] [--c PATH/grundy_sparse] [--workers 2] [--no-one] [--force]',
   flags: {
     game: { type: 'string' },
     c: { type: 'string' },
     workers: { type: 'string' },
     'no-one': { type: 'boolean' },
+    force: { type: 'boolean' },
   },
   positionals: 1,
 });
@@ -86,7 +88,11 @@ async function engineRow(threads: number, tuning: SparseTuning, name: string): P
 }
 
 if (!args.has('no-one')) await engineRow(1, { parallel: 'off' }, 'sparse, 1 worker');
-await engineRow(workers, { parallel: 'auto' }, `sparse parallel, ${workers} workers`);
+await engineRow(
+  workers,
+  { parallel: args.has('force') ? 'force' : 'auto' },
+  `sparse ${args.has('force') ? 'gang' : 'parallel'}, ${workers} workers`,
+);
 
 const base = rows.find((r) => r.name.startsWith('sparse, 1')) ?? rows[0]!;
 console.log(`${spec} to N = ${N}`);

@@ -26,8 +26,15 @@ import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './frozen-runner.js';
 import { sparseKernelChoice } from '../wasm/sparse-module.js';
 
-/** A rough step-2 scan length per heap, for sizing chunks (Grundy's game: ~1-3 thousand). */
+/** A rough step-2 scan length per heap, for sizing chunks before any is timed (Grundy's game: ~1-3 thousand). */
 const SCAN_ESTIMATE = 2048;
+/**
+ * A sequential chunk's wall time once the cost per heap is measured (gang chunks hold
+ * threads * GANG_CHUNK_FACTOR times its work). Each chunk pays a round trip and a commit, a
+ * few ms: sized by the estimate above, octal:0.354's cheap heaps (~0.35 µs) made 1,550 chunks
+ * of 13,000 heaps and spent 3.5 s of 11.6 on them. A crash still loses at most this much work.
+ */
+const CHUNK_US = 100_000;
 /**
  * Parallel sparse chunks (a gang of every pool thread, engine/sparse-gang.ts) from this heap on:
  * below it a chunk is too little work to pay for starting the gang.
@@ -180,9 +187,8 @@ export class SparseRunner implements ChunkStrategy {
     // A fixed length (tests): gang chunks then hold three tiles of that length.
     if (this.tuning.chunk !== undefined)
       return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (path === 'gang' ? 3 : 1));
-    let len = Math.floor(
-      (WORK_PER_CHUNK * (path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1)) / perValue,
-    );
+    const factor = path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1;
+    let len = Math.floor(this.usPerHeap > 0 ? (CHUNK_US * factor) / this.usPerHeap : (WORK_PER_CHUNK * factor) / perValue);
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_SPARSE_CHUNK, Math.min(len, lo)));
     return Math.min(limit, lo + len);
