@@ -205,27 +205,42 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       periodicity,
     });
 
+  /** A chunk handed to a strategy and not yet awaited. */
+  interface Launched {
+    readonly strategy: ChunkStrategy;
+    readonly outcome: Promise<ChunkOutcome>;
+  }
+  const launch = (): Launched => {
+    if (next >= capacity) {
+      capacity = Math.min(req.to, capacity * 2);
+      checkTableFits(capacity);
+      g = regrow(g, next, width, capacity);
+    }
+    const limit = Math.min(capacity, checkAt);
+    const strategy = strategies.list.find((s) => s.takes(next, limit, maxValue, capacity))!;
+    const outcome = strategy.run({
+      pool,
+      g,
+      width,
+      lo: next,
+      hi: strategy.chunkEnd(next, limit),
+      maxBefore: maxValue,
+      signal: req.signal,
+    });
+    // Awaited below; until then a failure must not count as unhandled.
+    outcome.catch(() => undefined);
+    return { strategy, outcome };
+  };
+
   try {
+    let inflight: Launched | null = null;
     while (next < req.to) {
       if (req.signal?.aborted) throw interrupted();
-      if (next >= capacity) {
-        capacity = Math.min(req.to, capacity * 2);
-        checkTableFits(capacity);
-        g = regrow(g, next, width, capacity);
-      }
-      const limit = Math.min(capacity, checkAt);
-      const strategy = strategies.list.find((s) => s.takes(next, limit, maxValue, capacity))!;
+      inflight ??= launch();
+      const { strategy } = inflight;
       let outcome: ChunkOutcome;
       try {
-        outcome = await strategy.run({
-          pool,
-          g,
-          width,
-          lo: next,
-          hi: strategy.chunkEnd(next, limit),
-          maxBefore: maxValue,
-          signal: req.signal,
-        });
+        outcome = await inflight.outcome;
         workersUsed = Math.max(workersUsed, strategy.lastWorkers);
       } catch (err) {
         // Aborting stops the workers mid-chunk: that chunk is dropped, every finished one is stored.
@@ -233,6 +248,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         if (err instanceof GrundyError)
           throw new GrundyError(`${err.message}; ${rules.key} is stored up to n = ${game.computed}`, err.exitCode);
         throw err;
+      } finally {
+        inflight = null;
       }
       if (outcome.kind === 'error') {
         // A kernel that got part of the way (a custom module failing at some n) reports it:
@@ -253,17 +270,25 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       const chunkMax = outcome.next > lo ? maxOf(g, lo, outcome.next) : 0;
       next = outcome.next;
       maxValue = Math.max(maxValue, outcome.maxValue);
-      persist(lo, next, chunkMax, strategy.stateAt?.(next));
+      const state = strategy.stateAt?.(next);
+      const checking = next >= checkAt;
+      if (checking) checkAt = nextCheckAt(next);
+      // The next chunk runs while this one is stored and checked (chunks are sequential: the
+      // workers would otherwise wait for the commit), unless a wider table must come first.
+      // The check reads only g[0, next); should it prove the period, that chunk is dropped.
+      if (outcome.kind === 'done' && next < req.to && !req.signal?.aborted) inflight = launch();
+      persist(lo, next, chunkMax, state);
       if (outcome.kind === 'overflow') {
         // A value does not fit: widen the whole table and recompute from that heap.
         width = wider(width, widthFor(outcome.value));
         g = regrow(g, next, width, capacity);
       }
-      if (next >= checkAt) {
+      if (checking) {
         periodicity = detector.detect(g, next);
-        checkAt = nextCheckAt(next);
         if (periodicity?.proven) {
           stop = 'proven';
+          if (inflight) await inflight.outcome.catch(() => undefined);
+          inflight = null;
           break;
         }
       }
