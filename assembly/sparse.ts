@@ -254,7 +254,8 @@ function laneWanted(lane: usize, bst: i32, common: i32, c: i32): i32 {
   const bv = i8x16.splat(<i8>bst);
   let need = 0;
   for (let x = 0; x < c; x += 16) {
-    let m = i8x16.bitmask(v128.not(v128.or(i8x16.eq(v128.load(CLS + <usize>x), cv), i8x16.eq(v128.load(lane + <usize>x), bv))));
+    const closed = v128.or(i8x16.eq(v128.load(CLS + <usize>x), cv), i8x16.eq(v128.load(lane + <usize>x), bv));
+    let m = i8x16.bitmask(v128.not(closed));
     if (c - x < 16) m &= (1 << (c - x)) - 1;
     while (m != 0) {
       const y = x + ctz(m);
@@ -310,7 +311,9 @@ function markLane(s: i32, from: i32, to: i32): void {
     store<u8>(lane + <usize>x2, bst);
     store<u8>(lane + <usize>x3, bst);
   }
-  for (; p < end; p += 4, q += 4) store<u8>(lane + <usize>(load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1))), bst);
+  for (; p < end; p += 4, q += 4) {
+    store<u8>(lane + <usize>(load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1))), bst);
+  }
 }
 
 /** mark[val[j] ^ g[s - pos[j]]] = st for j in [from, to) (or the lane's, see toBst). */
@@ -435,6 +438,11 @@ function loadBits(total: i32): void {
   }
 }
 
+/** The 16-bit lanes of x that equal one of the (at most two) values left, W1w and W2w. */
+@inline function fewHits(x: v128): v128 {
+  return v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w));
+}
+
 /** The eight 16-bit lanes of x in reverse order. */
 @inline function reverse16(x: v128): v128 {
   return i8x16.shuffle(x, x, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
@@ -554,8 +562,8 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, lanes: i32
       const x1 = v128.xor(v128.load(lo, 16), reverse16(v128.load(hi, 32)));
       const x2 = v128.xor(v128.load(lo, 32), reverse16(v128.load(hi, 16)));
       const x3 = v128.xor(v128.load(lo, 48), reverse16(v128.load(hi)));
-      const hit01 = v128.or(v128.or(i16x8.eq(x0, W1w), i16x8.eq(x0, W2w)), v128.or(i16x8.eq(x1, W1w), i16x8.eq(x1, W2w)));
-      const hit23 = v128.or(v128.or(i16x8.eq(x2, W1w), i16x8.eq(x2, W2w)), v128.or(i16x8.eq(x3, W1w), i16x8.eq(x3, W2w)));
+      const hit01 = v128.or(fewHits(x0), fewHits(x1));
+      const hit23 = v128.or(fewHits(x2), fewHits(x3));
       if (v128.any_true(v128.or(hit01, hit23))) break;
       a += 32;
     }
@@ -888,7 +896,9 @@ function rowFromMarks(mb: usize, rowBits: i32, st: i32, lane: usize, bst: i32): 
   const stv = i32x4.splat(st);
   const bv = i8x16.splat(<i8>bst);
   const laneBits = min(rowBits, LANE_BYTES);
-  if (rowBits > laneBits) memory.copy(mb + (<usize>laneBits << 2), MARK + (<usize>laneBits << 2), <usize>(rowBits - laneBits) << 2);
+  if (rowBits > laneBits) {
+    memory.copy(mb + (<usize>laneBits << 2), MARK + (<usize>laneBits << 2), <usize>(rowBits - laneBits) << 2);
+  }
   for (let x = 0; x < laneBits; x += 16) {
     const hit = i8x16.eq(v128.load(lane + <usize>x), bv);
     const lo = i16x8.extend_low_i8x16_s(hit);

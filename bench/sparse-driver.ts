@@ -28,8 +28,9 @@ export interface SparseTableStats {
 }
 
 /**
- * g(0..n) by the sparse-space kernel (`kind`: the JavaScript one or the WebAssembly one) in this thread (no pool): the same chunking and mask
- * revision as the engine's SparseRunner, without the store and the worker round trips.
+ * g(0..n) by the sparse-space kernel (`kind`: the JavaScript one or the WebAssembly one) in this
+ * thread (no pool): the same chunking and mask revision as the engine's SparseRunner, without the
+ * store and the worker round trips.
  */
 export function plainSparseTable(
   rules: Rules,

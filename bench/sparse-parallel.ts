@@ -9,9 +9,9 @@
  * Each row is computeGame in this process on its own pool and a fresh store: 1 worker with the
  * sequential sparse kernel, then `--workers` workers as `grundy compute` runs them ('auto': gangs
  * past n = 2^15 where measured faster). CPU time is the whole process (all threads).
- * --no-one skips the 1-worker row (long N); --force runs every chunk as a gang (no measured choice). Checksums (sum g(n) * (n mod 1000003 + 1)) must agree. Ratios
- * only mean something within one
- * run on this shared machine.
+ * --no-one skips the 1-worker row (long N); --force runs every chunk as a gang (no measured
+ * choice). Checksums (sum g(n) * (n mod 1000003 + 1)) must agree. Ratios only mean something
+ * within one run on this shared machine.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -5,14 +5,15 @@
  * [--kernel js|wasm] [--game grundy]
  *
  * 1. the C reference `grundy_sparse N 0 scalar` (built by ../shared/anchors/build.sh; skipped
- *    when PATH does not exist), 2. the sparse kernel (--kernel: js, the default, or wasm) in this process on one thread (mask chosen
- *    and revised as in a real run; --no-kernel skips it), 3. with --cli, `grundy compute <game>
- *    --to N --workers K` end to end (worker threads, SQLite) for each K of --cli-workers (default
- *    1 and 2: one worker, and the parallel sparse gang) under /usr/bin/time for its peak RSS.
+ *    when PATH does not exist), 2. the sparse kernel (--kernel: js, the default, or wasm) in this
+ *    process on one thread (mask chosen and revised as in a real run; --no-kernel skips it),
+ *    3. with --cli, `grundy compute <game> --to N --workers K` end to end (worker threads, SQLite)
+ *    for each K of --cli-workers (default 1 and 2: one worker, and the parallel sparse gang) under
+ *    /usr/bin/time for its peak RSS.
  * Each prints wall and CPU time (the CLI's CPU time includes start-up, SQLite and its worker
- * thread; the compute-only wall time is its own report) and the checksum sum g(n) * (n mod 1000003 + 1) over
- * n < N; equal checksums
- * mean equal tables. Ratios are only meaningful within one run on this shared machine.
+ * thread; the compute-only wall time is its own report) and the checksum sum g(n) * (n mod
+ * 1000003 + 1) over n < N; equal checksums mean equal tables. Ratios are only meaningful within
+ * one run on this shared machine.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -188,7 +188,8 @@ export class SparseRunner implements ChunkStrategy {
     if (this.tuning.chunk !== undefined)
       return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (path === 'gang' ? 3 : 1));
     const factor = path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1;
-    let len = Math.floor(this.usPerHeap > 0 ? (CHUNK_US * factor) / this.usPerHeap : (WORK_PER_CHUNK * factor) / perValue);
+    const timed = this.usPerHeap > 0;
+    let len = Math.floor(timed ? (CHUNK_US * factor) / this.usPerHeap : (WORK_PER_CHUNK * factor) / perValue);
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_SPARSE_CHUNK, Math.min(len, lo)));
     return Math.min(limit, lo + len);
