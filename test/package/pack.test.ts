@@ -65,6 +65,7 @@ describe('the npm package', () => {
     expect(shipped).toContain('bin/grundy.js');
     expect(shipped).toContain('dist/wasm/sparse.wasm'); // the sparse kernels' WebAssembly
     expect(shipped).toContain('dist/wasm/board.wasm'); // the line-game kernel's WebAssembly
+    expect(shipped).toContain('dist/wasm/subtract.wasm'); // the subtraction gang's WebAssembly
     expect(shipped).toContain('dist/bench/session.js'); // grundy bench runs the bench suites
     expect(shipped.filter((p) => p.startsWith('test/') || p.startsWith('src/') || p.startsWith('dist/test/'))).toEqual(
       [],

@@ -1,9 +1,13 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CONTROL_BYTES, GANG } from '../../gang/control.js';
-import { encodeModule, I32, Locals, op, type Code, type FunctionDef } from './encoder.js';
+import { projectRoot } from '../../project-root.js';
 
 /**
  * Infinite subtraction sets (squares and the other families): the two phases of a tile of the
- * subtraction gang (engine/subtract-gang.ts) as WebAssembly, over one shared memory.
+ * subtraction gang (engine/subtract-gang.ts) as WebAssembly, over one shared memory. The kernel
+ * is assembly/subtract.ts (AssemblyScript, dist/wasm/subtract.wasm); this file lays out the
+ * memory and loads it.
  *
  * Why WebAssembly: the work is N * |S ∩ [1, N]| option visits of one load and one byte store
  * each. V8's JavaScript pays bounds and type checks on both: 2.5 ns a visit at best (byte rows,
@@ -32,233 +36,18 @@ import { encodeModule, I32, Locals, op, type Code, type FunctionDef } from './en
  *   G                   the values, Uint8 or Uint16 (room for Uint16 either way)
  */
 export const SENTINEL = 0x7fffffff;
-const ONES = 0x0101010101010101n;
 /**
- * The gather touches the runs of the elements PREFETCH_AHEAD to 2 * PREFETCH_AHEAD - 1 places
- * on, every PREFETCH_AHEAD elements. Why: each element's run starts on a line no prefetcher saw
- * coming (thousands of streams, one run each a tile), and a load that misses holds up the core
- * until it arrives; touched together, a batch's misses overlap. WebAssembly has no prefetch, so
- * the touch is a plain load whose value is dropped. Squares near 9 * 10^6, one thread, tile 192:
- * 0.92-1.00 ns a visit against 0.96-1.16 without (bench/NOTES.md "Touching the runs ahead").
+ * The gather touches the runs of the elements 8 to 15 places on, every 8 elements (assembly/
+ * subtract.ts PREFETCH_AHEAD; bench/NOTES.md "Touching the runs ahead"): the list ends with 16
+ * SENTINELs so the touches never read past it.
  */
-const PREFETCH_AHEAD = 8;
-const LINE = 64;
-/** The touches read up to 2 * PREFETCH_AHEAD places past an element: the list ends with as many SENTINELs. */
-const SENTINEL_RUN = 2 * PREFETCH_AHEAD;
-
-const slot = (s: number): Code => op.i32(s * 4);
-
-interface Fn {
-  readonly params: (typeof I32)[];
-  readonly locals: Locals;
-  readonly body: Code;
-}
+const SENTINEL_RUN = 16;
 
 /** Bytes a value: 1 (Uint8 table) or 2 (Uint16). */
 export type ValueBytes = 1 | 2;
 
-interface Table {
-  /** Address of heap's value. */
-  readonly at: (heap: Code) => Code;
-  readonly load: (addr: Code, offset?: number) => Code;
-  readonly store: (addr: Code, value: Code) => Code;
-}
-
-function tableOf(bytes: ValueBytes, G: Code): Table {
-  return bytes === 1
-    ? { at: (heap) => op.add(G, heap), load: op.load8, store: op.store8 }
-    : { at: (heap) => op.add(G, op.shl(heap, op.i32(1))), load: op.load16, store: op.store16 };
-}
-
-function common(
-  bytes: ValueBytes,
-  params: string[],
-  own: string[],
-): { l: Locals; prologue: Code; table: Table; nextElement: () => Code } {
-  const l = new Locals(params).declare(['elems', 'G', 'i', 'el', ...own]);
-  const table = tableOf(bytes, l.get('G'));
-  // The element loops need no count check: the list ends with SENTINEL.
-  const nextElement = (): Code => l.tee('el', op.load32(op.add(l.get('elems'), op.shl(l.get('i'), op.i32(2)))));
-  const prologue: Code = [l.set('elems', op.load32(slot(GANG.ELEMS))), l.set('G', op.load32(slot(GANG.G)))];
-  return { l, prologue, table, nextElement };
-}
-
-/**
- * gather(s, e, F, V, rows): rows (e - s heaps of V bytes, cleared here) get a 1 at every value
- * of an option n - x < F of a heap n in [s, e). Every such value is below V - 1.
- */
-function gatherFunction(bytes: ValueBytes, prefetch: boolean): Fn {
-  const { l, prologue, table, nextElement } = common(
-    bytes,
-    ['s', 'e', 'F', 'V', 'rows'],
-    ['from', 'to', 'src', 'end', 'row', 'j', 'jend', 'x'],
-  );
-  const { at: gAt, load } = table;
-  const { get, set } = l;
-  const min = (a: string, b: string): Code => op.select(get(a), get(b), op.ltU(get(a), get(b)));
-  const max = (a: string, b: string): Code => op.select(get(a), get(b), op.gtU(get(a), get(b)));
-  // The heaps [from, to) of [s, e) with 0 <= n - x < F, for element x.
-  const run = (x: string): Code => [
-    set('from', max('s', x)),
-    set('to', op.add(get('F'), get(x))),
-    set('to', min('to', 'e')),
-  ];
-  // Load one byte of every line of the next batch's runs (the list ends with SENTINELs >= e).
-  const touchAhead: Code = [
-    set('j', op.add(get('i'), op.i32(PREFETCH_AHEAD))),
-    set('jend', op.add(get('j'), op.i32(PREFETCH_AHEAD))),
-    op.while(
-      op.and(
-        op.ltU(get('j'), get('jend')),
-        op.ltU(l.tee('x', op.load32(op.add(get('elems'), op.shl(get('j'), op.i32(2))))), get('e')),
-      ),
-      [
-        run('x'),
-        op.if(op.ltU(get('from'), get('to')), [
-          set('src', gAt(op.sub(get('from'), get('x')))),
-          set('end', gAt(op.sub(get('to'), get('x')))),
-          op.while(op.ltU(get('src'), get('end')), [
-            op.drop(op.load8(get('src'))),
-            set('src', op.add(get('src'), op.i32(LINE))),
-          ]),
-        ]),
-        set('j', op.add(get('j'), op.i32(1))),
-      ],
-    ),
-  ];
-  const body: Code = [
-    prologue,
-    op.fill(get('rows'), op.i32(0), op.mul(op.sub(get('e'), get('s')), get('V'))),
-    set('i', op.i32(0)),
-    op.while(op.ltU(nextElement(), get('e')), [
-      prefetch ? op.if(op.eqz(op.and(get('i'), op.i32(PREFETCH_AHEAD - 1))), touchAhead) : [],
-      // Heaps n in [s, e) with 0 <= n - x < F: one contiguous run of g per element.
-      run('el'),
-      op.if(op.ltU(get('from'), get('to')), [
-        set('src', gAt(op.sub(get('from'), get('el')))),
-        set('end', gAt(op.sub(get('to'), get('el')))),
-        set('row', op.add(get('rows'), op.mul(op.sub(get('from'), get('s')), get('V')))),
-        // Four heaps a turn: four loads, four stores.
-        op.while(op.leU(op.add(get('src'), op.i32(4 * bytes)), get('end')), [
-          op.store8(op.add(get('row'), load(get('src'))), op.i32(1)),
-          op.store8(op.add(op.add(get('row'), get('V')), load(get('src'), bytes)), op.i32(1)),
-          op.store8(op.add(op.add(get('row'), op.shl(get('V'), op.i32(1))), load(get('src'), 2 * bytes)), op.i32(1)),
-          op.store8(op.add(op.add(get('row'), op.mul(get('V'), op.i32(3))), load(get('src'), 3 * bytes)), op.i32(1)),
-          set('row', op.add(get('row'), op.shl(get('V'), op.i32(2)))),
-          set('src', op.add(get('src'), op.i32(4 * bytes))),
-        ]),
-        op.while(op.ltU(get('src'), get('end')), [
-          op.store8(op.add(get('row'), load(get('src'))), op.i32(1)),
-          set('row', op.add(get('row'), get('V'))),
-          set('src', op.add(get('src'), op.i32(bytes))),
-        ]),
-      ]),
-      set('i', op.add(get('i'), op.i32(1))),
-    ]),
-  ];
-  return { params: [I32, I32, I32, I32, I32], locals: l, body };
-}
-
-/**
- * finish(s, e, F, V, rows, scratch, vmax): in order, per heap n of [s, e): mark the options in
- * [F, n), take the mex, store g[n]. Returns the largest value stored, or -(k + 1) when heap
- * s + k has a mex >= vmax - 1 (written to scratch + 4; nothing stored from that heap on).
- * scratch: a stamp counter, then at scratch + 64 vmax Int32 stamps for exact mexes.
- */
-function finishFunction(bytes: ValueBytes): Fn {
-  const { l, prologue, table, nextElement } = common(
-    bytes,
-    ['s', 'e', 'F', 'V', 'rows', 'scratch', 'vmax'],
-    ['n', 'row', 'v', 'bad', 'top', 'c', 'stamps'],
-  );
-  const { at: gAt, load } = table;
-  const { get, set } = l;
-  // The mex over every option of heap n, with stamps (option values are below vmax - 1).
-  const exact: Code = [
-    set('c', op.add(op.load32(get('scratch')), op.i32(1))),
-    op.store32(get('scratch'), get('c')),
-    set('i', op.i32(0)),
-    op.while(op.leU(nextElement(), get('n')), [
-      op.store32(op.add(get('stamps'), op.shl(load(gAt(op.sub(get('n'), get('el')))), op.i32(2))), get('c')),
-      set('i', op.add(get('i'), op.i32(1))),
-    ]),
-    set('v', op.i32(0)),
-    op.while(
-      op.eq(op.load32(op.add(get('stamps'), op.shl(get('v'), op.i32(2)))), get('c')),
-      set('v', op.add(get('v'), op.i32(1))),
-    ),
-  ];
-  const heap: Code = [
-    set('row', op.add(get('rows'), op.mul(op.sub(get('n'), get('s')), get('V')))),
-    set('bad', op.i32(0)),
-    set('i', op.i32(0)),
-    // Options in [F, n): elements x <= n - F. Their values may be new maxima, past the row.
-    op.while(op.leU(nextElement(), op.sub(get('n'), get('F'))), [
-      set('v', load(gAt(op.sub(get('n'), get('el'))))),
-      op.if(
-        op.geU(get('v'), op.sub(get('V'), op.i32(1))),
-        set('bad', op.i32(1)),
-        op.store8(op.add(get('row'), get('v')), op.i32(1)),
-      ),
-      set('i', op.add(get('i'), op.i32(1))),
-    ]),
-    // The first zero byte, eight at a time; byte V - 1 is never set, so the scan stays in the row.
-    set('v', op.i32(0)),
-    op.while(
-      op.eqz(op.i64Ne(op.load64(op.add(get('row'), get('v'))), op.i64(ONES))),
-      set('v', op.add(get('v'), op.i32(8))),
-    ),
-    op.while(op.ne(op.load8(op.add(get('row'), get('v'))), op.i32(0)), set('v', op.add(get('v'), op.i32(1)))),
-    // Without a value past the row, the row holds every option: its first zero is the mex.
-    op.if(get('bad'), exact),
-    op.if(op.geU(get('v'), op.sub(get('vmax'), op.i32(1))), [
-      op.store32(get('scratch'), get('v'), 4),
-      op.ret(op.sub(op.i32(-1), op.sub(get('n'), get('s')))),
-    ]),
-    table.store(gAt(get('n')), get('v')),
-    op.if(op.gtU(get('v'), get('top')), set('top', get('v'))),
-  ];
-  const body: Code = [
-    prologue,
-    set('stamps', op.add(get('scratch'), op.i32(64))),
-    set('top', op.i32(0)),
-    set('n', get('s')),
-    op.while(op.ltU(get('n'), get('e')), [heap, set('n', op.add(get('n'), op.i32(1)))]),
-    get('top'),
-  ];
-  return { params: [I32, I32, I32, I32, I32, I32, I32], locals: l, body };
-}
-
-/** Largest wasm32 memory, in 64 KiB pages. */
+/** Largest wasm32 memory, in 64 KiB pages (the module's import allows up to this many). */
 export const MAX_PAGES = 65536;
-
-const compiled = new Map<boolean, WebAssembly.Module>();
-
-/**
- * The gang member module (gather1, finish1, gather2, finish2), compiled once per thread.
- * prefetch: false leaves out the gather's touches (bench/gather.ts measures both).
- */
-export function subtractBlockedModule(prefetch = true): WebAssembly.Module {
-  let module = compiled.get(prefetch);
-  if (module === undefined) {
-    module = new WebAssembly.Module(subtractBlockedBinary(prefetch));
-    compiled.set(prefetch, module);
-  }
-  return module;
-}
-
-/** The module's bytes (test/kernels/subtract-blocked-wat.test.ts keeps their disassembly for review). */
-export function subtractBlockedBinary(prefetch = true): Uint8Array {
-  const functions = ([1, 2] as const).flatMap((bytes): FunctionDef[] => {
-    const gather = gatherFunction(bytes, prefetch);
-    const finish = finishFunction(bytes);
-    return [
-      { name: `gather${bytes}`, params: gather.params, results: [], locals: gather.locals, body: gather.body },
-      { name: `finish${bytes}`, params: finish.params, results: [I32], locals: finish.locals, body: finish.body },
-    ];
-  });
-  return encodeModule(functions, MAX_PAGES);
-}
 
 /** A memory laid out for `members` members and a table of `capacity` values. */
 export interface SubtractMemory {
@@ -309,13 +98,33 @@ interface Exports {
   finish1: SubtractBlockedKernel['finish'];
   gather2: SubtractBlockedKernel['gather'];
   finish2: SubtractBlockedKernel['finish'];
+  /** The gathers without the touches of the runs ahead (bench/gather.ts measures both). */
+  gather1Plain: SubtractBlockedKernel['gather'];
+  gather2Plain: SubtractBlockedKernel['gather'];
 }
 
-/** The kernels over `memory` (its control block holds ELEMS and G). */
+let compiled: WebAssembly.Module | undefined;
+
+/** The kernel module (dist/wasm/subtract.wasm), compiled once per thread. */
+export function subtractBlockedModule(): WebAssembly.Module {
+  if (compiled !== undefined) return compiled;
+  const file = join(projectRoot(), 'dist', 'wasm', 'subtract.wasm');
+  if (!existsSync(file))
+    throw new Error(`${file} is missing: build it with \`npm run asbuild\` (part of \`npm run build\`)`);
+  compiled = new WebAssembly.Module(readFileSync(file));
+  return compiled;
+}
+
+/**
+ * The kernels over `memory` (its control block holds ELEMS and G). The module has no data
+ * segments, so instantiating it writes nothing into the shared memory.
+ */
 export function instantiateSubtractBlocked(memory: WebAssembly.Memory, prefetch = true): SubtractBlockedKernels {
-  const instance = new WebAssembly.Instance(subtractBlockedModule(prefetch), { env: { memory } });
-  const x = instance.exports as unknown as Exports;
-  return { 1: { gather: x.gather1, finish: x.finish1 }, 2: { gather: x.gather2, finish: x.finish2 } };
+  const x = new WebAssembly.Instance(subtractBlockedModule(), { env: { memory } }).exports as unknown as Exports;
+  return {
+    1: { gather: prefetch ? x.gather1 : x.gather1Plain, finish: x.finish1 },
+    2: { gather: prefetch ? x.gather2 : x.gather2Plain, finish: x.finish2 },
+  };
 }
 
 /** The values of a table of `bytes` bytes a value: `length` of them at byte `offset` of `buffer`. */
