@@ -926,7 +926,6 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     const c1 = listAt(commons, k1) < VA ? listAt(commons, k1) : VA;
     const c2 = load<i32>(base);
     let need = 0;
-    let need1 = 0;
     let j1 = 0;
     for (let j = 0; listAt(rares, j) < c2; j++) {
       const x = listAt(rares, j);
@@ -935,16 +934,14 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
         store<u8>(WANT + <usize>x, 1);
         store<i32>(WANTED + (<usize>need << 2), x);
         need++;
-        if (x < c1) need1++;
       }
     }
     while (listAt(rares, j1) < c1) j1++;
     store<i32>(base, j1, 8);
     if (need == 0) continue;
-    startScan(need, need1);
+    startScan(need, need);
     const aFrom = max(1, n - i0 - F + 1);
-    let stop = aFrom;
-    if (need1 > 0) stop = scan(n, aFrom, 0x7fffffff, c1, mb + (<usize>rowBits << 2), laneMode(VA), need);
+    const stop = scan(n, aFrom, 0x7fffffff, c2, mb + (<usize>rowBits << 2), laneMode(VA), need);
     if (below > 0) store<i32>(base, 0, 8);
     if (left > 0 && stop <= amaxOf(n - i0)) store<i32>(base, c1);
     for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
