@@ -463,7 +463,7 @@ const WORDS: i32 = 2;
  * the scan's return value when it may stop; leaves the rest (fewer than 16 pairs, or at most two
  * values wanted) to the caller.
  */
-function scanWords(s: i32, from: i32, amax: i32, cut: i32, seen: usize): i32 {
+function scanWords(s: i32, from: i32, amax: i32, seen: usize): i32 {
   let a = from;
   let t0 = v128.load(BITS);
   let t1 = v128.load(BITS, 16);
@@ -488,7 +488,7 @@ function scanWords(s: i32, from: i32, amax: i32, cut: i32, seen: usize): i32 {
       a += 16;
       continue;
     }
-    const stop = takeHits(s, a, m, cut, seen, true);
+    const stop = takeHits(s, a, m, seen, true);
     if (stop > 0) return -stop;
     a += 16;
     if (left <= 2) {
@@ -503,21 +503,19 @@ function scanWords(s: i32, from: i32, amax: i32, cut: i32, seen: usize): i32 {
   return a;
 }
 
-/** The scan's counters, shared with the gang's scans: wanted values not seen, those below the cut. */
+/** The scan's counter, shared with the gang's scans: wanted values not seen yet. */
 let left: i32 = 0;
-let below: i32 = 0;
 
 /**
  * Step 2 over the pairs (a, s - a) with a in [from, amax]: each wanted value met is cleared
- * from WANT, set in the bitset at `seen`, and counted down in `left` (and in `below` when under
- * `cut`). Stops once either count is 0 and returns the first a not scanned (amax + 1 when it ran
- * out of pairs). `lanes` (laneMode): while every value is below 256 (BYTES) or 512 (WORDS), the
- * 16-pair blocks apply, testing the bitset BITS of the wanted values (loadBits), which is kept
- * in step with WANT.
+ * from WANT, set in the bitset at `seen`, and counted down in `left`. Stops once it is 0 and
+ * returns the first a not scanned (amax + 1 when it ran out of pairs). `lanes` (laneMode):
+ * while every value is below 256 (BYTES) or 512 (WORDS), the 16-pair blocks apply, testing
+ * the bitset BITS of the wanted values (loadBits), which is kept in step with WANT.
  */
-function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, lanes: i32): i32 {
+function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
   let a = from;
-  if (lanes == WORDS && !fewLeft) a = scanWords(s, a, amax, cut, seen);
+  if (lanes == WORDS && !fewLeft) a = scanWords(s, a, amax, seen);
   if (a < 0) return -a;
   if (lanes == BYTES && a + 15 <= amax) {
     let t0 = v128.load(BITS);
@@ -537,7 +535,7 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, lanes: i32
       // block met the same one).
       let m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0)));
       if (m != 0) {
-        const stop = takeHits(s, a, m, cut, seen, true);
+        const stop = takeHits(s, a, m, seen, true);
         if (stop > 0) return stop;
         t0 = v128.load(BITS);
         t1 = v128.load(BITS, 16);
@@ -574,7 +572,7 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, lanes: i32
         a += 8;
         continue;
       }
-      const stop = takeHits(s, a, m, cut, seen, false);
+      const stop = takeHits(s, a, m, seen, false);
       if (stop > 0) return stop;
       refreshFew();
       a += 8;
@@ -582,7 +580,7 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, lanes: i32
     }
     const x = gv(a) ^ gv(s - a);
     if (wantAt(x) != 0) {
-      if (seenHit(x, cut, seen)) return a + 1;
+      if (seenHit(x, seen)) return a + 1;
       refreshFew();
     }
     a++;
@@ -595,26 +593,24 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, lanes: i32
  * and with `bits` cleared from the bitset BITS too. Returns the first a not scanned when the
  * scan may stop, else 0.
  */
-@inline function takeHits(s: i32, a: i32, m: i32, cut: i32, seen: usize, bits: bool): i32 {
+@inline function takeHits(s: i32, a: i32, m: i32, seen: usize, bits: bool): i32 {
   while (m != 0) {
     const t = ctz(m);
     m &= m - 1;
     const v = gv(a + t) ^ gv(s - a - t);
     if (wantAt(v) == 0) continue;
-    if (seenHit(v, cut, seen)) return a + t + 1;
+    if (seenHit(v, seen)) return a + t + 1;
     if (bits) store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
   }
   return 0;
 }
 
 /** A wanted value x met: clear it, record it, count it. True when the scan may stop. */
-@inline function seenHit(x: i32, cut: i32, seen: usize): bool {
+@inline function seenHit(x: i32, seen: usize): bool {
   store<u8>(WANT + <usize>x, 0);
   const at = seen + (<usize>(x >>> 5) << 2);
   store<i32>(at, load<i32>(at) | (1 << (x & 31)));
-  left--;
-  if (x < cut) below--;
-  return left == 0 || below == 0;
+  return --left == 0;
 }
 
 /**
@@ -622,7 +618,7 @@ function scanSum(s: i32, from: i32, amax: i32, cut: i32, seen: usize, lanes: i32
  * sums the pairs of 16 first parts at a time, each sum in turn (the result is the set of values
  * seen, whatever the order; stopping early only saves time). Returns the first a not finished.
  */
-function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, lanes: i32, total: i32): i32 {
+function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, total: i32): i32 {
   const s0 = n - two(0);
   let amax = amaxOf(s0);
   scanTotal = total;
@@ -630,12 +626,12 @@ function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, lanes: i32, t
   refreshFew();
   if (nTwo == 1 || distinct != 0) {
     if (aTo < amax) amax = aTo;
-    return scanSum(s0, aFrom, amax, cut, seen, lanes);
+    return scanSum(s0, aFrom, amax, seen, lanes);
   }
   if (aTo < amax) amax = aTo;
   let a = aFrom;
   if (lanes == BYTES) {
-    a = scanSumsBytes(n, a, min(amax, (n - maxTwo) >> 1), cut, seen);
+    a = scanSumsBytes(n, a, min(amax, (n - maxTwo) >> 1), seen);
     if (a < 0) return -a;
   }
   for (; a <= amax; a += 16) {
@@ -647,8 +643,8 @@ function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, lanes: i32, t
       const e = a + 15 < am ? a + 15 : am;
       // Stopped inside this block (perhaps at its last pair, which reads like running out): the
       // other sums' pairs of it may be unscanned, so report a.
-      scanSum(s, a, e, cut, seen, lanes);
-      if (left == 0 || below == 0) return a;
+      scanSum(s, a, e, seen, lanes);
+      if (left == 0) return a;
     }
   }
   return amax + 1;
@@ -660,7 +656,7 @@ function scan(n: i32, aFrom: i32, aTo: i32, cut: i32, seen: usize, lanes: i32, t
  * call a sum. Returns the first a not scanned, or minus the block's a when the scan may stop
  * (as scan reports it).
  */
-function scanSumsBytes(n: i32, from: i32, limit: i32, cut: i32, seen: usize): i32 {
+function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize): i32 {
   let a = from;
   let t0 = v128.load(BITS);
   let t1 = v128.load(BITS, 16);
@@ -674,7 +670,7 @@ function scanSumsBytes(n: i32, from: i32, limit: i32, cut: i32, seen: usize): i3
       const lanes = wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
       if (!v128.any_true(lanes)) continue;
       hit = true;
-      if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), cut, seen, true) > 0) return -a;
+      if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), seen, true) > 0) return -a;
     }
     a += 16;
     if (!hit) continue;
@@ -688,12 +684,6 @@ function scanSumsBytes(n: i32, from: i32, limit: i32, cut: i32, seen: usize): i3
     }
   }
   return a;
-}
-
-/** Start a heap's step 2: the wanted values are wanted[0, need). */
-@inline function startScan(need: i32, need1: i32): void {
-  left = need;
-  below = need1;
 }
 
 /**
@@ -770,8 +760,8 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     }
     let v = c;
     if (need > 0) {
-      startScan(need, -1);
-      scan(n, 1, 0x7fffffff, 0, SEEN, laneMode(V), need);
+      left = need;
+      scan(n, 1, 0x7fffffff, SEEN, laneMode(V), need);
       // WANTED is ascending: the least value never seen is the mex.
       for (let j = 0; j < need; j++) {
         const x = load<i32>(WANTED + (<usize>j << 2));
@@ -939,11 +929,11 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     while (listAt(rares, j1) < c1) j1++;
     store<i32>(base, j1, 8);
     if (need == 0) continue;
-    startScan(need, need);
+    left = need;
     const aFrom = max(1, n - i0 - F + 1);
-    const stop = scan(n, aFrom, 0x7fffffff, c2, mb + (<usize>rowBits << 2), laneMode(VA), need);
-    if (below > 0) store<i32>(base, 0, 8);
-    if (left > 0 && stop <= amaxOf(n - i0)) store<i32>(base, c1);
+    // Until every wanted value is seen or the frozen pairs run out: c_hi stays c2 either way.
+    scan(n, aFrom, 0x7fffffff, mb + (<usize>rowBits << 2), laneMode(VA), need);
+    if (left > 0) store<i32>(base, 0, 8);
     for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
   }
 }
@@ -1041,14 +1031,14 @@ export function finish(
     }
     let v = c;
     if (need > 0) {
-      startScan(need, -1);
+      left = need;
       if (rescan) {
         rescans++;
-        scan(n, 1, 0x7fffffff, 0, SEEN, laneMode(V), need);
+        scan(n, 1, 0x7fffffff, SEEN, laneMode(V), need);
       } else {
         // The gather scanned every frozen pair: only the pairs with s - a >= F are left.
         continued++;
-        scan(n, 1, max(1, n - i0 - F + 1) - 1, 0, SEEN, laneMode(V), need);
+        scan(n, 1, max(1, n - i0 - F + 1) - 1, SEEN, laneMode(V), need);
       }
       for (let j = 0; j < need; j++) {
         const x = load<i32>(WANTED + (<usize>j << 2));

@@ -26,8 +26,8 @@ import { nextStamp } from './mex.js';
  *
  * Per-heap scratch (Int32 words, sparseRowStride(rowWords) per heap): c_hi; the index of c1 in
  * the common values (every common value below it is marked); the index in the rare values where
- * the finish's check may start (past c1 when the gather saw every wanted value below c1, else
- * 0); the stamp the gather marked with; the gather's stamped mark array for values below
+ * the finish's check may start (past c1 when the gather saw every wanted value, else 0); the
+ * stamp the gather marked with; the gather's stamped mark array for values below
  * rowWords * 32 (copied whole: cheaper than packing it into bits); the bitset of values the
  * scan saw. Every gathered value is an XOR of two values of g[0, F), so rowWords * 32 >=
  * 2^bits(max g[0, F)) holds them all.
@@ -53,8 +53,8 @@ export class SparseFrozenKernel {
   private readonly wanted = new Int32Array(VALUE_LIMIT + 1);
   /** Where the finish's scans record what they witness: nobody reads it (one scan routine, one shape). */
   private readonly sink = new Int32Array(VALUE_LIMIT >>> 5);
-  /** Scan counters: [wanted values not seen yet, of those the ones below the cut]. */
-  private readonly state = new Int32Array(2);
+  /** The scan's counter: [wanted values not seen yet]. */
+  private readonly state = new Int32Array(1);
   private stamp = 0;
   /** Heaps whose finish had to scan every pair (the gather's c_spec was too low). */
   rescans = 0;
@@ -204,9 +204,8 @@ export class SparseFrozenKernel {
       rows[base + 2] = j1;
       if (need === 0) continue;
       state[0] = need;
-      state[1] = need;
       const aFrom = Math.max(1, n - i0 - F + 1);
-      let stop: number;
+      // Until every wanted value is seen or the frozen pairs run out: c_hi stays c2 either way.
       if (single) {
         // The one-sum scan is written out here rather than called through scanPairs: from this
         // large function V8 leaves nextWantedPair a call of its own, and that measured about
@@ -215,7 +214,6 @@ export class SparseFrozenKernel {
         const amax = this.amaxOf(n);
         const wb = mb + rowBits;
         let left = need;
-        stop = amax + 1;
         for (
           let a = nextWantedPair(g, sum, aFrom, amax, want);
           a <= amax;
@@ -224,17 +222,11 @@ export class SparseFrozenKernel {
           const x = g[a]! ^ g[sum - a]!;
           want[x] = 0;
           rows[wb + (x >>> 5)]! |= 1 << (x & 31);
-          left--;
-          if (left === 0) {
-            stop = a + 1;
-            break;
-          }
+          if (--left === 0) break;
         }
         state[0] = left;
-        state[1] = left;
-      } else stop = this.scan(g, n, aFrom, c2, rows, mb + rowBits);
-      if (state[1]! > 0) rows[base + 2] = 0;
-      if (state[0]! > 0 && stop <= this.amaxOf(n)) rows[base] = c1;
+      } else this.scan(g, n, aFrom, rows, mb + rowBits);
+      if (state[0]! > 0) rows[base + 2] = 0;
       for (let j = 0; j < need; j++) want[wanted[j]!] = 0;
     }
   }
@@ -322,14 +314,13 @@ export class SparseFrozenKernel {
         const total = need;
         const aFrom = Math.max(1, n - i0 - F + 1);
         this.state[0] = need;
-        this.state[1] = -1;
         if (rescan) {
           this.rescans++;
-          this.scan(g, n, 1, 0, this.sink, 0);
+          this.scan(g, n, 1, this.sink, 0);
         } else {
           // The gather scanned every frozen pair: only the pairs with s - a >= F are left.
           this.continued++;
-          this.scan(g, n, 1, 0, this.sink, 0, aFrom - 1);
+          this.scan(g, n, 1, this.sink, 0, aFrom - 1);
         }
         need = this.state[0]!;
         for (let j = 0; j < total; j++) {
@@ -358,22 +349,14 @@ export class SparseFrozenKernel {
 
   /**
    * Step 2 over the pairs with first part a in [aFrom, min(aTo, amax)] for every split sum.
-   * state[0] counts the wanted values not yet seen, state[1] those below `cut`; the scan stops
-   * when either reaches 0 and returns the first a it did not finish (amax + 1 when exhausted).
+   * state[0] counts the wanted values not yet seen; the scan stops when it reaches 0 and
+   * returns the first a it did not finish (amax + 1 when exhausted).
    * Each value seen is cleared from `want` and set in the witnessed bitset at rows[wb].
    */
-  private scan(
-    g: Values,
-    n: number,
-    aFrom: number,
-    cut: number,
-    rows: Int32Array,
-    wb: number,
-    aTo = 0x7fffffff,
-  ): number {
+  private scan(g: Values, n: number, aFrom: number, rows: Int32Array, wb: number, aTo = 0x7fffffff): number {
     const two = this.shape.two;
     const amax = Math.min(aTo, this.amaxOf(n));
-    if (two.length === 1) return scanPairs(g, n - two[0]!, aFrom, amax, this.want, this.state, cut, rows, wb);
+    if (two.length === 1) return scanPairs(g, n - two[0]!, aFrom, amax, this.want, this.state, rows, wb);
     const want = this.want;
     const state = this.state;
     for (let a = aFrom; a <= amax; a++) {
@@ -387,10 +370,9 @@ export class SparseFrozenKernel {
           rows[wb + (x >>> 5)]! |= 1 << (x & 31);
           // Finish the other sums of this a first: the caller resumes at a + 1.
           state[0]!--;
-          if (x < cut) state[1]!--;
         }
       }
-      if (state[0] === 0 || state[1] === 0) return a + 1;
+      if (state[0] === 0) return a + 1;
     }
     return amax + 1;
   }

@@ -288,10 +288,9 @@ function scanOne(g: Values, s: number, distinct: boolean, want: Uint8Array, need
 
 /**
  * Step 2 over the pairs (a, s - a) for a in [from, amax], for the parallel kernel: each wanted
- * value met is cleared from `want`, set in the bitset seen[seenAt..] and counted down in state
- * (state[0]: wanted values not met yet; state[1]: those below `cut`, or -1 when no cut
- * applies). Stops as soon as either count reaches 0 and returns the first a it did not scan
- * (amax + 1 when it ran out of pairs).
+ * value met is cleared from `want`, set in the bitset seen[seenAt..] and counted down in
+ * state[0] (wanted values not met yet). Stops as soon as that reaches 0 and returns the first a
+ * it did not scan (amax + 1 when it ran out of pairs).
  */
 export function scanPairs(
   g: Values,
@@ -300,26 +299,21 @@ export function scanPairs(
   amax: number,
   want: Uint8Array,
   state: Int32Array,
-  cut: number,
   seen: Int32Array,
   seenAt: number,
 ): number {
   let left = state[0]!;
-  let below = state[1]!;
   let end = amax + 1;
   for (let a = nextWantedPair(g, s, from, amax, want); a <= amax; a = nextWantedPair(g, s, a + 1, amax, want)) {
     const x = g[a]! ^ g[s - a]!;
     want[x] = 0;
     seen[seenAt + (x >>> 5)]! |= 1 << (x & 31);
-    left--;
-    if (x < cut) below--;
-    if (left === 0 || below === 0) {
+    if (--left === 0) {
       end = a + 1;
       break;
     }
   }
   state[0] = left;
-  state[1] = below;
   return end;
 }
 
