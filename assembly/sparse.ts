@@ -24,7 +24,7 @@ let distinct: i32 = 0;
 let maxTwo: i32 = 0; // the largest split offset n - s
 let parity: i32 = 0;
 let G: usize = 0; // Uint16 values
-let G8: usize = 0; // the same values as bytes (mod 256: read only while every value is below 256)
+let G8: usize = 0; // the same values as bytes (mod 256: read only while every value is below 256); 0: none kept
 let RP: usize = 0; // Int32 rare heaps, ascending
 let RV: usize = 0; // Int32 their values
 let BITS: usize = 0; // 64 bytes: the wanted values as a bitset (values below 512)
@@ -70,6 +70,19 @@ export function setTables(g: usize, g8: usize, rp: usize, rv: usize): void {
 
 export function setLanes(lanes: usize): void {
   LANES = lanes;
+}
+
+/**
+ * Empty the stamped scratch (MARK, WANT, the lanes) and restart the stamps: an instance taking
+ * over scratch that another instance wrote (another thread's, in a shared memory) cannot trust
+ * its stamps there.
+ */
+export function resetScratch(): void {
+  memory.fill(MARK, 0, <usize>(VALUE_LIMIT + 1) << 2);
+  memory.fill(WANT, 0, <usize>(VALUE_LIMIT + 1));
+  memory.fill(LANES, 0, <usize>(16 * LANE_BYTES));
+  stamp = 0;
+  laneStamp = 0;
 }
 
 export function setMaskParity(p: i32): void {
@@ -775,7 +788,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       return n;
     }
     store<u16>(G + (<usize>n << 1), <u16>v);
-    store<u8>(G8 + <usize>n, <u8>v);
+    if (G8 != 0) store<u8>(G8 + <usize>n, <u8>v);
     if (v > maxValue) maxValue = v;
     if (v > maxSoFar) {
       maxSoFar = v;
@@ -1052,7 +1065,7 @@ export function finish(
       return n;
     }
     store<u16>(G + (<usize>n << 1), <u16>v);
-    store<u8>(G8 + <usize>n, <u8>v);
+    if (G8 != 0) store<u8>(G8 + <usize>n, <u8>v);
     if (v > maxValue) maxValue = v;
     if (v > maxSoFar) {
       maxSoFar = v;

@@ -10,8 +10,7 @@ import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
 import { sparseKernelCache } from '../src/worker/sparse-cache.js';
 import { sparsePhases } from '../src/worker/sparse-phases.js';
-import { wasmSparseFor } from '../src/worker/wasm-sparse.js';
-import type { WasmSparseFrozenKernel } from '../src/kernels/wasm/sparse-wasm.js';
+import { arenaSparseFor } from '../src/worker/wasm-sparse.js';
 import { subtractPhases } from '../src/worker/subtract-phases.js';
 import { frozenKernelFor } from '../src/worker/frozen-cache.js';
 import { frozenPhases } from '../src/worker/frozen-phases.js';
@@ -21,9 +20,6 @@ export type GangTask = SparseGangTask | SubtractGangTask | FrozenGangTask;
 export type GangOutcome = SparseGangOutcome | SubtractGangOutcome | FrozenGangOutcome;
 
 const jsSparseKernelFor = sparseKernelCache((shape) => new SparseFrozenKernel(shape));
-// WebAssembly with SIMD where the engine has it (src/wasm/sparse-module.ts), else JavaScript.
-const sparseKernelFor = (task: SparseGangTask): SparseFrozenKernel | WasmSparseFrozenKernel =>
-  wasmSparseFor(task.rules, task.mask)?.gang ?? jsSparseKernelFor(task.rules, task.mask);
 /** The subtraction kernels' instance over the latest memory: a run keeps one memory for many chunks. */
 let instance: { id: number; kernels: SubtractBlockedKernels } | null = null;
 
@@ -36,8 +32,11 @@ function controlOf(task: GangTask): Int32Array {
 function runGangMember(task: GangTask): GangOutcome {
   const ctl = controlOf(task);
   if (task.kind === 'sparse-gang') {
-    const kernel = sparseKernelFor(task);
-    runMember(ctl, task, sparsePhases(task, kernel, valuesOver(task.buffer, task.width), ctl), workerShouldDie);
+    // WebAssembly with SIMD over the table's arena where the engine made one, else JavaScript.
+    const arena = task.arena ? arenaSparseFor(task.rules, { arena: task.arena, mask: task.mask }) : null;
+    const kernel = arena?.gang ?? jsSparseKernelFor(task.rules, task.mask);
+    const g = arena?.g ?? valuesOver(task.buffer, task.width);
+    runMember(ctl, task, sparsePhases(task, kernel, g, ctl), workerShouldDie);
     return { kind: 'member-done', kernel: kernel.name };
   }
   if (task.kind === 'frozen-gang') {

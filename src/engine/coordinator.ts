@@ -1,5 +1,5 @@
 import { ComputeError, GrundyError, InterruptedError } from '../errors.js';
-import { maxOf, regrow, sharedValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
+import { maxOf, regrow, sharedValues, widthFor, widthOf, wider, type Values, type Width } from '../kernels/values.js';
 import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { acquireComputeLock, type LockOptions } from '../store/locks.js';
@@ -153,11 +153,22 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   }
   checkTableFits(req.to);
 
-  // The values live in a SharedArrayBuffer that grows geometrically in --until-proven mode.
+  // The values live in shared memory (a strategy's, else a SharedArrayBuffer) that grows
+  // geometrically in --until-proven mode; the first `count` values of `from` are copied in.
+  const table = (w: Width, cap: number, from?: Values, count = 0): Values => {
+    for (const strategy of strategies.list) {
+      const made = strategy.table?.(w, cap);
+      if (made) {
+        if (from) made.set(from.subarray(0, count));
+        return made;
+      }
+    }
+    return from ? regrow(from, count, w, cap) : sharedValues(w, cap);
+  };
   let capacity = req.untilProven ? Math.min(req.to, Math.max(1 << 16, game.computed * 2)) : req.to;
   capacity = Math.max(capacity, game.computed);
-  let width: Width = game.width;
-  let g: Values = sharedValues(width, capacity);
+  let g: Values = table(game.width, capacity);
+  let width: Width = widthOf(g);
   if (game.computed > 0) g.set(store.readValues(game));
   for (const strategy of strategies.list) strategy.resume?.(game, g, game.computed, store);
   let next = game.computed;
@@ -214,7 +225,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     if (next >= capacity) {
       capacity = Math.min(req.to, capacity * 2);
       checkTableFits(capacity);
-      g = regrow(g, next, width, capacity);
+      g = table(width, capacity, g, next);
     }
     const limit = Math.min(capacity, checkAt);
     const strategy = strategies.list.find((s) => s.takes(next, limit, maxValue, capacity))!;
@@ -280,8 +291,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       persist(lo, next, chunkMax, state);
       if (outcome.kind === 'overflow') {
         // A value does not fit: widen the whole table and recompute from that heap.
-        width = wider(width, widthFor(outcome.value));
-        g = regrow(g, next, width, capacity);
+        g = table(wider(width, widthFor(outcome.value)), capacity, g, next);
+        width = widthOf(g);
       }
       if (checking) {
         periodicity = detector.detect(g, next);

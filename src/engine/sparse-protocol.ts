@@ -3,6 +3,18 @@ import type { Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import type { MemberOutcome, TableMemberTask } from '../gang/task.js';
 import type { ChunkOutcome } from './protocol.js';
+import type { SparsePlace } from '../kernels/wasm/sparse-wasm.js';
+
+/**
+ * The table's shared WebAssembly memory (engine/sparse-arena.ts) and where this task's instance
+ * works in it: given one, the worker runs the WebAssembly kernels over the values in place.
+ */
+export interface SparseArenaRef {
+  readonly memory: WebAssembly.Memory;
+  /** Tells the arenas apart: a worker keeps one instance, over the newest. */
+  readonly id: number;
+  readonly place: SparsePlace;
+}
 
 /** A range of a sparse-space run: workers/sparse.worker.ts. */
 export interface SparseTask {
@@ -16,6 +28,8 @@ export interface SparseTask {
   readonly mask: SparseMask;
   /** Every rare heap in [1, lo) under `mask`, ascending. */
   readonly rare: Int32Array;
+  /** The table lives in this arena (`buffer` is unused then). */
+  readonly arena?: SparseArenaRef;
 }
 
 /** A chunk outcome plus the rare heaps found in [lo, next). */
@@ -33,6 +47,8 @@ export interface SparseGangTask extends TableMemberTask {
   readonly mask: SparseMask;
   readonly rarePos: SharedArrayBuffer;
   readonly rareVal: SharedArrayBuffer;
+  /** The table lives in this arena, this member's place in it (`buffer` and `rows` are unused then). */
+  readonly arena?: SparseArenaRef;
 }
 
 /** A member's own result: the gang's values, rare heaps and stop reason are in shared memory. */

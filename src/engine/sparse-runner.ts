@@ -10,7 +10,6 @@ import {
   worthSwitching,
   type SparseMask,
 } from '../kernels/sparse-mask.js';
-import type { Values } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import type { SparseState } from '../store/sparse-state.js';
 import type { GameRow } from '../store/store.js';
@@ -25,6 +24,8 @@ import { runGangTasks } from '../gang/launch.js';
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './frozen-runner.js';
 import { sparseKernelChoice } from '../wasm/sparse-module.js';
+import { SparseArena } from './sparse-arena.js';
+import type { Values, Width } from '../kernels/values.js';
 
 /** A rough step-2 scan length per heap, for sizing chunks before any is timed (Grundy's game: ~1-3 thousand). */
 const SCAN_ESTIMATE = 2048;
@@ -55,6 +56,8 @@ const GANG_TILE_MAX = 16384;
 const GANG_TILE_US = 2000;
 /** A gang's chunk holds this many times the work of a sequential one: fewer starts and commits. */
 const GANG_CHUNK_FACTOR = 4;
+/** A gang member's rows when they live in its arena place. */
+const NO_ROWS = new SharedArrayBuffer(0);
 
 /** Heaps per gang tile for heaps costing `usPerHeap` µs of thread time each (0: unknown). */
 export function tileLength(usPerHeap: number): number {
@@ -105,6 +108,9 @@ export class SparseRunner implements ChunkStrategy {
   private upto = 0;
   private plain = false;
   private readonly rowScratch: RowScratch[] = [];
+  private readonly controlScratch = new RowScratch();
+  private readonly rarePosScratch = new RowScratch();
+  private readonly rareValScratch = new RowScratch();
   /** Pool threads the last chunk kept busy. */
   lastWorkers = 1;
   /** Thread time per heap of the last chunk, in µs (0 before the first): sizes gang tiles. */
@@ -112,6 +118,8 @@ export class SparseRunner implements ChunkStrategy {
   private readonly chooser = new SparsePathChooser();
   private decided: { lo: number; path: SparsePath; probe: boolean } | null = null;
   readonly stats: SparsePhaseStats = { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
+  /** The newest table made here: its WebAssembly kernels work on the values in place. */
+  private arena: SparseArena | null = null;
 
   private constructor(
     private readonly rules: Rules,
@@ -130,6 +138,23 @@ export class SparseRunner implements ChunkStrategy {
     // A bad GRUNDY_SPARSE_KERNEL stops the run here, before any worker starts.
     sparseKernelChoice();
     return new SparseRunner(rules, shape, threads, tuning);
+  }
+
+  /**
+   * Values up to 16 bits go in an arena (engine/sparse-arena.ts) where the WebAssembly kernels
+   * run: Uint16 from the start, so the values are never copied to widen them, and no thread
+   * keeps a copy of its own. Wider tables, and the JavaScript kernels, use a SharedArrayBuffer.
+   */
+  table(width: Width, capacity: number): Values | null {
+    if (width === 32 || this.plain || sparseKernelChoice() !== 'wasm') return null;
+    this.arena = SparseArena.create(this.shape, capacity, Math.max(1, this.threads));
+    return this.arena?.values() ?? null;
+  }
+
+  /** The arena that holds g, if g is one's. */
+  private arenaOf(g: Values): SparseArena | null {
+    const a = this.arena;
+    return a !== null && g instanceof Uint16Array && g.byteOffset === a.gAt && g.length === a.capacity ? a : null;
   }
 
   /** Sparse space takes every chunk: past 16-bit values it hands them to the plain kernel. */
@@ -210,6 +235,9 @@ export class SparseRunner implements ChunkStrategy {
     this.reviseMask(g, lo);
     if (this.pathAt(lo).path === 'gang') return this.runParallel(chunk);
     this.lastWorkers = 1;
+    const arena = this.arenaOf(g);
+    const known = this.rare.count;
+    const place = arena?.places(1, known + (hi - lo), 0, lo, maxBefore)[0];
     const task: SparseTask = {
       kind: 'sparse',
       rules: this.rules,
@@ -219,7 +247,8 @@ export class SparseRunner implements ChunkStrategy {
       hi,
       maxBefore,
       mask: this.mask!,
-      rare: this.rare.pos.subarray(0, this.rare.count),
+      rare: this.rare.pos.subarray(0, known),
+      ...(arena && place ? { arena: { memory: arena.memory, id: arena.id, place } } : {}),
     };
     const started = performance.now();
     const outcome = await pool.runOn('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
@@ -229,6 +258,7 @@ export class SparseRunner implements ChunkStrategy {
       this.chooser.record('seq', outcome.next - lo, ms);
     }
     if (outcome.kind === 'error') return outcome;
+    arena?.ran(lo, outcome.next, maxBefore);
     for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, g[outcome.rare[i]!]!);
     this.hist.add(g, lo, outcome.next);
     this.upto = outcome.next;
@@ -249,16 +279,20 @@ export class SparseRunner implements ChunkStrategy {
     const tile = Math.max(1, this.tuning.chunk ?? tileLength(this.usPerHeap));
     // Room for the values to double within the chunk before the rows must grow.
     const rowWords = rowWordsFor(this.tuning.tightRows ? maxBefore : 2 * maxBefore + 1);
-    const control = new SharedArrayBuffer(GANG_SLOTS * 4);
-    const ctl = new Int32Array(control);
+    // The control block and rare list are reused chunk after chunk: a buffer sent to the
+    // workers is freed only when every thread has collected it, and idle workers rarely do
+    // (new buffers for every chunk had grown Grundy's game to 10^7 by 90 MB).
+    const control = this.controlScratch.get(GANG_SLOTS * 4);
+    const ctl = new Int32Array(control, 0, GANG_SLOTS);
+    ctl.fill(0);
     const known = this.rare.count;
     ctl[GANG.FINISHED] = lo;
     ctl[GANG.RARE_COUNT] = known;
     ctl[GANG.STOP] = hi;
     ctl[GANG.MAX] = maxBefore;
     // Room for every heap of the chunk to be rare: the members never reallocate the list.
-    const rarePos = new SharedArrayBuffer((known + (hi - lo)) * 4);
-    const rareVal = new SharedArrayBuffer((known + (hi - lo)) * 4);
+    const rarePos = this.rarePosScratch.get((known + (hi - lo)) * 4);
+    const rareVal = this.rareValScratch.get((known + (hi - lo)) * 4);
     new Int32Array(rarePos).set(this.rare.pos.subarray(0, known));
     new Int32Array(rareVal).set(this.rare.val.subarray(0, known));
     const base = {
@@ -277,15 +311,22 @@ export class SparseRunner implements ChunkStrategy {
       members,
     };
     const rowBytes = tile * sparseRowStride(rowWords) * 4;
+    // In an arena the rows are in each member's place; the JavaScript kernel's are buffers.
+    const arena = this.arenaOf(g);
+    const places = arena?.places(members, known + (hi - lo), rowBytes, lo, maxBefore);
     const gang = [];
     for (let member = 0; member < members; member++) {
-      const scratch = (this.rowScratch[member] ??= new RowScratch());
-      const task: SparseGangTask = { ...base, member, rows: scratch.get(rowBytes) };
+      const place = places?.[member];
+      const task: SparseGangTask =
+        arena && place
+          ? { ...base, member, rows: NO_ROWS, arena: { memory: arena.memory, id: arena.id, place } }
+          : { ...base, member, rows: (this.rowScratch[member] ??= new RowScratch()).get(rowBytes) };
       gang.push({ task, label: `sparse gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}` });
     }
     const started = performance.now();
     const { settled, failure, fatal } = await runGangTasks(pool, gang, ctl, signal);
     const next = Atomics.load(ctl, GANG.FINISHED);
+    arena?.ran(lo, next, maxBefore);
     if (next > lo) {
       const ms = performance.now() - started;
       this.usPerHeap = (ms * 1000 * members) / (next - lo);

@@ -42,6 +42,12 @@ export interface ChunkStrategy {
   resume?(game: GameRow, g: Values, computed: number, stored: StoredState): void;
   /** What to store with the chunk that ends at hi, in its transaction: null clears it. */
   stateAt?(hi: number): SparseState | null;
+  /**
+   * A table of at least `width` and `capacity` values for the run, where the strategy keeps
+   * it (sparse space: inside the shared memory its WebAssembly kernels import), or null for a
+   * SharedArrayBuffer of its own. It may be wider than asked.
+   */
+  table?(width: Width, capacity: number): Values | null;
 }
 
 /** Read access to what a strategy keeps in the store beside the table. */

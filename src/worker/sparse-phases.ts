@@ -21,8 +21,10 @@ export function sparsePhases(
   const rows = new Int32Array(task.rows);
   // The kernel works on a plain copy of the shared rare list: given SharedArrayBuffer-backed
   // arrays, its helpers (shared with the one-worker kernel in the same thread) went polymorphic
-  // and later one-worker chunks ran 1.5x slower.
-  const rare = new RareList(rarePos.length);
+  // and later one-worker chunks ran 1.5x slower. It grows as it fills: sized for the shared
+  // list (room for every heap of the chunk) it cost each task megabytes that idle workers
+  // were slow to collect.
+  const rare = new RareList();
   // Every entry this member holds is published (each finish publishes its own), so catching up
   // is copying the tail the others published since.
   const sync = (): void => {

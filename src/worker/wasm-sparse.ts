@@ -1,35 +1,41 @@
 import type { Rules } from '../rules/types.js';
-import type { SparseMask } from '../kernels/sparse-mask.js';
+import { GrundyError } from '../errors.js';
+import { sparseShape } from '../games/registry.js';
 import { WasmSparseKernel, WasmSparseFrozenKernel } from '../kernels/wasm/sparse-wasm.js';
-import { sparseKernelCache } from './sparse-cache.js';
+import type { SparseArenaRef } from '../engine/sparse-protocol.js';
+import type { SparseMask } from '../kernels/sparse-mask.js';
 import { sparseWasmModule } from '../wasm/sparse-module.js';
 
-/** A thread's WebAssembly sparse kernels, one pair a game over one memory (one copy of its values). */
-class WasmSparsePair {
+/** A thread's WebAssembly sparse kernels over one arena: one instance, both kernels. */
+interface ArenaKernels {
+  readonly id: number;
+  readonly key: string;
   readonly seq: WasmSparseKernel;
   readonly gang: WasmSparseFrozenKernel;
-
-  constructor(seq: WasmSparseKernel) {
-    this.seq = seq;
-    this.gang = new WasmSparseFrozenKernel(seq.mem);
-  }
-
-  get currentMask(): SparseMask {
-    return this.seq.currentMask;
-  }
-
-  setMask(mask: SparseMask): void {
-    this.seq.setMask(mask);
-  }
 }
 
-const module = sparseWasmModule();
-const pairs = module ? sparseKernelCache((shape) => new WasmSparsePair(new WasmSparseKernel(shape, module))) : null;
+/** Only the newest arena's instance is kept: an older arena's memory is then free to go. */
+let current: ArenaKernels | null = null;
 
 /**
- * This thread's WebAssembly sparse kernels for `rules` under `mask`, or null where they do not
- * run (no SIMD, or GRUNDY_SPARSE_KERNEL=js): the workers then use the JavaScript kernels.
+ * This thread's WebAssembly sparse kernels over the task's arena (engine/sparse-arena.ts), bound
+ * to the task's place and mask, with the table: the values in place, nothing copied.
  */
-export function wasmSparseFor(rules: Rules, mask: SparseMask): WasmSparsePair | null {
-  return pairs ? pairs(rules, mask) : null;
+export function arenaSparseFor(
+  rules: Rules,
+  task: { readonly arena: SparseArenaRef; readonly mask: SparseMask },
+): { seq: WasmSparseKernel; gang: WasmSparseFrozenKernel; g: Uint16Array } {
+  const { arena, mask } = task;
+  if (current === null || current.id !== arena.id || current.key !== rules.key) {
+    const module = sparseWasmModule();
+    if (module === null)
+      throw new GrundyError('the engine sent a WebAssembly sparse task to a thread without WebAssembly SIMD', 5);
+    const shape = sparseShape(rules);
+    if (!shape) throw new GrundyError(`sparse space does not apply to ${rules.key}`, 5);
+    const seq = new WasmSparseKernel(shape, module, arena.memory);
+    current = { id: arena.id, key: rules.key, seq, gang: new WasmSparseFrozenKernel(seq.mem) };
+  }
+  current.seq.mem.bind(arena.place, mask);
+  const g = new Uint16Array(current.seq.mem.memory.buffer, arena.place.gAt, arena.place.capacity);
+  return { seq: current.seq, gang: current.gang, g };
 }

@@ -1,6 +1,7 @@
 import type { RangeOutcome } from '../kernel.js';
 import { capacityFor } from '../kernel.js';
-import { MaskClasses, VALUE_LIMIT, type SparseMask } from '../sparse-mask.js';
+import { threadId } from 'node:worker_threads';
+import { MaskClasses, sameMask, VALUE_LIMIT, type SparseMask } from '../sparse-mask.js';
 import type { RareList, SparseShape } from '../sparse.js';
 import type { Values } from '../values.js';
 import { sparseRowStride, valueCeiling } from '../sparse-frozen.js';
@@ -21,6 +22,7 @@ export interface SparseExports {
   setTables(g: number, g8: number, rp: number, rv: number): void;
   setMaskParity(parity: number): void;
   setLanes(lanes: number): void;
+  resetScratch(): void;
   setRareCount(count: number): void;
   getRareCount(): number;
   getMax(): number;
@@ -51,150 +53,249 @@ export interface SparseExports {
 }
 
 const PAGE = 65536;
+/** The module's memory import allows up to 4 GiB. */
+export const MAX_PAGES = 65536;
 const L = VALUE_LIMIT;
-const align = (bytes: number): number => (bytes + 15) & ~15;
+const align = (bytes: number): number => (bytes + 63) & ~63;
 /** assembly/sparse.ts LANES: 16 heaps' byte marks of 1024 values. */
 const LANES_BYTES = 16 * 1024;
+/** Slack past the values: the SIMD loads read up to 16 values beyond the last one they use. */
+const TAIL = 64;
+
+/** One instance's fixed scratch, at byte addresses from `at` (its first 64 bytes: the owner word). */
+interface SlotRegions {
+  readonly mark: number;
+  readonly want: number;
+  readonly wanted: number;
+  readonly cls: number;
+  readonly byc0: number;
+  readonly byc1: number;
+  readonly bits: number;
+  readonly seen: number;
+  readonly lanes: number;
+  readonly shape: number;
+  readonly end: number;
+}
 
 /**
- * One WebAssembly instance of the sparse kernels over a memory of its own, laid out as
- *   mark (Int32, L + 1) | want (Uint8) | wanted (Int32) | class of each value (Uint8) |
- *   class-0 and class-1 values (Int32, each ended by a sentinel) | wanted bitset (64 bytes) |
- *   scratch bitset (L / 8 bytes) | a block's lane marks (16 KiB) | shape (Int32 whole, one, two) |
- *   g (Uint16) | g as bytes
- *   (the SIMD scan's) | rare heaps, rare values (Int32) | scratch rows (the gang's)
- * where everything from g on grows with the table. The memory holds its own copy of the
- * values: g[0, have) equals the engine's table, and a call copies in only the heaps finished
- * since (by this thread or another) and copies out the ones it computed. Values of one game
- * are one function of the heap, so a copy is never stale, only short.
+ * mark (Int32, L + 1) | want (Uint8) | wanted (Int32) | class of each value (Uint8) | class-0 and
+ * class-1 values (Int32, each ended by a sentinel) | wanted bitset (64 bytes) | scratch bitset
+ * (L / 8 bytes) | a block's lane marks (16 KiB) | shape (Int32 whole, one, two).
+ */
+function slotRegions(at: number, shape: SparseShape): SlotRegions {
+  const mark = at + 64;
+  const want = mark + align(4 * (L + 1));
+  const wanted = want + align(L + 1);
+  const cls = wanted + align(4 * (L + 1));
+  const byc0 = cls + align(L);
+  const byc1 = byc0 + align(4 * (L + 1));
+  const bits = byc1 + align(4 * (L + 1));
+  const seen = bits + 64;
+  const lanes = seen + align(L / 8);
+  const shapeAt = lanes + LANES_BYTES;
+  const end = shapeAt + align(4 * (shape.whole.length + shape.one.length + shape.two.length));
+  return { mark, want, wanted, cls, byc0, byc1, bits, seen, lanes, shape: shapeAt, end };
+}
+
+/** Bytes of one instance's fixed scratch for `shape`. */
+export function slotBytes(shape: SparseShape): number {
+  return slotRegions(0, shape).end;
+}
+
+/**
+ * Where one call's data lives in the memory: the instance's fixed scratch (`slotAt`), the
+ * values (Uint16, `capacity` of them), their byte copy (0: none kept, once a value passed
+ * 255), and room for `rareCap` rare heaps and `rowBytes` of the gang's rows.
+ */
+export interface SparsePlace {
+  readonly slotAt: number;
+  readonly gAt: number;
+  readonly g8At: number;
+  readonly capacity: number;
+  readonly rpAt: number;
+  readonly rvAt: number;
+  readonly rareCap: number;
+  readonly rowsAt: number;
+  readonly rowBytes: number;
+}
+
+/** Sets each instance apart in the owner words of a shared memory's slots. */
+let nextToken = 1;
+
+/**
+ * One WebAssembly instance of the sparse kernels, over a memory of its own or over a shared arena
+ * (engine/sparse-arena.ts) that holds the engine's table itself.
+ *
+ * Own memory (tests, benchmarks, in-process runs): slot | g (Uint16) | g as bytes | rare heaps,
+ * rare values (Int32) | scratch rows, where everything from g on grows with the table. The memory
+ * holds its own copy of the values: g[0, have) equals the caller's table, and a call copies in
+ * only the heaps finished since and copies out the ones it computed. Values of one game are one
+ * function of the heap, so a copy is never stale, only short.
+ *
+ * Arena: the caller places each call (bind): the values are the engine's, nothing is copied, and
+ * the slot is this instance's only while a task runs. The slot's owner word says which instance
+ * wrote its scratch last: a new owner empties the stamped scratch and writes the tables afresh.
  */
 export class SparseMemory {
   readonly memory: WebAssembly.Memory;
   readonly exports: SparseExports;
-  private readonly gAt: number;
-  private gCap = 0;
-  private rareCap = 0;
-  private rowBytes = 0;
-  private g8At = 0;
-  rpAt = 0;
-  rvAt = 0;
-  rowsAt = 0;
-  /** g[0, have) is copied in (or computed here). */
-  have = 0;
   readonly maskClasses: MaskClasses;
+  private readonly token = (nextToken++ << 8) ^ (threadId & 0xff);
+  private readonly own: boolean;
+  private place: SparsePlace;
+  private slot: SlotRegions;
+  /** Own memory: g[0, have) is copied in (or computed here). */
+  have = 0;
 
   constructor(
     readonly shape: SparseShape,
     module: WebAssembly.Module,
+    arena?: WebAssembly.Memory,
   ) {
     this.maskClasses = new MaskClasses(shape.parityAllowed);
-    const mark = 64;
-    const want = mark + align(4 * (L + 1));
-    const wanted = want + align(L + 1);
-    const cls = wanted + align(4 * (L + 1));
-    const byc0 = cls + align(L);
-    const byc1 = byc0 + align(4 * (L + 1));
-    const bits = byc1 + align(4 * (L + 1));
-    const seen = bits + 64;
-    const lanes = seen + align(L / 8);
-    const shapeAt = lanes + LANES_BYTES;
-    const shapeLen = shape.whole.length + shape.one.length + shape.two.length;
-    this.gAt = shapeAt + align(4 * shapeLen);
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil(this.gAt / PAGE) + 1, maximum: PAGE });
+    this.own = arena === undefined;
+    this.slot = slotRegions(0, shape);
+    const gAt = align(this.slot.end);
+    this.place = { slotAt: 0, gAt, g8At: 0, capacity: 0, rpAt: 0, rvAt: 0, rareCap: 0, rowsAt: 0, rowBytes: 0 };
+    this.memory =
+      arena ?? new WebAssembly.Memory({ initial: Math.ceil(gAt / PAGE) + 1, maximum: MAX_PAGES, shared: true });
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
     this.exports = instance.exports as unknown as SparseExports;
-    const words = new Int32Array(this.memory.buffer);
-    words.set(shape.whole, shapeAt >> 2);
-    words.set(shape.one, (shapeAt >> 2) + shape.whole.length);
-    words.set(shape.two, (shapeAt >> 2) + shape.whole.length + shape.one.length);
-    this.exports.setLayout(mark, want, wanted, cls, byc0, byc1, bits, seen);
-    this.exports.setLanes(lanes);
-    this.exports.setShape(shapeAt, shape.whole.length, shape.one.length, shape.two.length, shape.distinct ? 1 : 0);
-    this.clsAt = cls;
-    this.bycAt = [byc0, byc1];
-    this.setMask(this.maskClasses.mask);
+    if (this.own) this.takeSlot();
   }
-
-  private readonly clsAt: number;
-  private readonly bycAt: [number, number];
 
   get currentMask(): SparseMask {
     return this.maskClasses.mask;
   }
 
-  setMask(mask: SparseMask): void {
-    this.maskClasses.set(mask);
-    const bytes = new Uint8Array(this.memory.buffer);
-    bytes.set(this.maskClasses.cls, this.clsAt);
+  /** Point the instance at its slot, write the shape and mask tables, empty the scratch. */
+  private takeSlot(): void {
+    const r = this.slot;
     const words = new Int32Array(this.memory.buffer);
-    words.set(this.maskClasses.byClass[0], this.bycAt[0] >> 2);
-    words.set(this.maskClasses.byClass[1], this.bycAt[1] >> 2);
-    this.exports.setMaskParity(mask.parity);
+    const { whole, one, two } = this.shape;
+    words.set(whole, r.shape >> 2);
+    words.set(one, (r.shape >> 2) + whole.length);
+    words.set(two, (r.shape >> 2) + whole.length + one.length);
+    this.exports.setLayout(r.mark, r.want, r.wanted, r.cls, r.byc0, r.byc1, r.bits, r.seen);
+    this.exports.setLanes(r.lanes);
+    this.exports.setShape(r.shape, whole.length, one.length, two.length, this.shape.distinct ? 1 : 0);
+    this.writeMask();
+    this.exports.resetScratch();
+    Atomics.store(words, this.place.slotAt >> 2, this.token);
   }
 
-  /** Room for heaps below `heaps`, `rare` rare heaps and `rowBytes` of rows; the views are new after. */
-  ensure(heaps: number, rare: number, rowBytes = 0): void {
-    if (heaps <= this.gCap && rare <= this.rareCap && rowBytes <= this.rowBytes) return;
-    // Grow by half again at least: a run's chunks ask for a little more each time.
-    const gCap = heaps <= this.gCap ? this.gCap : Math.max(heaps, Math.floor(this.gCap * 1.5));
-    const rareCap = rare <= this.rareCap ? this.rareCap : Math.max(rare, Math.floor(this.rareCap * 1.5), 1024);
-    const rows = Math.max(rowBytes, this.rowBytes);
-    const g8At = this.gAt + align(2 * gCap + 32);
-    const rpAt = g8At + align(gCap + 32);
+  private writeMask(): void {
+    const bytes = new Uint8Array(this.memory.buffer);
+    bytes.set(this.maskClasses.cls, this.slot.cls);
+    const words = new Int32Array(this.memory.buffer);
+    words.set(this.maskClasses.byClass[0], this.slot.byc0 >> 2);
+    words.set(this.maskClasses.byClass[1], this.slot.byc1 >> 2);
+    this.exports.setMaskParity(this.maskClasses.mask.parity);
+  }
+
+  /** Own memory: switch the mask. (An arena's instance gets its mask with each place: bind.) */
+  setMask(mask: SparseMask): void {
+    this.maskClasses.set(mask);
+    if (this.own) this.writeMask();
+  }
+
+  /**
+   * Arena: the next calls run at `place` under `mask`. The slot is this instance's from here
+   * until the task ends; whoever wrote it last, its scratch is made this instance's own.
+   */
+  bind(place: SparsePlace, mask: SparseMask): void {
+    const owner = Atomics.load(new Int32Array(this.memory.buffer), place.slotAt >> 2);
+    const moved = place.slotAt !== this.place.slotAt || owner !== this.token;
+    const masked = !sameMask(mask, this.maskClasses.mask);
+    this.place = place;
+    if (masked) this.maskClasses.set(mask);
+    if (moved) {
+      this.slot = slotRegions(place.slotAt, this.shape);
+      this.takeSlot();
+    } else if (masked) this.writeMask();
+    this.exports.setTables(place.gAt, place.g8At, place.rpAt, place.rvAt);
+  }
+
+  /**
+   * Room for heaps below `heaps`, `rare` rare heaps and `rowBytes` of rows, g[0, upto) copied in.
+   * Own memory grows (its views are new after); an arena's place was sized by the engine.
+   */
+  prepare(g: Values, upto: number, heaps: number, rare: number, rowBytes = 0): void {
+    const p = this.place;
+    if (!this.own) {
+      if (!(g instanceof Uint16Array) || g.byteOffset !== p.gAt)
+        throw new Error("the table of a sparse arena call must be the arena's own");
+      if (heaps > p.capacity || rare > p.rareCap || rowBytes > p.rowBytes)
+        throw new Error(`a sparse arena place holds ${p.capacity} heaps, ${p.rareCap} rare, ${p.rowBytes} row bytes`);
+      return;
+    }
+    this.ensure(heaps, rare, rowBytes);
+    this.syncIn(g, upto);
+  }
+
+  /** Own memory: grow by half again at least (a run's chunks ask for a little more each time). */
+  private ensure(heaps: number, rare: number, rowBytes: number): void {
+    const p = this.place;
+    if (heaps <= p.capacity && rare <= p.rareCap && rowBytes <= p.rowBytes) return;
+    const capacity = heaps <= p.capacity ? p.capacity : Math.max(heaps, Math.floor(p.capacity * 1.5));
+    const rareCap = rare <= p.rareCap ? p.rareCap : Math.max(rare, Math.floor(p.rareCap * 1.5), 1024);
+    const rows = Math.max(rowBytes, p.rowBytes);
+    const g8At = p.gAt + align(2 * capacity + TAIL);
+    const rpAt = g8At + align(capacity + TAIL);
     const rvAt = rpAt + align(4 * rareCap);
     const rowsAt = rvAt + align(4 * rareCap);
     const end = rowsAt + align(rows);
     const pages = Math.ceil(end / PAGE);
     const current = this.memory.buffer.byteLength / PAGE;
-    if (pages > PAGE) throw new Error(`the WebAssembly sparse kernel cannot hold ${heaps} heaps in 4 GiB`);
+    if (pages > MAX_PAGES) throw new Error(`the WebAssembly sparse kernel cannot hold ${heaps} heaps in 4 GiB`);
     if (pages > current) this.memory.grow(pages - current);
     // Regions move up as the ones below them grow, the highest first: a finish reads the rows
     // its gather wrote, and the byte copy of g is kept; the rare list is written afresh by each
     // call, and g itself never moves.
     const bytes = new Uint8Array(this.memory.buffer);
-    if (this.rowBytes > 0 && rowsAt !== this.rowsAt) bytes.copyWithin(rowsAt, this.rowsAt, this.rowsAt + this.rowBytes);
-    if (this.g8At > 0 && g8At !== this.g8At) bytes.copyWithin(g8At, this.g8At, this.g8At + this.have);
-    this.gCap = gCap;
-    this.rareCap = rareCap;
-    this.rowBytes = rows;
-    this.g8At = g8At;
-    this.rpAt = rpAt;
-    this.rvAt = rvAt;
-    this.rowsAt = rowsAt;
-    this.exports.setTables(this.gAt, g8At, rpAt, rvAt);
+    if (p.rowBytes > 0 && rowsAt !== p.rowsAt) bytes.copyWithin(rowsAt, p.rowsAt, p.rowsAt + p.rowBytes);
+    if (p.g8At > 0 && g8At !== p.g8At) bytes.copyWithin(g8At, p.g8At, p.g8At + this.have);
+    this.place = { ...p, g8At, capacity, rpAt, rvAt, rareCap, rowsAt, rowBytes: rows };
+    this.exports.setTables(p.gAt, g8At, rpAt, rvAt);
   }
 
-  /** The memory's values (Uint16), valid until the next ensure. */
+  /** Byte address of the gang's rows. */
+  get rowsAt(): number {
+    return this.place.rowsAt;
+  }
+
+  /** The memory's values (Uint16), valid until the next prepare. */
   values(): Uint16Array {
-    return new Uint16Array(this.memory.buffer, this.gAt, this.gCap);
+    return new Uint16Array(this.memory.buffer, this.place.gAt, this.place.capacity);
   }
 
-  /** Copy g[have, upto) in from the engine's table. */
-  syncIn(g: Values, upto: number): void {
+  /** Own memory: copy g[have, upto) in from the caller's table. */
+  private syncIn(g: Values, upto: number): void {
     if (upto <= this.have) return;
     const part = g.subarray(this.have, upto);
     this.values().set(part, this.have);
     // Values past 255 wrap in the byte copy: the kernel reads it only while all are below 256.
-    new Uint8Array(this.memory.buffer, this.g8At, this.gCap).set(part, this.have);
+    new Uint8Array(this.memory.buffer, this.place.g8At, this.place.capacity).set(part, this.have);
     this.have = upto;
   }
 
-  /** Copy g[lo, hi) computed here out to the engine's table. */
+  /** Own memory: copy g[lo, hi) computed here out to the caller's table. */
   syncOut(g: Values, lo: number, hi: number): void {
+    if (!this.own) return;
     if (hi > lo) g.set(this.values().subarray(lo, hi), lo);
     if (hi > this.have && lo <= this.have) this.have = hi;
   }
 
   /** Write rare heaps [from, to) of the list into the memory. */
   putRare(rare: { readonly pos: Int32Array; readonly val: Int32Array }, from: number, to: number): void {
-    new Int32Array(this.memory.buffer, this.rpAt, to).set(rare.pos.subarray(from, to), from);
-    new Int32Array(this.memory.buffer, this.rvAt, to).set(rare.val.subarray(from, to), from);
+    new Int32Array(this.memory.buffer, this.place.rpAt, to).set(rare.pos.subarray(from, to), from);
+    new Int32Array(this.memory.buffer, this.place.rvAt, to).set(rare.val.subarray(from, to), from);
   }
 
   /** Append the memory's rare heaps [from, to) to `rare`. */
   takeRare(rare: RareList, from: number, to: number): void {
-    const pos = new Int32Array(this.memory.buffer, this.rpAt, to);
-    const val = new Int32Array(this.memory.buffer, this.rvAt, to);
+    const pos = new Int32Array(this.memory.buffer, this.place.rpAt, to);
+    const val = new Int32Array(this.memory.buffer, this.place.rvAt, to);
     for (let i = from; i < to; i++) rare.push(pos[i]!, val[i]!);
   }
 }
@@ -207,11 +308,13 @@ export class WasmSparseKernel {
   readonly name = 'sparse+simd';
   readonly mem: SparseMemory;
 
+  /** Over a memory of its own, or over a shared arena (then bind each task's place first). */
   constructor(
     readonly shape: SparseShape,
     module: WebAssembly.Module,
+    arena?: WebAssembly.Memory,
   ) {
-    this.mem = new SparseMemory(shape, module);
+    this.mem = new SparseMemory(shape, module, arena);
   }
 
   get currentMask(): SparseMask {
@@ -230,8 +333,7 @@ export class WasmSparseKernel {
   run(g: Values, lo: number, hi: number, maxBefore: number, rare: RareList): RangeOutcome {
     const mem = this.mem;
     const known = rare.count;
-    mem.ensure(hi, known + (hi - lo));
-    mem.syncIn(g, lo);
+    mem.prepare(g, lo, hi, known + (hi - lo));
     mem.putRare(rare, 0, known);
     mem.exports.setRareCount(known);
     const next = mem.exports.run(lo, hi, maxBefore, capacityFor(g));
@@ -280,8 +382,7 @@ export class WasmSparseFrozenKernel {
     const VA = valueCeiling(maxBefore);
     if (VA > rowWords * 32) throw new Error(`sparse rows of ${rowWords} words cannot hold values below ${VA}`);
     const mem = this.mem;
-    mem.ensure(Math.max(hi, F), rare.count + (hi - lo), (hi - rowFrom) * sparseRowStride(rowWords) * 4);
-    mem.syncIn(g, F);
+    mem.prepare(g, F, Math.max(hi, F), rare.count + (hi - lo), (hi - rowFrom) * sparseRowStride(rowWords) * 4);
     mem.putRare(rare, 0, rare.count);
     mem.exports.gather(F, lo, hi, VA, mem.rowsAt, rowWords, rowFrom, rare.count);
   }
@@ -300,8 +401,7 @@ export class WasmSparseFrozenKernel {
   ): RangeOutcome {
     const mem = this.mem;
     const known = rare.count;
-    mem.ensure(hi, known + (hi - lo), (hi - rowFrom) * sparseRowStride(rowWords) * 4);
-    mem.syncIn(g, lo);
+    mem.prepare(g, lo, hi, known + (hi - lo), (hi - rowFrom) * sparseRowStride(rowWords) * 4);
     mem.putRare(rare, 0, known);
     mem.exports.setRareCount(known);
     const rescans = mem.exports.getRescans();

@@ -1,0 +1,99 @@
+import type { SparseShape } from '../kernels/sparse.js';
+import { MAX_PAGES, slotBytes, type SparsePlace } from '../kernels/wasm/sparse-wasm.js';
+import type { Values } from '../kernels/values.js';
+
+const PAGE = 65536;
+const align = (bytes: number): number => (bytes + 63) & ~63;
+/** Slack past the values and their byte copy: the SIMD loads read up to 16 values beyond. */
+const TAIL = 64;
+
+let nextArenaId = 1;
+
+/**
+ * A sparse game's table inside one shared WebAssembly memory, which every worker's instance of
+ * the sparse kernels imports (src/worker/wasm-sparse.ts): no thread holds a copy of the values.
+ * Laid out as
+ *   slots: one a gang member (fixed scratch of kernels/wasm/sparse-wasm.ts) | g (Uint16) |
+ *   g as bytes (the SIMD scan's, kept while every value is below 256) | each slot's rare list
+ *   and rows for the chunk running
+ * where the last part is placed afresh for every chunk (places) and the memory grows to fit it.
+ * Pages take memory once touched: the byte copy costs only the heaps computed while values
+ * fit a byte (Grundy's game: 7.25 * 10^6 of them).
+ */
+export class SparseArena {
+  readonly id = nextArenaId++;
+  /** Heaps whose byte copy is current. */
+  private bytesUpto = 0;
+
+  private constructor(
+    readonly memory: WebAssembly.Memory,
+    private readonly slotStride: number,
+    readonly gAt: number,
+    readonly capacity: number,
+    private readonly g8At: number,
+    private readonly dynamicAt: number,
+  ) {}
+
+  /** An arena for `capacity` values and `slots` members, or null when it cannot fit 4 GiB. */
+  static create(shape: SparseShape, capacity: number, slots: number): SparseArena | null {
+    const slotStride = align(slotBytes(shape));
+    const gAt = align(64 + slots * slotStride);
+    const g8At = gAt + align(2 * capacity + TAIL);
+    const dynamicAt = g8At + align(capacity + TAIL);
+    const pages = Math.ceil(dynamicAt / PAGE) + 1;
+    if (pages > MAX_PAGES) return null;
+    const memory = new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES, shared: true });
+    return new SparseArena(memory, slotStride, gAt, capacity, g8At, dynamicAt);
+  }
+
+  /** The table (Uint16), zero past what is written. */
+  values(): Uint16Array {
+    return new Uint16Array(this.memory.buffer, this.gAt, this.capacity);
+  }
+
+  /**
+   * Places for the `count` members of the next chunk, each with room for `rareCap` rare heaps
+   * and `rowBytes` of rows, and the byte copy brought up to `lo` while `maxBefore` fits a byte
+   * (after that no call keeps it). Call with no chunk running.
+   */
+  places(count: number, rareCap: number, rowBytes: number, lo: number, maxBefore: number): SparsePlace[] {
+    const bytes = maxBefore <= 0xff;
+    if (bytes && this.bytesUpto < lo) {
+      const g = this.values();
+      new Uint8Array(this.memory.buffer, this.g8At, this.capacity).set(g.subarray(this.bytesUpto, lo), this.bytesUpto);
+      this.bytesUpto = lo;
+    }
+    const stride = align(4 * rareCap) * 2 + align(rowBytes);
+    const end = this.dynamicAt + count * stride;
+    const pages = Math.ceil(end / PAGE);
+    const current = this.memory.buffer.byteLength / PAGE;
+    if (pages > MAX_PAGES) throw new Error(`a sparse chunk needs ${end} bytes of WebAssembly memory, past 4 GiB`);
+    if (pages > current) this.memory.grow(pages - current);
+    return Array.from({ length: count }, (_, k) => {
+      const rpAt = this.dynamicAt + k * stride;
+      const rvAt = rpAt + align(4 * rareCap);
+      return {
+        slotAt: 64 + k * this.slotStride,
+        gAt: this.gAt,
+        g8At: bytes ? this.g8At : 0,
+        capacity: this.capacity,
+        rpAt,
+        rvAt,
+        rareCap,
+        rowsAt: rvAt + align(4 * rareCap),
+        rowBytes,
+      };
+    });
+  }
+
+  /** The chunk that got `places` ended at next: the kernels wrote the byte copy that far. */
+  ran(lo: number, next: number, maxBefore: number): void {
+    if (maxBefore <= 0xff && this.bytesUpto >= lo) this.bytesUpto = Math.max(this.bytesUpto, next);
+  }
+
+  /** Copy `count` values of `from` in (a wider table, or a longer one). */
+  fill(from: Values, count: number): void {
+    this.values().set(from.subarray(0, count));
+    this.bytesUpto = 0;
+  }
+}
