@@ -885,8 +885,6 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     let k = 0;
     while (listAt(commons, k) < VA && load<i32>(mb + (<usize>listAt(commons, k) << 2)) == st) k++;
     store<i32>(base, k, 4);
-    if (listAt(commons, k) < VA) k++;
-    while (listAt(commons, k) < VA && load<i32>(mb + (<usize>listAt(commons, k) << 2)) == st) k++;
     store<i32>(base, listAt(commons, k) < VA ? listAt(commons, k) : VA);
   }
 }
@@ -922,29 +920,24 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     const base = rowAt(rows, n, rowFrom, rowWords);
     const mb = base + 16;
     const gst = load<i32>(base, 12);
-    const common = 1 ^ (parity & (n - i0) & 1);
-    const commons = classList(common);
-    const rares = classList(common ^ 1);
-    const k1 = load<i32>(base, 4);
-    const c1 = listAt(commons, k1) < VA ? listAt(commons, k1) : VA;
-    const c2 = load<i32>(base);
+    const rares = classList(parity & (n - i0) & 1);
+    // c_hi = c1: the rare values below it are looked for, none above (see sparse-frozen.ts).
+    const c1 = load<i32>(base);
     let need = 0;
     let j1 = 0;
-    for (let j = 0; listAt(rares, j) < c2; j++) {
-      const x = listAt(rares, j);
-      if (x < c1) j1 = j + 1;
+    for (; listAt(rares, j1) < c1; j1++) {
+      const x = listAt(rares, j1);
       if (load<i32>(mb + (<usize>x << 2)) != gst) {
         store<u8>(WANT + <usize>x, 1);
         store<i32>(WANTED + (<usize>need << 2), x);
         need++;
       }
     }
-    while (listAt(rares, j1) < c1) j1++;
     store<i32>(base, j1, 8);
     if (need == 0) continue;
     left = need;
     const aFrom = max(1, n - i0 - F + 1);
-    // Until every wanted value is seen or the frozen pairs run out: c_hi stays c2 either way.
+    // Until every wanted value is seen or the frozen pairs run out.
     scan(n, aFrom, 0x7fffffff, mb + (<usize>rowBits << 2), laneMode(VA), need);
     if (left > 0) store<i32>(base, 0, 8);
     for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);

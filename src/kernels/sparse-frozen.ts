@@ -13,11 +13,10 @@ import { nextStamp } from './mex.js';
  * while the one before it is still being finished).
  *
  *  - gather (parallel, any tile on any worker): for each n, mark every option whose heaps are
- *    all < F (the frozen rare pairs r in (s - F, F) and frozen non-split options); c1 = the
- *    least common value not marked, c2 = the next one (what c becomes when a pair touching
- *    [F, n) marks c1). Scan the frozen pairs (a, s - a), s - a < F, from the smallest a, for
- *    the rare values below c2 not marked, recording those seen, until every one is seen or
- *    the frozen pairs run out: c_hi = c2.
+ *    all < F (the frozen rare pairs r in (s - F, F) and frozen non-split options); c_hi = c1 =
+ *    the least common value not marked. Scan the frozen pairs (a, s - a), s - a < F, from the
+ *    smallest a, for the rare values below c1 not marked, recording those seen, until every
+ *    one is seen or the frozen pairs run out.
  *  - finish (ordered): add the options that touch [F, n) and take the true c (>= c1). A wanted
  *    rare value below c that the gather saw needs nothing more. One it did not see: below
  *    c_hi, the gather scanned every frozen pair for it, so only the pairs touching [F, n)
@@ -101,9 +100,8 @@ export class SparseFrozenKernel {
 
   /**
    * Pass 1: mark the frozen options of each heap in the stamped array, copy it into the row
-   * whole (cheaper than packing it into bits), and note c1 (its index k1 among the common
-   * values) and c2, the next unmarked common value: what c becomes when a pair touching [F, n)
-   * marks c1, the usual way the guess falls short.
+   * whole (cheaper than packing it into bits), and note c1 and its index among the common
+   * values.
    */
   private gatherMarks(
     g: Values,
@@ -148,18 +146,18 @@ export class SparseFrozenKernel {
       let k = 0;
       while (commons[k]! < VA && mark[commons[k]!] === st) k++;
       rows[base + 1] = k;
-      if (commons[k]! < VA) k++;
-      while (commons[k]! < VA && mark[commons[k]!] === st) k++;
       rows[base] = commons[k]! < VA ? commons[k]! : VA;
     }
   }
 
   /**
-   * Pass 2: for each heap, want the rare values below c2 that no frozen option marked and scan
+   * Pass 2: for each heap, want the rare values below c1 that no frozen option marked and scan
    * the frozen pairs (a, s - a), s - a < F, from the smallest a, until all are seen or the pairs
-   * run out. Stopping once those below c1 were seen (c_hi = c1) made the finish rescan every
-   * pair, alone, whenever a pair touching [F, n) marks c1: Grundy's game on 2 workers ran 4%
-   * slower that way, the gather being the part that runs in parallel.
+   * run out. c_hi = c1: when a pair touching [F, n) marks c1 (a quarter of Grundy's heaps near
+   * 10^6 on 2 workers), the finish scans every pair for the rest, alone. Looking for the rare
+   * values up to c2 (the next unmarked common value) as well spared those rescans but made the
+   * gathers scan 20% longer and the whole gang 1.3x the sequential kernel's work against
+   * 1.1x: a gang of 2 ran 7-20% slower that way (bench/NOTES.md).
    */
   private gatherScans(
     g: Values,
@@ -183,16 +181,12 @@ export class SparseFrozenKernel {
       const base = (n - rowFrom) * stride;
       const mb = base + ROW_HEADER;
       const gst = rows[base + 3]!;
-      const common = 1 ^ (pb & (n - i0) & 1);
-      const commons = this.maskClasses.byClass[common as 0 | 1];
-      const rares = this.maskClasses.byClass[(common ^ 1) as 0 | 1];
-      const c1 = commons[rows[base + 1]!]! < VA ? commons[rows[base + 1]!]! : VA;
-      const c2 = rows[base]!;
+      const rares = this.maskClasses.byClass[(pb & (n - i0) & 1) as 0 | 1];
+      const c1 = rows[base]!;
       let need = 0;
       let j1 = 0;
-      for (let j = 0; rares[j]! < c2; j++) {
-        const x = rares[j]!;
-        if (x < c1) j1 = j + 1;
+      for (; rares[j1]! < c1; j1++) {
+        const x = rares[j1]!;
         if (rows[mb + x] !== gst) {
           want[x] = 1;
           wanted[need++] = x;
@@ -200,12 +194,11 @@ export class SparseFrozenKernel {
       }
       // Where the finish may start its rare-value check: past every rare value below c1, all of
       // them marked or witnessed here unless the scan runs out of pairs first (then 0).
-      while (rares[j1]! < c1) j1++;
       rows[base + 2] = j1;
       if (need === 0) continue;
       state[0] = need;
       const aFrom = Math.max(1, n - i0 - F + 1);
-      // Until every wanted value is seen or the frozen pairs run out: c_hi stays c2 either way.
+      // Until every wanted value is seen or the frozen pairs run out.
       if (single) {
         // The one-sum scan is written out here rather than called through scanPairs: from this
         // large function V8 leaves nextWantedPair a call of its own, and that measured about
