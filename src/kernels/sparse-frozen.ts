@@ -95,7 +95,7 @@ export class SparseFrozenKernel {
     const VA = valueCeiling(maxBefore);
     if (VA > rowWords * 32) throw new Error(`sparse rows of ${rowWords} words cannot hold values below ${VA}`);
     this.gatherMarks(g, F, lo, hi, VA, rare, rows, rowWords, rowFrom);
-    this.gatherScans(g, F, lo, hi, VA, rows, rowWords, rowFrom);
+    this.gatherScans(g, F, lo, hi, rows, rowWords, rowFrom);
   }
 
   /**
@@ -164,7 +164,6 @@ export class SparseFrozenKernel {
     F: number,
     lo: number,
     hi: number,
-    VA: number,
     rows: Int32Array,
     rowWords: number,
     rowFrom: number,
