@@ -9,7 +9,17 @@ import { nimLogTables } from './tables.js';
  * product on F = 2^16 leaves 9 products of 16-bit nimbers, each one lookup in the logarithm
  * tables of GF(2^16) (tables.ts), plus the "* 2^15" and "* 2^31" terms, which are lookups too.
  */
-const { log: LOG, exp: EXP, logHalf: LH } = nimLogTables();
+let LOG: Int32Array = new Int32Array(0);
+let EXP: Uint16Array = new Uint16Array(0);
+let LH = 0;
+
+/**
+ * The tables are built on the first product, not when this module loads: every command that
+ * loads the game registry loads it, and building them cost each process and worker 5-12 ms.
+ */
+function load(): void {
+  ({ log: LOG, exp: EXP, logHalf: LH } = nimLogTables());
+}
 
 /** x * 2^15 for x < 2^16. */
 function half16(x: number): number {
@@ -24,11 +34,13 @@ function half32(x: number): number {
 
 /** a * b for a, b < 2^16. */
 export function nimMul16(a: number, b: number): number {
+  if (LH === 0) load();
   return EXP[LOG[a]! + LOG[b]!]!;
 }
 
 /** a * b for uint32 a, b (the nimbers below 2^32 are a subfield: the product is a uint32). */
 export function nimMul32(a: number, b: number): number {
+  if (LH === 0) load();
   const a1 = a >>> 16;
   const a0 = a & 0xffff;
   const b1 = b >>> 16;
@@ -64,6 +76,7 @@ export function nimMulMany(
   outLo: Uint32Array,
   count = aHi.length,
 ): void {
+  if (LH === 0) load();
   const L = LOG;
   const E = EXP;
   const h = LH;
