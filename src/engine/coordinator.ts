@@ -157,11 +157,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   // geometrically in --until-proven mode; the first `count` values of `from` are copied in.
   const table = (w: Width, cap: number, from?: Values, count = 0): Values => {
     for (const strategy of strategies.list) {
-      const made = strategy.table?.(w, cap);
-      if (made) {
-        if (from) made.set(from.subarray(0, count));
-        return made;
-      }
+      const made = strategy.table?.(w, cap, req.to, from, count);
+      if (made) return made;
     }
     return from ? regrow(from, count, w, cap) : sharedValues(w, cap);
   };

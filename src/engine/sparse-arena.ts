@@ -16,9 +16,12 @@ let nextArenaId = 1;
  *   slots: one a gang member (fixed scratch of kernels/wasm/sparse-wasm.ts) | g (Uint16) |
  *   g as bytes (the SIMD scan's, kept while every value is below 256) | each slot's rare list
  *   and rows for the chunk running
- * where the last part is placed afresh for every chunk (places) and the memory grows to fit it.
- * Pages take memory once touched: the byte copy costs only the heaps computed while values
- * fit a byte (Grundy's game: 7.25 * 10^6 of them).
+ * where g and its byte copy have room for `reserve` values, the most the run may compute, and
+ * the last part is placed afresh for every chunk (places) and the memory grows to fit it. Pages
+ * take memory once touched, so a table longer than its values costs address space only, and
+ * an --until-proven run's table grows in place: a new memory each time the table doubled held
+ * the old ones until every thread had collected them (octal:0.354: +85 MB). The byte copy costs
+ * the heaps computed while values fit a byte (Grundy's game: 7.25 * 10^6 of them).
  */
 export class SparseArena {
   readonly id = nextArenaId++;
@@ -29,38 +32,60 @@ export class SparseArena {
     readonly memory: WebAssembly.Memory,
     private readonly slotStride: number,
     readonly gAt: number,
-    readonly capacity: number,
+    readonly reserve: number,
     private readonly g8At: number,
     private readonly dynamicAt: number,
   ) {}
 
-  /** An arena for `capacity` values and `slots` members, or null when it cannot fit 4 GiB. */
-  static create(shape: SparseShape, capacity: number, slots: number): SparseArena | null {
+  /**
+   * An arena for `slots` members and up to `reserve` values (at least `capacity`: less when
+   * `reserve` would not fit 4 GiB), or null when not even `capacity` fits.
+   */
+  static create(shape: SparseShape, capacity: number, reserve: number, slots: number): SparseArena | null {
     const slotStride = align(slotBytes(shape));
     const gAt = align(64 + slots * slotStride);
-    const g8At = gAt + align(2 * capacity + TAIL);
-    const dynamicAt = g8At + align(capacity + TAIL);
-    const pages = Math.ceil(dynamicAt / PAGE) + 1;
-    if (pages > MAX_PAGES) return null;
-    const memory = new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES, shared: true });
-    return new SparseArena(memory, slotStride, gAt, capacity, g8At, dynamicAt);
+    const end = (values: number): number => gAt + align(2 * values + TAIL) + align(values + TAIL);
+    // A quarter of the address space stays free for the chunks' rare lists and rows.
+    const room = (MAX_PAGES * PAGE * 3) / 4;
+    const held = end(reserve) <= room ? reserve : capacity;
+    if (end(held) > room) return null;
+    const g8At = gAt + align(2 * held + TAIL);
+    const dynamicAt = end(held);
+    const memory = new WebAssembly.Memory({
+      initial: Math.ceil(dynamicAt / PAGE) + 1,
+      maximum: MAX_PAGES,
+      shared: true,
+    });
+    return new SparseArena(memory, slotStride, gAt, held, g8At, dynamicAt);
   }
 
-  /** The table (Uint16), zero past what is written. */
-  values(): Uint16Array {
-    return new Uint16Array(this.memory.buffer, this.gAt, this.capacity);
+  /** The first `length` values of the table (at most `reserve`), zero past what is written. */
+  values(length: number): Uint16Array {
+    return new Uint16Array(this.memory.buffer, this.gAt, length);
+  }
+
+  /** Does g lie over this arena's table? (Only arena tables start past byte 0.) */
+  holds(g: Values): boolean {
+    return g instanceof Uint16Array && g.byteOffset === this.gAt && g.length <= this.reserve;
   }
 
   /**
-   * Places for the `count` members of the next chunk, each with room for `rareCap` rare heaps
-   * and `rowBytes` of rows, and the byte copy brought up to `lo` while `maxBefore` fits a byte
-   * (after that no call keeps it). Call with no chunk running.
+   * Places for the `count` members of the next chunk over a table of `capacity` values, each
+   * with room for `rareCap` rare heaps and `rowBytes` of rows, and the byte copy brought up to
+   * `lo` while `maxBefore` fits a byte (after that no call keeps it). Call with no chunk running.
    */
-  places(count: number, rareCap: number, rowBytes: number, lo: number, maxBefore: number): SparsePlace[] {
+  places(
+    count: number,
+    capacity: number,
+    rareCap: number,
+    rowBytes: number,
+    lo: number,
+    maxBefore: number,
+  ): SparsePlace[] {
     const bytes = maxBefore <= 0xff;
     if (bytes && this.bytesUpto < lo) {
-      const g = this.values();
-      new Uint8Array(this.memory.buffer, this.g8At, this.capacity).set(g.subarray(this.bytesUpto, lo), this.bytesUpto);
+      const g = this.values(lo);
+      new Uint8Array(this.memory.buffer, this.g8At, lo).set(g.subarray(this.bytesUpto, lo), this.bytesUpto);
       this.bytesUpto = lo;
     }
     const stride = align(4 * rareCap) * 2 + align(rowBytes);
@@ -76,7 +101,7 @@ export class SparseArena {
         slotAt: 64 + k * this.slotStride,
         gAt: this.gAt,
         g8At: bytes ? this.g8At : 0,
-        capacity: this.capacity,
+        capacity,
         rpAt,
         rvAt,
         rareCap,
@@ -89,11 +114,5 @@ export class SparseArena {
   /** The chunk that got `places` ended at next: the kernels wrote the byte copy that far. */
   ran(lo: number, next: number, maxBefore: number): void {
     if (maxBefore <= 0xff && this.bytesUpto >= lo) this.bytesUpto = Math.max(this.bytesUpto, next);
-  }
-
-  /** Copy `count` values of `from` in (a wider table, or a longer one). */
-  fill(from: Values, count: number): void {
-    this.values().set(from.subarray(0, count));
-    this.bytesUpto = 0;
   }
 }

@@ -145,16 +145,21 @@ export class SparseRunner implements ChunkStrategy {
    * run: Uint16 from the start, so the values are never copied to widen them, and no thread
    * keeps a copy of its own. Wider tables, and the JavaScript kernels, use a SharedArrayBuffer.
    */
-  table(width: Width, capacity: number): Values | null {
+  table(width: Width, capacity: number, limit: number, from?: Values, count = 0): Values | null {
     if (width === 32 || this.plain || sparseKernelChoice() !== 'wasm') return null;
-    this.arena = SparseArena.create(this.shape, capacity, Math.max(1, this.threads));
-    return this.arena?.values() ?? null;
+    // A longer table for the same run grows in place: the values are already there.
+    if (this.arena !== null && from !== undefined && this.arena.holds(from) && capacity <= this.arena.reserve)
+      return this.arena.values(capacity);
+    this.arena = SparseArena.create(this.shape, capacity, Math.max(capacity, limit), Math.max(1, this.threads));
+    if (this.arena === null) return null;
+    const g = this.arena.values(capacity);
+    if (from) g.set(from.subarray(0, count));
+    return g;
   }
 
   /** The arena that holds g, if g is one's. */
   private arenaOf(g: Values): SparseArena | null {
-    const a = this.arena;
-    return a !== null && g instanceof Uint16Array && g.byteOffset === a.gAt && g.length === a.capacity ? a : null;
+    return this.arena?.holds(g) ? this.arena : null;
   }
 
   /** Sparse space takes every chunk: past 16-bit values it hands them to the plain kernel. */
@@ -237,7 +242,7 @@ export class SparseRunner implements ChunkStrategy {
     this.lastWorkers = 1;
     const arena = this.arenaOf(g);
     const known = this.rare.count;
-    const place = arena?.places(1, known + (hi - lo), 0, lo, maxBefore)[0];
+    const place = arena?.places(1, g.length, known + (hi - lo), 0, lo, maxBefore)[0];
     const task: SparseTask = {
       kind: 'sparse',
       rules: this.rules,
@@ -313,7 +318,7 @@ export class SparseRunner implements ChunkStrategy {
     const rowBytes = tile * sparseRowStride(rowWords) * 4;
     // In an arena the rows are in each member's place; the JavaScript kernel's are buffers.
     const arena = this.arenaOf(g);
-    const places = arena?.places(members, known + (hi - lo), rowBytes, lo, maxBefore);
+    const places = arena?.places(members, g.length, known + (hi - lo), rowBytes, lo, maxBefore);
     const gang = [];
     for (let member = 0; member < members; member++) {
       const place = places?.[member];

@@ -43,11 +43,12 @@ export interface ChunkStrategy {
   /** What to store with the chunk that ends at hi, in its transaction: null clears it. */
   stateAt?(hi: number): SparseState | null;
   /**
-   * A table of at least `width` and `capacity` values for the run, where the strategy keeps
-   * it (sparse space: inside the shared memory its WebAssembly kernels import), or null for a
-   * SharedArrayBuffer of its own. It may be wider than asked.
+   * A table of at least `width` and `capacity` values for the run (never more than `limit`),
+   * holding the first `count` values of `from`, where the strategy keeps it (sparse space:
+   * inside the shared memory its WebAssembly kernels import), or null for a SharedArrayBuffer
+   * of the coordinator's. It may be wider than asked.
    */
-  table?(width: Width, capacity: number): Values | null;
+  table?(width: Width, capacity: number, limit: number, from?: Values, count?: number): Values | null;
 }
 
 /** Read access to what a strategy keeps in the store beside the table. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SparseArena } from '../../src/engine/sparse-arena.js';
+import { SparseRunner } from '../../src/engine/sparse-runner.js';
 import { parseRules, sparseShape } from '../../src/games/registry.js';
 import { grundyKernel } from '../../src/kernels/grundy.js';
 import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js';
@@ -21,8 +22,8 @@ describe('sparse arena', () => {
     const rules = parseRules('grundy');
     const shape = sparseShape(rules)!;
     const N = 6000;
-    const arena = SparseArena.create(shape, N, 2)!;
-    const g = arena.values();
+    const arena = SparseArena.create(shape, N, N, 2)!;
+    const g = arena.values(N);
     const a = new WasmSparseKernel(shape, module, arena.memory);
     const b = new WasmSparseKernel(shape, module, arena.memory);
     const js = new SparseKernel(shape);
@@ -49,7 +50,7 @@ describe('sparse arena', () => {
       }
       const kernel = k % 2 === 0 ? a : b;
       const hi = Math.min(N, next + (k % 2 === 0 ? 131 : 1201));
-      const place = arena.places(2, rare.count + (hi - next), 0, next, max)[k % 5 === 4 ? 1 : 0]!;
+      const place = arena.places(2, N, rare.count + (hi - next), 0, next, max)[k % 5 === 4 ? 1 : 0]!;
       kernel.mem.bind(place, mask);
       // The slot's owner word names the instance that bound it last: a's after a, b's after b.
       const owner = new Int32Array(arena.memory.buffer)[place.slotAt >> 2]!;
@@ -70,5 +71,25 @@ describe('sparse arena', () => {
     const plain = plainValues(16, N);
     grundyKernel().run(plain, 0, N, 0);
     expect([...g]).toEqual([...plain]);
+  });
+
+  it('a longer table for the same run grows in place; a wider one leaves the arena', () => {
+    const runner = SparseRunner.for(parseRules('grundy'), 2)!;
+    const g1 = runner.table(8, 1000, 1_000_000)!;
+    expect(g1).toBeInstanceOf(Uint16Array);
+    for (let n = 0; n < 1000; n++) g1[n] = n % 300;
+    const g2 = runner.table(16, 4000, 1_000_000, g1, 1000)!;
+    expect(g2.length).toBe(4000);
+    expect(g2.byteOffset).toBe(g1.byteOffset);
+    expect(g2.buffer.byteLength).toBe(g1.buffer.byteLength);
+    g2[0] = 7;
+    expect(g1[0]).toBe(7);
+    expect([...g2.subarray(1, 1000)]).toEqual([...g1.subarray(1, 1000)]);
+    expect(runner.table(32, 4000, 1_000_000, g2, 1000)).toBeNull();
+    // A table from elsewhere (a resumed run's first) is copied into a new arena.
+    const plain = Uint16Array.from({ length: 10 }, (_, n) => n + 1);
+    const g3 = runner.table(16, 50, 100, plain, 10)!;
+    expect(g3.buffer).not.toBe(g2.buffer);
+    expect([...g3.subarray(0, 10)]).toEqual([...plain]);
   });
 });
