@@ -16,6 +16,12 @@ export const PROBE_MIN = 8;
 export const PROBE_MAX = 256;
 /** Chunks per path in the figure (their median). */
 const WINDOW = 3;
+/**
+ * The other path takes over only below this fraction of the current one's cost: a machine
+ * whose speed drifts by a third within a minute had made octal:0.354 (gang 1.25x slower) flip
+ * to its gang mid-run on one chunk's luck.
+ */
+const SWITCH = 0.9;
 
 export class SparsePathChooser {
   private readonly wallUs: Record<SparsePath, number> = { seq: 0, gang: 0 };
@@ -25,6 +31,8 @@ export class SparsePathChooser {
   private probeEvery = PROBE_MIN;
   /** The path being probed by the chunk in flight, if it is a probe. */
   private probing: SparsePath | null = null;
+  /** The path chunks take between probes (null: not chosen yet, the faster one will be). */
+  private current: SparsePath | null = null;
 
   /**
    * The path for the next chunk, and whether it is a probe (a probe runs a short chunk). A gang
@@ -35,7 +43,13 @@ export class SparsePathChooser {
       this.probing = 'gang';
       return { path: 'gang', probe: this.runs.gang === 0 };
     }
-    const best: SparsePath = this.wallUs.gang <= this.wallUs.seq || this.runs.seq === 0 ? 'gang' : 'seq';
+    if (this.current === null)
+      this.current = this.wallUs.gang <= this.wallUs.seq || this.runs.seq === 0 ? 'gang' : 'seq';
+    else {
+      const other: SparsePath = this.current === 'gang' ? 'seq' : 'gang';
+      if (this.runs[other] > 0 && this.beats(other)) this.current = other;
+    }
+    const best = this.current;
     if (++this.sinceProbe >= this.probeEvery) {
       this.sinceProbe = 0;
       this.probing = best === 'gang' ? 'seq' : 'gang';
@@ -58,10 +72,15 @@ export class SparsePathChooser {
       const sorted = [...recent].sort((a, b) => a - b);
       this.wallUs[path] = sorted[(sorted.length - 1) >> 1]!;
       if (this.probing === path && this.runs[other] > 0) {
-        this.probeEvery = this.wallUs[path] > this.wallUs[other] ? Math.min(PROBE_MAX, this.probeEvery * 2) : PROBE_MIN;
+        this.probeEvery = this.beats(path) ? PROBE_MIN : Math.min(PROBE_MAX, this.probeEvery * 2);
       }
     }
     this.runs[path]++;
+  }
+
+  /** Is `path` clearly faster than the other, by its figure? */
+  private beats(path: SparsePath): boolean {
+    return this.wallUs[path] < this.wallUs[path === 'gang' ? 'seq' : 'gang'] * SWITCH;
   }
 
   /** Wall µs per heap of the latest chunk on each path (0: never ran). */

@@ -59,4 +59,16 @@ describe('choosing between one worker and a gang by measured time', () => {
     expect(count(picked.slice(0, 100), 'gang')).toBeLessThan(10);
     expect(count(picked.slice(300), 'gang')).toBeGreaterThan(90);
   });
+
+  it('the other path takes over only when clearly faster: a gang within 10% leaves one worker be', () => {
+    const close = new SparsePathChooser();
+    close.record('seq', 1000, 1);
+    // The gang is slower until chunk 100, then 5% faster.
+    const kept = drive(close, 300, (path, i) => (path === 'gang' ? (i < 100 ? 1.5 : 0.95) : 1));
+    expect(count(kept.slice(20), 'gang')).toBeLessThan(15);
+    const clear = new SparsePathChooser();
+    clear.record('seq', 1000, 1);
+    const taken = drive(clear, 200, (path) => (path === 'gang' ? 0.8 : 1));
+    expect(count(taken.slice(20), 'gang')).toBeGreaterThan(170);
+  });
 });
