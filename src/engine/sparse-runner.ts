@@ -334,7 +334,9 @@ export class SparseRunner implements ChunkStrategy {
     arena?.ran(lo, next, maxBefore);
     if (next > lo) {
       const ms = performance.now() - started;
-      this.usPerHeap = (ms * 1000 * members) / (next - lo);
+      // The first gang loads the gang's worker code in every thread: its time per heap (3-10x
+      // the next ones') would size the next chunk and its tiles far too small.
+      if (this.stats.chunks > 0) this.usPerHeap = (ms * 1000 * members) / (next - lo);
       this.chooser.record('gang', next - lo, ms);
     }
     const found = Atomics.load(ctl, GANG.RARE_COUNT);
