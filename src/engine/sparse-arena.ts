@@ -47,16 +47,19 @@ export class SparseArena {
     const end = (values: number): number => gAt + align(2 * values + TAIL) + align(values + TAIL);
     // A quarter of the address space stays free for the chunks' rare lists and rows.
     const room = (MAX_PAGES * PAGE * 3) / 4;
-    const held = end(reserve) <= room ? reserve : capacity;
-    if (end(held) > room) return null;
-    const g8At = gAt + align(2 * held + TAIL);
-    const dynamicAt = end(held);
-    const memory = new WebAssembly.Memory({
-      initial: Math.ceil(dynamicAt / PAGE) + 1,
-      maximum: MAX_PAGES,
-      shared: true,
-    });
-    return new SparseArena(memory, slotStride, gAt, held, g8At, dynamicAt);
+    for (const held of end(reserve) <= room && reserve > capacity ? [reserve, capacity] : [capacity]) {
+      if (end(held) > room) return null;
+      const dynamicAt = end(held);
+      let memory: WebAssembly.Memory;
+      try {
+        memory = new WebAssembly.Memory({ initial: Math.ceil(dynamicAt / PAGE) + 1, maximum: MAX_PAGES, shared: true });
+      } catch {
+        // Address space refused (a strict overcommit policy): a reserve is a wish, `capacity` a need.
+        continue;
+      }
+      return new SparseArena(memory, slotStride, gAt, held, gAt + align(2 * held + TAIL), dynamicAt);
+    }
+    return null;
   }
 
   /** The first `length` values of the table (at most `reserve`), zero past what is written. */
