@@ -31,8 +31,12 @@ export class SparsePathChooser {
   private probeEvery = PROBE_MIN;
   /** The path being probed by the chunk in flight, if it is a probe. */
   private probing: SparsePath | null = null;
-  /** The path chunks take between probes (null: not chosen yet, the faster one will be). */
-  private current: SparsePath | null = null;
+  /**
+   * The path chunks take between probes: the gang's after its two first chunks, until one
+   * worker is clearly faster (a loaded machine slows a gang of every thread more than one
+   * worker, and a first comparison at such a moment had kept Grundy's game off its gang).
+   */
+  private current: SparsePath = 'gang';
 
   /**
    * The path for the next chunk, and whether it is a probe (a probe runs a short chunk). A gang
@@ -43,12 +47,8 @@ export class SparsePathChooser {
       this.probing = 'gang';
       return { path: 'gang', probe: this.runs.gang === 0 };
     }
-    if (this.current === null)
-      this.current = this.wallUs.gang <= this.wallUs.seq || this.runs.seq === 0 ? 'gang' : 'seq';
-    else {
-      const other: SparsePath = this.current === 'gang' ? 'seq' : 'gang';
-      if (this.runs[other] > 0 && this.beats(other)) this.current = other;
-    }
+    const other: SparsePath = this.current === 'gang' ? 'seq' : 'gang';
+    if (this.runs[other] > 0 && this.beats(other)) this.current = other;
     const best = this.current;
     if (++this.sinceProbe >= this.probeEvery) {
       this.sinceProbe = 0;

@@ -66,6 +66,10 @@ describe('choosing between one worker and a gang by measured time', () => {
     // The gang is slower until chunk 100, then 5% faster.
     const kept = drive(close, 300, (path, i) => (path === 'gang' ? (i < 100 ? 1.5 : 0.95) : 1));
     expect(count(kept.slice(20), 'gang')).toBeLessThan(15);
+    // From its warm-up on, the gang stays while one worker is less than 10% faster.
+    const first = new SparsePathChooser();
+    first.record('seq', 1000, 1);
+    expect(count(drive(first, 200, (path) => (path === 'gang' ? 1.05 : 1)).slice(20), 'gang')).toBeGreaterThan(170);
     const clear = new SparsePathChooser();
     clear.record('seq', 1000, 1);
     const taken = drive(clear, 200, (path) => (path === 'gang' ? 0.8 : 1));
