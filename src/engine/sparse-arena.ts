@@ -1,11 +1,14 @@
 import type { SparseShape } from '../kernels/sparse.js';
-import { MAX_PAGES, slotBytes, type SparsePlace } from '../kernels/wasm/sparse-wasm.js';
+import {
+  align,
+  listRegions,
+  MAX_PAGES,
+  PAGE,
+  slotBytes,
+  tableRegions,
+  type SparsePlace,
+} from '../kernels/wasm/sparse-wasm.js';
 import type { Values } from '../kernels/values.js';
-
-const PAGE = 65536;
-const align = (bytes: number): number => (bytes + 63) & ~63;
-/** Slack past the values and their byte copy: the SIMD loads read up to 16 values beyond. */
-const TAIL = 64;
 
 let nextArenaId = 1;
 
@@ -44,7 +47,7 @@ export class SparseArena {
   static create(shape: SparseShape, capacity: number, reserve: number, slots: number): SparseArena | null {
     const slotStride = align(slotBytes(shape));
     const gAt = align(64 + slots * slotStride);
-    const end = (values: number): number => gAt + align(2 * values + TAIL) + align(values + TAIL);
+    const end = (values: number): number => tableRegions(gAt, values).end;
     // A quarter of the address space stays free for the chunks' rare lists and rows.
     const room = (MAX_PAGES * PAGE * 3) / 4;
     for (const held of end(reserve) <= room && reserve > capacity ? [reserve, capacity] : [capacity]) {
@@ -57,7 +60,7 @@ export class SparseArena {
         // Address space refused (a strict overcommit policy): a reserve is a wish, `capacity` a need.
         continue;
       }
-      return new SparseArena(memory, slotStride, gAt, held, gAt + align(2 * held + TAIL), dynamicAt);
+      return new SparseArena(memory, slotStride, gAt, held, tableRegions(gAt, held).g8At, dynamicAt);
     }
     return null;
   }
@@ -91,15 +94,14 @@ export class SparseArena {
       new Uint8Array(this.memory.buffer, this.g8At, lo).set(g.subarray(this.bytesUpto, lo), this.bytesUpto);
       this.bytesUpto = lo;
     }
-    const stride = align(4 * rareCap) * 2 + align(rowBytes);
+    const stride = listRegions(0, rareCap, rowBytes).end;
     const end = this.dynamicAt + count * stride;
     const pages = Math.ceil(end / PAGE);
     const current = this.memory.buffer.byteLength / PAGE;
     if (pages > MAX_PAGES) throw new Error(`a sparse chunk needs ${end} bytes of WebAssembly memory, past 4 GiB`);
     if (pages > current) this.memory.grow(pages - current);
     return Array.from({ length: count }, (_, k) => {
-      const rpAt = this.dynamicAt + k * stride;
-      const rvAt = rpAt + align(4 * rareCap);
+      const { rpAt, rvAt, rowsAt } = listRegions(this.dynamicAt + k * stride, rareCap, rowBytes);
       return {
         slotAt: 64 + k * this.slotStride,
         gAt: this.gAt,
@@ -108,7 +110,7 @@ export class SparseArena {
         rpAt,
         rvAt,
         rareCap,
-        rowsAt: rvAt + align(4 * rareCap),
+        rowsAt,
         rowBytes,
       };
     });

@@ -52,15 +52,33 @@ export interface SparseExports {
   getContinued(): number;
 }
 
-const PAGE = 65536;
+export const PAGE = 65536;
 /** The module's memory import allows up to 4 GiB. */
 export const MAX_PAGES = 65536;
 const L = VALUE_LIMIT;
-const align = (bytes: number): number => (bytes + 63) & ~63;
+/** Regions start on 64-byte lines. */
+export const align = (bytes: number): number => (bytes + 63) & ~63;
 /** assembly/sparse.ts LANES: 16 heaps' byte marks of 1024 values. */
 const LANES_BYTES = 16 * 1024;
 /** Slack past the values: the SIMD loads read up to 16 values beyond the last one they use. */
 const TAIL = 64;
+
+/** A table of `capacity` values (Uint16) at `gAt`, then its byte copy: where that starts and both end. */
+export function tableRegions(gAt: number, capacity: number): { readonly g8At: number; readonly end: number } {
+  const g8At = gAt + align(2 * capacity + TAIL);
+  return { g8At, end: g8At + align(capacity + TAIL) };
+}
+
+/** Room from `at` for `rareCap` rare heaps and their values (Int32), then `rowBytes` of rows. */
+export function listRegions(
+  at: number,
+  rareCap: number,
+  rowBytes: number,
+): { readonly rpAt: number; readonly rvAt: number; readonly rowsAt: number; readonly end: number } {
+  const rvAt = at + align(4 * rareCap);
+  const rowsAt = rvAt + align(4 * rareCap);
+  return { rpAt: at, rvAt, rowsAt, end: rowsAt + align(rowBytes) };
+}
 
 /** One instance's fixed scratch, at byte addresses from `at` (its first 64 bytes: the owner word). */
 interface SlotRegions {
@@ -240,11 +258,9 @@ export class SparseMemory {
     const capacity = heaps <= p.capacity ? p.capacity : Math.max(heaps, Math.floor(p.capacity * 1.5));
     const rareCap = rare <= p.rareCap ? p.rareCap : Math.max(rare, Math.floor(p.rareCap * 1.5), 1024);
     const rows = Math.max(rowBytes, p.rowBytes);
-    const g8At = p.gAt + align(2 * capacity + TAIL);
-    const rpAt = g8At + align(capacity + TAIL);
-    const rvAt = rpAt + align(4 * rareCap);
-    const rowsAt = rvAt + align(4 * rareCap);
-    const end = rowsAt + align(rows);
+    const table = tableRegions(p.gAt, capacity);
+    const g8At = table.g8At;
+    const { rpAt, rvAt, rowsAt, end } = listRegions(table.end, rareCap, rows);
     const pages = Math.ceil(end / PAGE);
     const current = this.memory.buffer.byteLength / PAGE;
     if (pages > MAX_PAGES) throw new Error(`the WebAssembly sparse kernel cannot hold ${heaps} heaps in 4 GiB`);
