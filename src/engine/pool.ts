@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ComputeError } from '../errors.js';
+import { formatMs, StalledTaskError, WorkerDeathError } from './task-errors.js';
 import { userCode } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { projectRoot } from '../project-root.js';
@@ -39,27 +40,6 @@ export interface TaskWatch {
   readonly name: string;
   /** The message when the task stalls at `position` (LOADING before its first position). */
   readonly describe: (position: number) => string;
-}
-
-/** A task stopped by its watch: the worker was terminated while stuck at `position`. */
-export class StalledTaskError extends ComputeError {
-  constructor(
-    message: string,
-    readonly position: number,
-  ) {
-    super(message);
-  }
-}
-
-/** A task that failed twice: its worker thread died, was replaced, and the retry failed too. */
-export class WorkerDeathError extends ComputeError {
-  constructor(
-    message: string,
-    /** The last position the task reported through its heartbeat, when it had one. */
-    readonly position: number,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -207,9 +187,4 @@ export class WorkerPool {
     this.started = null;
     if (pool) await pool.destroy();
   }
-}
-
-/** A duration as the --module-timeout flag writes it: '10 s' or '250 ms'. */
-export function formatMs(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
