@@ -1,8 +1,9 @@
 import { ComputeError } from '../errors.js';
 
 /*
- * How a pool task fails, apart from the pool (engine/pool.ts): code that runs in worker threads
- * names these errors too, and importing them from the pool would load Piscina in every thread.
+ * How a pool task fails, kept apart from the pool (engine/pool.ts): states/explore.ts names these
+ * too, and it is in every worker's imports through the games registry, where importing the pool
+ * loaded Piscina into each thread (15-20 ms of its start).
  */
 
 /** A task stopped by its watch: the worker was terminated while stuck at `position`. */
