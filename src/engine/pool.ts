@@ -32,6 +32,18 @@ export interface PoolOptions {
   readonly moduleTimeoutMs?: number;
 }
 
+/**
+ * The pool's threads run without require(esm). Piscina loads a task's entry file with require()
+ * first, and Node (20.19+, 22.12+) then loads our ES modules synchronously inside it. A thread
+ * terminated in the middle of that aborts the whole process ("v8::Module::IsGraphAsync must be
+ * used on an instantiated module"): `grundy compute sub:1,3,4 --until-proven` is proven before
+ * the second thread has loaded its first file, and pool.destroy() then took the process down in
+ * 3-4 runs of 100. Without require(esm), Piscina falls back to import(), which a termination
+ * stops cleanly (0 of 250). Only this option is given: a Worker refuses process-wide flags in
+ * execArgv, and our worker files need none of the main thread's per-thread options.
+ */
+export const THREAD_EXEC_ARGV: readonly string[] = ['--no-experimental-require-module'];
+
 /** Watch a task's heartbeat; stop its worker once the heartbeat stands still this long. */
 export interface TaskWatch {
   readonly heartbeat: Heartbeat;
@@ -72,6 +84,7 @@ export class WorkerPool {
         minThreads: this.threads,
         maxThreads: this.threads,
         idleTimeout: 60_000,
+        execArgv: [...THREAD_EXEC_ARGV],
       });
       // Piscina reports a thread that dies while idle as an 'error' event; unhandled, that event
       // would crash the CLI. A death during a task rejects that task instead, handled below.
