@@ -39,10 +39,15 @@ export interface PoolOptions {
  * used on an instantiated module"): `grundy compute sub:1,3,4 --until-proven` is proven before
  * the second thread has loaded its first file, and pool.destroy() then took the process down in
  * 3-4 runs of 100. Without require(esm), Piscina falls back to import(), which a termination
- * stops cleanly (0 of 250). Only this option is given: a Worker refuses process-wide flags in
- * execArgv, and our worker files need none of the main thread's per-thread options.
+ * stops cleanly (0 of 350). Only this option is given: a Worker refuses process-wide flags in
+ * execArgv, and our worker files need none of the main thread's per-thread options. A Node that
+ * does not know the option (it is a legacy alias of --no-require-module from Node 26) gets none,
+ * since a Worker refuses unknown ones too.
  */
-export const THREAD_EXEC_ARGV: readonly string[] = ['--no-experimental-require-module'];
+const NO_REQUIRE_ESM = '--no-experimental-require-module';
+const THREAD_EXEC_ARGV: readonly string[] | undefined = process.allowedNodeEnvironmentFlags.has(NO_REQUIRE_ESM)
+  ? [NO_REQUIRE_ESM]
+  : undefined;
 
 /** Watch a task's heartbeat; stop its worker once the heartbeat stands still this long. */
 export interface TaskWatch {
@@ -84,7 +89,7 @@ export class WorkerPool {
         minThreads: this.threads,
         maxThreads: this.threads,
         idleTimeout: 60_000,
-        execArgv: [...THREAD_EXEC_ARGV],
+        ...(THREAD_EXEC_ARGV ? { execArgv: [...THREAD_EXEC_ARGV] } : {}),
       });
       // Piscina reports a thread that dies while idle as an 'error' event; unhandled, that event
       // would crash the CLI. A death during a task rejects that task instead, handled below.
