@@ -113,6 +113,11 @@ function applyPragmas(db: Database.Database, readonly: boolean): void {
   if (!readonly) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // A writer appends chunks and sweep results: SQLite's own 2 MB page cache holds the B-tree
+    // pages it revisits. better-sqlite3 builds SQLite with 16 MB, which a long compute filled
+    // with the table's pages it never reads again (Grundy's game to 2 * 10^7: 17 MB of 200 at
+    // the peak; a sweep of 102,090 games ran no slower at 2 MB).
+    db.pragma('cache_size = -2000');
   }
 }
 
