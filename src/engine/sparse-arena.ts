@@ -17,22 +17,31 @@ let nextArenaId = 1;
  * the sparse kernels imports (src/worker/wasm-sparse.ts): no thread holds a copy of the values.
  * Laid out as
  *   slots: one a gang member (fixed scratch of kernels/wasm/sparse-wasm.ts) | g (Uint16) |
- *   g as bytes (the SIMD scan's, kept while every value is below 256) | each slot's rare list
- *   and rows for the chunk running
+ *   g as bytes (the SIMD scan's, kept while every value is below 256) | each slot's rows |
+ *   each slot's rare list, for the chunk running
  * where g and its byte copy have room for `reserve` values, the most the run may compute, and
- * the last part is placed afresh for every chunk (places) and the memory grows to fit it. Pages
- * take memory once touched, so a table longer than its values costs address space only, and
- * an --until-proven run's table grows in place: a new memory each time the table doubled held
- * the old ones until every thread had collected them (octal:0.354: +85 MB). The byte copy costs
- * the heaps computed while values fit a byte (Grundy's game: 7.25 * 10^6 of them).
+ * the last two parts are sized by the most any chunk has needed (places), the memory growing
+ * to fit them. Pages take memory once touched, so a table longer than its values costs address
+ * space only, and an --until-proven run's table grows in place: a new memory each time the
+ * table doubled held the old ones until every thread had collected them (octal:0.354: +85 MB).
+ * The byte copy costs the heaps computed while values fit a byte (Grundy's game: 7.25 * 10^6 of
+ * them).
  */
 export class SparseArena {
   readonly id = nextArenaId++;
   /** Heaps whose byte copy is current. */
   private bytesUpto = 0;
+  /**
+   * The most rows and rare heaps a member's place has been given. Places keep their addresses
+   * while a chunk's needs fit these, so chunk after chunk writes the same pages: placed by each
+   * chunk's own sizes, they moved with every chunk and left 15 MiB resident at 10^8.
+   */
+  private rowRoom = 0;
+  private rareRoom = 0;
 
   private constructor(
     readonly memory: WebAssembly.Memory,
+    private readonly slots: number,
     private readonly slotStride: number,
     readonly gAt: number,
     readonly reserve: number,
@@ -60,7 +69,7 @@ export class SparseArena {
         // Address space refused (a strict overcommit policy): a reserve is a wish, `capacity` a need.
         continue;
       }
-      return new SparseArena(memory, slotStride, gAt, held, tableRegions(gAt, held).g8At, dynamicAt);
+      return new SparseArena(memory, slots, slotStride, gAt, held, tableRegions(gAt, held).g8At, dynamicAt);
     }
     return null;
   }
@@ -77,7 +86,7 @@ export class SparseArena {
 
   /**
    * Places for the `count` members of the next chunk over a table of `capacity` values, each
-   * with room for `rareCap` rare heaps and `rowBytes` of rows, and the byte copy brought up to
+   * with room for at least `rareCap` rare heaps and `rowBytes` of rows, and the byte copy brought up to
    * `lo` while `maxBefore` fits a byte (after that no call keeps it). Call with no chunk running.
    */
   places(
@@ -94,14 +103,19 @@ export class SparseArena {
       new Uint8Array(this.memory.buffer, this.g8At, lo).set(g.subarray(this.bytesUpto, lo), this.bytesUpto);
       this.bytesUpto = lo;
     }
-    const stride = listRegions(0, rareCap, rowBytes).end;
-    const end = this.dynamicAt + count * stride;
+    if (count > this.slots) throw new Error(`${count} sparse members for an arena of ${this.slots} slots`);
+    this.rowRoom = Math.max(this.rowRoom, align(rowBytes));
+    this.rareRoom = Math.max(this.rareRoom, rareCap);
+    // Every slot's rows, then every slot's rare list: a member's place depends on its slot only.
+    const listsAt = this.dynamicAt + this.slots * this.rowRoom;
+    const listStride = listRegions(0, this.rareRoom, 0).end;
+    const end = listsAt + this.slots * listStride;
     const pages = Math.ceil(end / PAGE);
     const current = this.memory.buffer.byteLength / PAGE;
     if (pages > MAX_PAGES) throw new Error(`a sparse chunk needs ${end} bytes of WebAssembly memory, past 4 GiB`);
     if (pages > current) this.memory.grow(pages - current);
     return Array.from({ length: count }, (_, k) => {
-      const { rpAt, rvAt, rowsAt } = listRegions(this.dynamicAt + k * stride, rareCap, rowBytes);
+      const { rpAt, rvAt } = listRegions(listsAt + k * listStride, this.rareRoom, 0);
       return {
         slotAt: 64 + k * this.slotStride,
         gAt: this.gAt,
@@ -109,9 +123,9 @@ export class SparseArena {
         capacity,
         rpAt,
         rvAt,
-        rareCap,
-        rowsAt,
-        rowBytes,
+        rareCap: this.rareRoom,
+        rowsAt: this.dynamicAt + k * this.rowRoom,
+        rowBytes: this.rowRoom,
       };
     });
   }
