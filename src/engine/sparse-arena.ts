@@ -86,8 +86,9 @@ export class SparseArena {
 
   /**
    * Places for the `count` members of the next chunk over a table of `capacity` values, each
-   * with room for at least `rareCap` rare heaps and `rowBytes` of rows, and the byte copy brought up to
-   * `lo` while `maxBefore` fits a byte (after that no call keeps it). Call with no chunk running.
+   * with room for at least `rareCap` rare heaps and `rowBytes` of rows, and the byte copy
+   * brought up to `lo` while `maxBefore` fits a byte (after that no call keeps it). Call with no
+   * chunk running.
    */
   places(
     count: number,
