@@ -465,8 +465,19 @@ function loadBits(total: i32): void {
 const SCALAR: i32 = 0;
 const BYTES: i32 = 1;
 const WORDS: i32 = 2;
+/**
+ * The largest V for byte lanes and for 16-bit lanes: 256 and 512, the most each holds. Tests
+ * lower them (setLaneLimits) so that small tables run the paths that large values take.
+ */
+let bytesUpTo: i32 = 256;
+let wordsUpTo: i32 = 512;
 @inline function laneMode(V: i32): i32 {
-  return V <= 256 ? BYTES : V <= 512 ? WORDS : SCALAR;
+  return V <= bytesUpTo ? BYTES : V <= wordsUpTo ? WORDS : SCALAR;
+}
+
+export function setLaneLimits(bytes: i32, words: i32): void {
+  bytesUpTo = min(bytes, 256);
+  wordsUpTo = min(words, 512);
 }
 
 /**
@@ -578,6 +589,9 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
       if (v128.any_true(v128.or(hit01, hit23))) break;
       a += 32;
     }
+    // The 32-pair blocks may have ended exactly past amax: (amax + 1, s - amax - 1) is no pair
+    // (a part equal to the other when parts must differ, else a pair already scanned).
+    if (a > amax) break;
     if (fewLeft && a + 7 <= amax) {
       const x = v128.xor(v128.load(G + (<usize>a << 1)), reverse16(v128.load(G + (<usize>(s - a - 7) << 1))));
       let m = i16x8.bitmask(v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w)));

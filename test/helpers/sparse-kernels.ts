@@ -25,6 +25,9 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
   return [
     ['js', (shape) => new SparseKernel(shape)],
     ['wasm', (shape) => new WasmSparseKernel(shape, module)],
+    // The scans that values from 256 on take (16-bit lanes, then one pair at a time), on small tables.
+    ['wasm, 16-bit lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { bytes: 0, words: 512 })],
+    ['wasm, no lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { bytes: 0, words: 0 })],
   ];
 }
 

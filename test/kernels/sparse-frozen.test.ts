@@ -23,6 +23,15 @@ if (wasmModule === null) throw new Error('the WebAssembly sparse kernel is off (
 const PARALLEL: [string, (shape: SparseShape) => ParallelKernel][] = [
   ['js', (shape) => new SparseFrozenKernel(shape)],
   ['wasm', (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule))],
+  // The scans that values from 256 on take, on small tables.
+  [
+    'wasm, 16-bit lanes',
+    (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { bytes: 0, words: 512 })),
+  ],
+  [
+    'wasm, no lanes',
+    (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { bytes: 0, words: 0 })),
+  ],
 ];
 let makePar: (shape: SparseShape) => ParallelKernel = PARALLEL[0]![1];
 

@@ -21,6 +21,7 @@ export interface SparseExports {
   setShape(shape: number, whole: number, one: number, two: number, distinct: number): void;
   setTables(g: number, g8: number, rp: number, rv: number): void;
   setMaskParity(parity: number): void;
+  setLaneLimits(bytes: number, words: number): void;
   setLanes(lanes: number): void;
   resetScratch(): void;
   setRareCount(count: number): void;
@@ -137,6 +138,16 @@ export interface SparsePlace {
   readonly rowBytes: number;
 }
 
+/**
+ * The largest value ceilings V (a power of two above every value) whose pair scans run in byte
+ * lanes and in 16-bit lanes: 256 and 512 in a run. Tests lower them to run the wide paths on
+ * small tables.
+ */
+export interface LaneLimits {
+  readonly bytes: number;
+  readonly words: number;
+}
+
 /** Sets each instance apart in the owner words of a shared memory's slots. */
 let nextToken = 1;
 
@@ -169,6 +180,7 @@ export class SparseMemory {
     readonly shape: SparseShape,
     module: WebAssembly.Module,
     arena?: WebAssembly.Memory,
+    lanes?: LaneLimits,
   ) {
     this.maskClasses = new MaskClasses(shape.parityAllowed);
     this.own = arena === undefined;
@@ -179,6 +191,7 @@ export class SparseMemory {
       arena ?? new WebAssembly.Memory({ initial: Math.ceil(gAt / PAGE) + 1, maximum: MAX_PAGES, shared: true });
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
     this.exports = instance.exports as unknown as SparseExports;
+    if (lanes) this.exports.setLaneLimits(lanes.bytes, lanes.words);
     if (this.own) this.takeSlot();
   }
 
@@ -329,8 +342,9 @@ export class WasmSparseKernel {
     readonly shape: SparseShape,
     module: WebAssembly.Module,
     arena?: WebAssembly.Memory,
+    lanes?: LaneLimits,
   ) {
-    this.mem = new SparseMemory(shape, module, arena);
+    this.mem = new SparseMemory(shape, module, arena, lanes);
   }
 
   get currentMask(): SparseMask {
