@@ -1,13 +1,14 @@
 // Sparse space (README: Sparse space) as WebAssembly with SIMD: the algorithm of
 // src/kernels/sparse.ts (SparseKernel), heap for heap, over one memory that the JavaScript side
 // (src/kernels/wasm/sparse-wasm.ts) lays out and fills. Compiled by `npm run asbuild` into
-// dist/wasm/sparse.wasm. Values are Uint16 here whatever the engine's width: the sparse kernels
-// only take values below 2^16, and the caller passes the width's capacity as `cap`.
+// dist/wasm/sparse.wasm. The table is narrow (src/kernels/values.ts NarrowValues): a byte a
+// value, min(g, ESC), and the values from ESC on in a Uint16 table written only there. The
+// kernels take values below 2^16 only, and the caller passes the width's capacity as `cap`.
 //
 // Why WebAssembly: both inner loops are loads and stores that V8 bounds-checks and type-checks
 // one by one. Step 2's scan (about 3000 pairs a heap for Grundy's game near 10^6) runs here 16
-// pairs at a time while every value is below 256: two rows of values narrowed to bytes, one
-// reversed, XOR-ed, and looked up in a 256-bit bitset of the wanted values with byte swizzles.
+// pairs at a time while every value is below 256: two rows of bytes, one reversed, XOR-ed, and
+// looked up in a 256-bit bitset of the wanted values with byte swizzles.
 
 // The layout: byte addresses set by setLayout (every region is the JavaScript side's to size).
 let MARK: usize = 0; // Int32 stamps, VALUE_LIMIT + 1
@@ -23,8 +24,12 @@ let nTwo: i32 = 0;
 let distinct: i32 = 0;
 let maxTwo: i32 = 0; // the largest split offset n - s
 let parity: i32 = 0;
-let G: usize = 0; // Uint16 values
-let G8: usize = 0; // the same values as bytes (mod 256: read only while every value is below 256); 0: none kept
+let G8: usize = 0; // the values as bytes, min(g, ESC): the table every read starts from
+let G: usize = 0; // Uint16 values, read only where G8 holds ESC (written only there: 2 bytes a heap of address space)
+/** The byte that says "look in G": 255, so that a value needs 2 bytes only from 255 on (tests set less). */
+let ESC: i32 = 255;
+let ESCV: v128 = i16x8.splat(255);
+let ESCB: v128 = i8x16.splat(-1);
 let RP: usize = 0; // Int32 rare heaps, ascending
 let RV: usize = 0; // Int32 their values
 let BITS: usize = 0; // 64 bytes: the wanted values as a bitset (values below 512)
@@ -59,6 +64,13 @@ export function setShape(shape: usize, whole: i32, one: i32, two: i32, isDistinc
   distinct = isDistinct;
   maxTwo = 0;
   for (let k = 0; k < nTwo; k++) maxTwo = max(maxTwo, load<i32>(SHAPE + (<usize>(nWhole + nOne + k) << 2)));
+}
+
+/** The escape byte: values of at least `e` are kept in G, G8 holding `e` (at most 255). */
+export function setEscape(e: i32): void {
+  ESC = e;
+  ESCV = i16x8.splat(<i16>e);
+  ESCB = i8x16.splat(<i8>e);
 }
 
 export function setTables(g: usize, g8: usize, rp: usize, rv: usize): void {
@@ -115,7 +127,42 @@ export function getOverflow(): i32 {
   return load<i32>(SHAPE + (<usize>(nWhole + nOne + k) << 2));
 }
 @inline function gv(h: i32): i32 {
-  return <i32>load<u16>(G + (<usize>h << 1));
+  const b = <i32>load<u8>(G8 + <usize>h);
+  return b != ESC ? b : <i32>load<u16>(G + (<usize>h << 1));
+}
+
+/** g[h, h + 8) in 16-bit lanes: eight bytes widened, the lanes that hold ESC taken from G. */
+@inline function words8(h: i32): v128 {
+  const x = v128.load8x8_u(G8 + <usize>h);
+  const e = i16x8.eq(x, ESCV);
+  if (!v128.any_true(e)) return x;
+  return v128.bitselect(v128.load(G + (<usize>h << 1)), x, e);
+}
+
+/**
+ * Whether the bytes are the values themselves (every value so far at most ESC, below V): the
+ * step-1 marks then read bytes alone, and XOR them in byte lanes. Set with V (exactBytes).
+ */
+let EXACT8: bool = false;
+
+@inline function exactBytes(V: i32): void {
+  EXACT8 = V - 1 <= ESC;
+}
+
+/** Whether any of the 16 bytes b is the escape byte. */
+@inline function escapes(b: v128): bool {
+  return v128.any_true(i8x16.eq(b, ESCB));
+}
+
+/** x, 16-bit lanes of g[h, h + 8) widened from bytes, with the escaped lanes read from G. */
+@inline function unescape(x: v128, h: i32): v128 {
+  return v128.bitselect(v128.load(G + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
+}
+
+/** Store g[n] = v: the byte, and the value in G when the byte cannot hold it. */
+@inline function putValue(n: i32, v: i32): void {
+  store<u8>(G8 + <usize>n, <u8>(v < ESC ? v : ESC));
+  if (v >= ESC) store<u16>(G + (<usize>n << 1), <u16>v);
 }
 @inline function rpos(j: i32): i32 {
   return load<i32>(RP + (<usize>j << 2));
@@ -171,13 +218,23 @@ function nextLaneStamp(): i32 {
 /** Lane t's byte x = bst for x = val[j] ^ g[B + t - d - pos[j]], t < 16, j in [from, to). */
 function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32): void {
   if (from >= to) return;
-  const gs = G + (<usize>(B - d) << 1);
   const L = LANES;
+  if (EXACT8) {
+    blockBytes(B, d, from, to, bst);
+    return;
+  }
   for (let j = from; j < to; j++) {
-    const p = gs - (<usize>rpos(j) << 1);
+    const h = B - d - rpos(j);
     const rv = i16x8.splat(<i16>rval(j));
-    const x0 = v128.xor(v128.load(p), rv);
-    const x1 = v128.xor(v128.load(p, 16), rv);
+    const b = v128.load(G8 + <usize>h);
+    let w0 = i16x8.extend_low_i8x16_u(b);
+    let w1 = i16x8.extend_high_i8x16_u(b);
+    if (escapes(b)) {
+      w0 = unescape(w0, h);
+      w1 = unescape(w1, h + 8);
+    }
+    const x0 = v128.xor(w0, rv);
+    const x1 = v128.xor(w1, rv);
     store<u8>(L + <usize>i16x8.extract_lane_u(x0, 0), bst, 0 * LANE_BYTES);
     store<u8>(L + <usize>i16x8.extract_lane_u(x0, 1), bst, 1 * LANE_BYTES);
     store<u8>(L + <usize>i16x8.extract_lane_u(x0, 2), bst, 2 * LANE_BYTES);
@@ -194,6 +251,30 @@ function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32): void {
     store<u8>(L + <usize>i16x8.extract_lane_u(x1, 5), bst, 13 * LANE_BYTES);
     store<u8>(L + <usize>i16x8.extract_lane_u(x1, 6), bst, 14 * LANE_BYTES);
     store<u8>(L + <usize>i16x8.extract_lane_u(x1, 7), bst, 15 * LANE_BYTES);
+  }
+}
+
+/** blockMarks while the bytes are the values (EXACT8): one load and one XOR in byte lanes a rare heap. */
+function blockBytes(B: i32, d: i32, from: i32, to: i32, bst: i32): void {
+  const L = LANES;
+  for (let j = from; j < to; j++) {
+    const x = v128.xor(v128.load(G8 + <usize>(B - d - rpos(j))), i8x16.splat(<i8>rval(j)));
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 0), bst, 0 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 1), bst, 1 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 2), bst, 2 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 3), bst, 3 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 4), bst, 4 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 5), bst, 5 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 6), bst, 6 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 7), bst, 7 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 8), bst, 8 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 9), bst, 9 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 10), bst, 10 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 11), bst, 11 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 12), bst, 12 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 13), bst, 13 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 14), bst, 14 * LANE_BYTES);
+    store<u8>(L + <usize>i8x16.extract_lane_u(x, 15), bst, 15 * LANE_BYTES);
   }
 }
 
@@ -308,25 +389,39 @@ let toBst: i32 = -1;
 
 /** The lane's byte val[j] ^ g[s - pos[j]] = toBst for j in [from, to). */
 function markLane(s: i32, from: i32, to: i32): void {
-  const gs = G + (<usize>s << 1);
   const lane = toLane;
   const bst = <u8>toBst;
   let p = RP + (<usize>from << 2);
   let q = RV + (<usize>from << 2);
   const end = RP + (<usize>to << 2);
+  if (EXACT8) {
+    const gs = G8 + <usize>s;
+    for (; p + 16 <= end; p += 16, q += 16) {
+      const x0 = load<i32>(q) ^ <i32>load<u8>(gs - <usize>load<i32>(p));
+      const x1 = load<i32>(q, 4) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 4));
+      const x2 = load<i32>(q, 8) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 8));
+      const x3 = load<i32>(q, 12) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 12));
+      store<u8>(lane + <usize>x0, bst);
+      store<u8>(lane + <usize>x1, bst);
+      store<u8>(lane + <usize>x2, bst);
+      store<u8>(lane + <usize>x3, bst);
+    }
+    for (; p < end; p += 4, q += 4) {
+      store<u8>(lane + <usize>(load<i32>(q) ^ <i32>load<u8>(gs - <usize>load<i32>(p))), bst);
+    }
+    return;
+  }
   for (; p + 16 <= end; p += 16, q += 16) {
-    const x0 = load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1));
-    const x1 = load<i32>(q, 4) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 4) << 1));
-    const x2 = load<i32>(q, 8) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 8) << 1));
-    const x3 = load<i32>(q, 12) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 12) << 1));
+    const x0 = load<i32>(q) ^ gv(s - load<i32>(p));
+    const x1 = load<i32>(q, 4) ^ gv(s - load<i32>(p, 4));
+    const x2 = load<i32>(q, 8) ^ gv(s - load<i32>(p, 8));
+    const x3 = load<i32>(q, 12) ^ gv(s - load<i32>(p, 12));
     store<u8>(lane + <usize>x0, bst);
     store<u8>(lane + <usize>x1, bst);
     store<u8>(lane + <usize>x2, bst);
     store<u8>(lane + <usize>x3, bst);
   }
-  for (; p < end; p += 4, q += 4) {
-    store<u8>(lane + <usize>(load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1))), bst);
-  }
+  for (; p < end; p += 4, q += 4) store<u8>(lane + <usize>(load<i32>(q) ^ gv(s - load<i32>(p))), bst);
 }
 
 /** mark[val[j] ^ g[s - pos[j]]] = st for j in [from, to) (or the lane's, see toBst). */
@@ -336,21 +431,35 @@ function markRange(s: i32, from: i32, to: i32, st: i32): void {
     markLane(s, from, to);
     return;
   }
-  const gs = G + (<usize>s << 1);
   let p = RP + (<usize>from << 2);
   let q = RV + (<usize>from << 2);
   const end = RP + (<usize>to << 2);
+  if (EXACT8) {
+    const gs = G8 + <usize>s;
+    for (; p + 16 <= end; p += 16, q += 16) {
+      const x0 = load<i32>(q) ^ <i32>load<u8>(gs - <usize>load<i32>(p));
+      const x1 = load<i32>(q, 4) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 4));
+      const x2 = load<i32>(q, 8) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 8));
+      const x3 = load<i32>(q, 12) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 12));
+      setMark(x0, st);
+      setMark(x1, st);
+      setMark(x2, st);
+      setMark(x3, st);
+    }
+    for (; p < end; p += 4, q += 4) setMark(load<i32>(q) ^ <i32>load<u8>(gs - <usize>load<i32>(p)), st);
+    return;
+  }
   for (; p + 16 <= end; p += 16, q += 16) {
-    const x0 = load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1));
-    const x1 = load<i32>(q, 4) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 4) << 1));
-    const x2 = load<i32>(q, 8) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 8) << 1));
-    const x3 = load<i32>(q, 12) ^ <i32>load<u16>(gs - (<usize>load<i32>(p, 12) << 1));
+    const x0 = load<i32>(q) ^ gv(s - load<i32>(p));
+    const x1 = load<i32>(q, 4) ^ gv(s - load<i32>(p, 4));
+    const x2 = load<i32>(q, 8) ^ gv(s - load<i32>(p, 8));
+    const x3 = load<i32>(q, 12) ^ gv(s - load<i32>(p, 12));
     setMark(x0, st);
     setMark(x1, st);
     setMark(x2, st);
     setMark(x3, st);
   }
-  for (; p < end; p += 4, q += 4) setMark(load<i32>(q) ^ <i32>load<u16>(gs - (<usize>load<i32>(p) << 1)), st);
+  for (; p < end; p += 4, q += 4) setMark(load<i32>(q) ^ gv(s - load<i32>(p)), st);
 }
 
 /** Marks [from, to) but the rare heap `skip` (Grundy's game forbids s/2 + s/2); skip < 0: none. */
@@ -472,7 +581,8 @@ const WORDS: i32 = 2;
 let bytesUpTo: i32 = 256;
 let wordsUpTo: i32 = 512;
 @inline function laneMode(V: i32): i32 {
-  return V <= bytesUpTo ? BYTES : V <= wordsUpTo ? WORDS : SCALAR;
+  // Bytes are the values themselves while every value is at most ESC (below V).
+  return V <= bytesUpTo && V - 1 <= ESC ? BYTES : V <= wordsUpTo ? WORDS : SCALAR;
 }
 
 export function setLaneLimits(bytes: i32, words: i32): void {
@@ -495,12 +605,20 @@ function scanWords(s: i32, from: i32, amax: i32, seen: usize): i32 {
   let t3 = v128.load(BITS, 48);
   const seven = i16x8.splat(7);
   while (a + 15 <= amax) {
-    const hi = G + (<usize>(s - a - 15) << 1);
-    const lo = G + (<usize>a << 1);
-    const h0 = v128.load(hi, 16);
-    const h1 = v128.load(hi);
-    const x0 = v128.xor(v128.load(lo), reverse16(h0));
-    const x1 = v128.xor(v128.load(lo, 16), reverse16(h1));
+    const lb = v128.load(G8 + <usize>a);
+    const hb = v128.load(G8 + <usize>(s - a - 15));
+    let l0 = i16x8.extend_low_i8x16_u(lb);
+    let l1 = i16x8.extend_high_i8x16_u(lb);
+    let h0 = i16x8.extend_high_i8x16_u(hb);
+    let h1 = i16x8.extend_low_i8x16_u(hb);
+    if (v128.any_true(v128.or(i8x16.eq(lb, ESCB), i8x16.eq(hb, ESCB)))) {
+      l0 = unescape(l0, a);
+      l1 = unescape(l1, a + 8);
+      h0 = unescape(h0, s - a - 7);
+      h1 = unescape(h1, s - a - 15);
+    }
+    const x0 = v128.xor(l0, reverse16(h0));
+    const x1 = v128.xor(l1, reverse16(h1));
     const idx = i8x16.narrow_i16x8_u(i16x8.shr_u(x0, 3), i16x8.shr_u(x1, 3));
     const bit = i8x16.narrow_i16x8_u(v128.and(x0, seven), v128.and(x1, seven));
     const byte = v128.or(
@@ -578,12 +696,26 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
   while (a <= amax) {
     // 32 pairs a test while nothing hits; the 8-pair blocks below find the hit.
     while (fewLeft && a + 31 <= amax) {
-      const lo = G + (<usize>a << 1);
-      const hi = G + (<usize>(s - a - 31) << 1);
-      const x0 = v128.xor(v128.load(lo), reverse16(v128.load(hi, 48)));
-      const x1 = v128.xor(v128.load(lo, 16), reverse16(v128.load(hi, 32)));
-      const x2 = v128.xor(v128.load(lo, 32), reverse16(v128.load(hi, 16)));
-      const x3 = v128.xor(v128.load(lo, 48), reverse16(v128.load(hi)));
+      const la = v128.load(G8 + <usize>a);
+      const lb = v128.load(G8 + <usize>a, 16);
+      const ha = v128.load(G8 + <usize>(s - a - 15));
+      const hb = v128.load(G8 + <usize>(s - a - 31));
+      let x0: v128, x1: v128, x2: v128, x3: v128;
+      const esc = v128.or(
+        v128.or(i8x16.eq(la, ESCB), i8x16.eq(lb, ESCB)),
+        v128.or(i8x16.eq(ha, ESCB), i8x16.eq(hb, ESCB)),
+      );
+      if (!v128.any_true(esc)) {
+        x0 = v128.xor(i16x8.extend_low_i8x16_u(la), reverse16(i16x8.extend_high_i8x16_u(ha)));
+        x1 = v128.xor(i16x8.extend_high_i8x16_u(la), reverse16(i16x8.extend_low_i8x16_u(ha)));
+        x2 = v128.xor(i16x8.extend_low_i8x16_u(lb), reverse16(i16x8.extend_high_i8x16_u(hb)));
+        x3 = v128.xor(i16x8.extend_high_i8x16_u(lb), reverse16(i16x8.extend_low_i8x16_u(hb)));
+      } else {
+        x0 = v128.xor(words8(a), reverse16(words8(s - a - 7)));
+        x1 = v128.xor(words8(a + 8), reverse16(words8(s - a - 15)));
+        x2 = v128.xor(words8(a + 16), reverse16(words8(s - a - 23)));
+        x3 = v128.xor(words8(a + 24), reverse16(words8(s - a - 31)));
+      }
       const hit01 = v128.or(fewHits(x0), fewHits(x1));
       const hit23 = v128.or(fewHits(x2), fewHits(x3));
       if (v128.any_true(v128.or(hit01, hit23))) break;
@@ -593,7 +725,7 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
     // (a part equal to the other when parts must differ, else a pair already scanned).
     if (a > amax) break;
     if (fewLeft && a + 7 <= amax) {
-      const x = v128.xor(v128.load(G + (<usize>a << 1)), reverse16(v128.load(G + (<usize>(s - a - 7) << 1))));
+      const x = v128.xor(words8(a), reverse16(words8(s - a - 7)));
       let m = i16x8.bitmask(v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w)));
       if (m == 0) {
         a += 8;
@@ -723,6 +855,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
   let maxSoFar = maxBefore;
   let V = 1;
   while (V <= maxSoFar) V <<= 1;
+  exactBytes(V);
   let maxValue = 0;
   const i0 = two(0);
   outOverflow = -1;
@@ -801,12 +934,12 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       outOverflow = v;
       return n;
     }
-    store<u16>(G + (<usize>n << 1), <u16>v);
-    if (G8 != 0) store<u8>(G8 + <usize>n, <u8>v);
+    putValue(n, v);
     if (v > maxValue) maxValue = v;
     if (v > maxSoFar) {
       maxSoFar = v;
       while (V <= maxSoFar) V <<= 1;
+      exactBytes(V);
     }
     if (n >= 1 && (<i32>load<u8>(CLS + <usize>v) ^ (parity & n & 1)) == 0) {
       store<i32>(RP + (<usize>rareCount << 2), n);
@@ -847,6 +980,7 @@ export function gather(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords:
 
 function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i32, rowFrom: i32, count: i32): void {
   const rowBits = rowWords * 32;
+  exactBytes(VA);
   const i0 = two(0);
   let B = -1;
   let bst = -1;
@@ -972,6 +1106,7 @@ export function finish(
   let maxSoFar = maxBefore;
   let V = 1;
   while (V <= maxSoFar) V <<= 1;
+  exactBytes(V);
   let maxValue = 0;
   outOverflow = -1;
   let B = -1;
@@ -1071,12 +1206,12 @@ export function finish(
       outOverflow = v;
       return n;
     }
-    store<u16>(G + (<usize>n << 1), <u16>v);
-    if (G8 != 0) store<u8>(G8 + <usize>n, <u8>v);
+    putValue(n, v);
     if (v > maxValue) maxValue = v;
     if (v > maxSoFar) {
       maxSoFar = v;
       while (V <= maxSoFar) V <<= 1;
+      exactBytes(V);
     }
     if (n >= 1 && (<i32>load<u8>(CLS + <usize>v) ^ (parity & n & 1)) == 0) {
       store<i32>(RP + (<usize>rareCount << 2), n);

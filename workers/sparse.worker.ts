@@ -20,7 +20,7 @@ function runSparse(task: SparseTask): SparseOutcome {
     g.fill(0xffffffff, task.lo, task.hi);
     process.exit(70);
   }
-  const rare = RareList.from(task.rare, g);
+  const rare = arena ? RareList.of(task.rare, arena.at) : RareList.from(task.rare, g);
   const before = rare.count;
   const out = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
   const found = rare.pos.slice(before, rare.count);

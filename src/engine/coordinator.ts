@@ -1,5 +1,16 @@
 import { ComputeError, GrundyError, InterruptedError } from '../errors.js';
-import { maxOf, regrow, sharedValues, widthFor, widthOf, wider, type Values, type Width } from '../kernels/values.js';
+import {
+  NarrowValues,
+  regrow,
+  sharedValues,
+  tableMax,
+  tableSlice,
+  tableWidth,
+  widthFor,
+  wider,
+  type Table,
+  type Width,
+} from '../kernels/values.js';
 import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { acquireComputeLock, type LockOptions } from '../store/locks.js';
@@ -155,7 +166,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
 
   // The values live in shared memory (a strategy's, else a SharedArrayBuffer) that grows
   // geometrically in --until-proven mode; the first `count` values of `from` are copied in.
-  const table = (w: Width, cap: number, from?: Values, count = 0): Values => {
+  const table = (w: Width, cap: number, from?: Table, count = 0): Table => {
     for (const strategy of strategies.list) {
       const made = strategy.table?.(w, cap, req.to, from, count);
       if (made) return made;
@@ -164,8 +175,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   };
   let capacity = req.untilProven ? Math.min(req.to, Math.max(1 << 16, game.computed * 2)) : req.to;
   capacity = Math.max(capacity, game.computed);
-  let g: Values = table(game.width, capacity);
-  let width: Width = widthOf(g);
+  let g: Table = table(game.width, capacity);
+  let width: Width = tableWidth(g);
   if (game.computed > 0) g.set(store.readValues(game));
   for (const strategy of strategies.list) strategy.resume?.(game, g, game.computed, store);
   let next = game.computed;
@@ -181,7 +192,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     state: ReturnType<NonNullable<ChunkStrategy['stateAt']>> | undefined,
   ): void => {
     if (hi <= lo) return;
-    game = store.appendChunk(game, lo, g.subarray(lo, hi), chunkMax, state);
+    game = store.appendChunk(game, lo, tableSlice(g, lo, hi), chunkMax, state);
   };
   const recordRun = (status: 'done' | 'proven' | 'interrupted' | 'failed'): void => {
     const elapsedMs = performance.now() - started;
@@ -263,7 +274,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         // A kernel that got part of the way (a custom module failing at some n) reports it:
         // the values before that n are final, so they are stored before the error surfaces.
         if (outcome.next !== undefined && outcome.next > next) {
-          persist(next, outcome.next, maxOf(g, next, outcome.next), strategy.stateAt?.(outcome.next));
+          persist(next, outcome.next, tableMax(g, next, outcome.next), strategy.stateAt?.(outcome.next));
           next = outcome.next;
         }
         throw new GrundyError(
@@ -275,7 +286,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       for (const part of outcome.kernel.split('+')) if (!kernelsUsed.includes(part)) kernelsUsed.push(part);
       kernel = kernelsUsed.join('+');
       const lo = next;
-      const chunkMax = outcome.next > lo ? maxOf(g, lo, outcome.next) : 0;
+      const chunkMax = outcome.next > lo ? tableMax(g, lo, outcome.next) : 0;
       next = outcome.next;
       maxValue = Math.max(maxValue, outcome.maxValue);
       const state = strategy.stateAt?.(next);
@@ -289,10 +300,10 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       if (outcome.kind === 'overflow') {
         // A value does not fit: widen the whole table and recompute from that heap.
         g = table(wider(width, widthFor(outcome.value)), capacity, g, next);
-        width = widthOf(g);
+        width = tableWidth(g);
       }
       if (checking) {
-        periodicity = detector.detect(g, next);
+        periodicity = detectIn(detector, g, next, maxValue);
         if (periodicity?.proven) {
           stop = 'proven';
           if (inflight) await inflight.outcome.catch(() => undefined);
@@ -303,7 +314,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       report();
       await faultHold('chunk-stored', req.signal);
     }
-    if (stop !== 'proven' && next > startedFrom) periodicity = detector.detect(g, next);
+    if (stop !== 'proven' && next > startedFrom) periodicity = detectIn(detector, g, next, maxValue);
     if (next > startedFrom || periodicity?.proven) store.saveCertificate(game, periodicity);
     recordRun(stop === 'proven' ? 'proven' : 'done');
     report();
@@ -321,4 +332,15 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       `computing ${rules.key} failed at n = ${next}: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+}
+
+/**
+ * The detector over a table: a narrow one's bytes, with its escaped values compared in full
+ * (none below the escape byte: the bytes are the values).
+ */
+function detectIn(detector: PeriodDetector, g: Table, L: number, maxValue: number): Periodicity | null {
+  if (!(g instanceof NarrowValues)) return detector.detect(g, L);
+  return maxValue < g.escapeByte
+    ? detector.detect(g.bytes, L)
+    : detector.detect(g.bytes, L, { byte: g.escapeByte, words: g.words });
 }

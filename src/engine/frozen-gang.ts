@@ -6,6 +6,7 @@ import { FrozenPlanned } from './frozen-strategy.js';
 import { RowScratch } from './frozen-runner.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { ChunkRun } from './strategy.js';
+import { typedTable } from '../kernels/values.js';
 
 /** A member of a frozen-prefix gang (src/worker/frozen-phases.ts): rows of tile * rowWords words. */
 export interface FrozenGangTask extends TableMemberTask {
@@ -29,7 +30,8 @@ export class FrozenGangStrategy extends FrozenPlanned<FrozenGangPlan> {
 
   /** Every heap below the control block's FINISHED is final, however the gang stopped. */
   async run(chunk: ChunkRun): Promise<ChunkOutcome> {
-    const { pool, g, width, lo, hi, signal } = chunk;
+    const { pool, width, lo, hi, signal } = chunk;
+    const g = typedTable(chunk.g);
     const { tile, rowWords } = this.planAt(lo);
     const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / tile)));
     const control = new SharedArrayBuffer(CONTROL_BYTES);

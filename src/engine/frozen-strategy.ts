@@ -4,6 +4,7 @@ import { planFrozenChunk, type FrozenChunkPlan, type FrozenTuning } from './froz
 import { RowScratch, runFrozenChunk, type FrozenPhaseStats } from './frozen-runner.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { ChunkRun, ChunkStrategy } from './strategy.js';
+import { typedTable } from '../kernels/values.js';
 
 /**
  * The chunk choice both frozen-prefix runtimes share: `takes` plans the chunk at lo (or declines
@@ -51,7 +52,8 @@ export class FrozenStrategy extends FrozenPlanned<FrozenChunkPlan> {
   }
 
   run(chunk: ChunkRun): Promise<ChunkOutcome> {
-    const { pool, g, width, lo, signal } = chunk;
+    const { pool, width, lo, signal } = chunk;
+    const g = typedTable(chunk.g);
     const plan = this.planAt(lo);
     this.lastWorkers = Math.min(this.threads, plan.tiles.length);
     return runFrozenChunk(

@@ -8,29 +8,25 @@ import {
   tableRegions,
   type SparsePlace,
 } from '../kernels/wasm/sparse-wasm.js';
-import type { Values } from '../kernels/values.js';
+import { NarrowValues, type Table } from '../kernels/values.js';
 
 let nextArenaId = 1;
 
 /**
  * A sparse game's table inside one shared WebAssembly memory, which every worker's instance of
  * the sparse kernels imports (src/worker/wasm-sparse.ts): no thread holds a copy of the values.
- * Laid out as
- *   slots: one a gang member (fixed scratch of kernels/wasm/sparse-wasm.ts) | g (Uint16) |
- *   g as bytes (the SIMD scan's, kept while every value is below 256) | each slot's rows |
- *   each slot's rare list, for the chunk running
- * where g and its byte copy have room for `reserve` values, the most the run may compute, and
- * the last two parts are sized by the most any chunk has needed (places), the memory growing
- * to fit them. Pages take memory once touched, so a table longer than its values costs address
- * space only, and an --until-proven run's table grows in place: a new memory each time the
- * table doubled held the old ones until every thread had collected them (octal:0.354: +85 MB).
- * The byte copy costs the heaps computed while values fit a byte (Grundy's game: 7.25 * 10^6 of
- * them).
+ * The table is narrow (kernels/values.ts NarrowValues): a byte a value, and the values from 255
+ * on in a Uint16 table of which only their pages are ever touched. Laid out as
+ *   slots: one a gang member (fixed scratch of kernels/wasm/sparse-wasm.ts) | Uint16 values |
+ *   bytes | each slot's rows | each slot's rare list, for the chunk running
+ * where the two tables have room for `reserve` values, the most the run may compute, and the
+ * last two parts are sized by the most any chunk has needed (places), the memory growing to fit
+ * them. Pages take memory once touched, so a table longer than its values costs address space
+ * only, and an --until-proven run's table grows in place: a new memory each time the table
+ * doubled held the old ones until every thread had collected them (octal:0.354: +85 MB).
  */
 export class SparseArena {
   readonly id = nextArenaId++;
-  /** Heaps whose byte copy is current. */
-  private bytesUpto = 0;
   /**
    * The most rows and rare heaps a member's place has been given. Places keep their addresses
    * while a chunk's needs fit these, so chunk after chunk writes the same pages: placed by each
@@ -75,35 +71,29 @@ export class SparseArena {
   }
 
   /** The first `length` values of the table (at most `reserve`), zero past what is written. */
-  values(length: number): Uint16Array {
-    return new Uint16Array(this.memory.buffer, this.gAt, length);
+  values(length: number): NarrowValues {
+    return new NarrowValues(
+      new Uint8Array(this.memory.buffer, this.g8At, length),
+      new Uint16Array(this.memory.buffer, this.gAt, length),
+    );
   }
 
-  /** Does g lie over this arena's table? (Only arena tables start past byte 0.) */
-  holds(g: Values): boolean {
-    return g instanceof Uint16Array && g.byteOffset === this.gAt && g.length <= this.reserve;
+  /** Does g lie over this arena's table? */
+  holds(g: Table): boolean {
+    return (
+      g instanceof NarrowValues &&
+      g.bytes.byteOffset === this.g8At &&
+      g.words.byteOffset === this.gAt &&
+      g.length <= this.reserve
+    );
   }
 
   /**
    * Places for the `count` members of the next chunk over a table of `capacity` values, each
-   * with room for at least `rareCap` rare heaps and `rowBytes` of rows, and the byte copy
-   * brought up to `lo` while `maxBefore` fits a byte (after that no call keeps it). Call with no
-   * chunk running.
+   * with room for at least `rareCap` rare heaps and `rowBytes` of rows. Call with no chunk
+   * running.
    */
-  places(
-    count: number,
-    capacity: number,
-    rareCap: number,
-    rowBytes: number,
-    lo: number,
-    maxBefore: number,
-  ): SparsePlace[] {
-    const bytes = maxBefore <= 0xff;
-    if (bytes && this.bytesUpto < lo) {
-      const g = this.values(lo);
-      new Uint8Array(this.memory.buffer, this.g8At, lo).set(g.subarray(this.bytesUpto, lo), this.bytesUpto);
-      this.bytesUpto = lo;
-    }
+  places(count: number, capacity: number, rareCap: number, rowBytes: number): SparsePlace[] {
     if (count > this.slots) throw new Error(`${count} sparse members for an arena of ${this.slots} slots`);
     this.rowRoom = Math.max(this.rowRoom, align(rowBytes));
     this.rareRoom = Math.max(this.rareRoom, rareCap);
@@ -120,7 +110,7 @@ export class SparseArena {
       return {
         slotAt: 64 + k * this.slotStride,
         gAt: this.gAt,
-        g8At: bytes ? this.g8At : 0,
+        g8At: this.g8At,
         capacity,
         rpAt,
         rvAt,
@@ -129,10 +119,5 @@ export class SparseArena {
         rowBytes: this.rowRoom,
       };
     });
-  }
-
-  /** The chunk that got `places` ended at next: the kernels wrote the byte copy that far. */
-  ran(lo: number, next: number, maxBefore: number): void {
-    if (maxBefore <= 0xff && this.bytesUpto >= lo) this.bytesUpto = Math.max(this.bytesUpto, next);
   }
 }

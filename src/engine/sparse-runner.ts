@@ -25,7 +25,16 @@ import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './frozen-runner.js';
 import { sparseKernelChoice } from '../wasm/sparse-module.js';
 import { SparseArena } from './sparse-arena.js';
-import type { Values, Width } from '../kernels/values.js';
+import {
+  eachRun,
+  NarrowValues,
+  tableMax,
+  tableSlice,
+  typedTable,
+  valueAt,
+  type Table,
+  type Width,
+} from '../kernels/values.js';
 
 /** A rough step-2 scan length per heap, for sizing chunks before any is timed (Grundy's game: ~1-3 thousand). */
 const SCAN_ESTIMATE = 2048;
@@ -145,7 +154,7 @@ export class SparseRunner implements ChunkStrategy {
    * run: Uint16 from the start, so the values are never copied to widen them, and no thread
    * keeps a copy of its own. Wider tables, and the JavaScript kernels, use a SharedArrayBuffer.
    */
-  table(width: Width, capacity: number, limit: number, from?: Values, count = 0): Values | null {
+  table(width: Width, capacity: number, limit: number, from?: Table, count = 0): Table | null {
     if (width === 32 || this.plain || sparseKernelChoice() !== 'wasm') return null;
     // A longer table for the same run grows in place: the values are already there.
     if (this.arena !== null && from !== undefined && this.arena.holds(from) && capacity <= this.arena.reserve)
@@ -153,12 +162,12 @@ export class SparseRunner implements ChunkStrategy {
     this.arena = SparseArena.create(this.shape, capacity, Math.max(capacity, limit), Math.max(1, this.threads));
     if (this.arena === null) return null;
     const g = this.arena.values(capacity);
-    if (from) g.set(from.subarray(0, count));
+    if (from) g.set(tableSlice(from, 0, count));
     return g;
   }
 
   /** The arena that holds g, if g is one's. */
-  private arenaOf(g: Values): SparseArena | null {
+  private arenaOf(g: Table): SparseArena | null {
     return this.arena?.holds(g) ? this.arena : null;
   }
 
@@ -193,16 +202,16 @@ export class SparseRunner implements ChunkStrategy {
   }
 
   /** Pick up the stored mask and rare list for g[0, computed); extend them over anything newer. */
-  resume(game: GameRow, g: Values, computed: number, stored: StoredState): void {
-    this.hist.add(g, 0, computed);
+  resume(game: GameRow, g: Table, computed: number, stored: StoredState): void {
+    eachRun(g, 0, computed, (values, lo, hi, base) => this.hist.add(values, lo, hi, base));
     this.plain = game.width === 32;
     const state = this.plain ? undefined : stored.sparseState(game);
     if (state && (state.mask.parity === 0 || this.shape.parityAllowed)) {
       this.mask = state.mask;
-      this.rare = RareList.from(state.rare, g);
+      this.rare = RareList.of(state.rare, (n) => valueAt(g, n));
       this.rare.truncate(computed);
       this.upto = Math.min(state.upto, computed);
-      collectRare(g, this.upto, computed, this.mask, classTable(this.mask.bits), this.rare);
+      this.collect(g, this.upto, computed);
     } else {
       this.mask = null;
       this.rare = new RareList();
@@ -233,7 +242,15 @@ export class SparseRunner implements ChunkStrategy {
     if (width === 32 || maxBefore >= VALUE_LIMIT) this.plain = true;
     if (this.plain) {
       return pool.run(
-        { kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore },
+        {
+          kind: 'range',
+          rules: this.rules,
+          buffer: typedTable(g).buffer as SharedArrayBuffer,
+          width,
+          lo,
+          hi,
+          maxBefore,
+        },
         signal,
       );
     }
@@ -242,11 +259,11 @@ export class SparseRunner implements ChunkStrategy {
     this.lastWorkers = 1;
     const arena = this.arenaOf(g);
     const known = this.rare.count;
-    const place = arena?.places(1, g.length, known + (hi - lo), 0, lo, maxBefore)[0];
+    const place = arena?.places(1, g.length, known + (hi - lo), 0)[0];
     const task: SparseTask = {
       kind: 'sparse',
       rules: this.rules,
-      buffer: g.buffer as SharedArrayBuffer,
+      buffer: bufferOf(g),
       width,
       lo,
       hi,
@@ -263,9 +280,8 @@ export class SparseRunner implements ChunkStrategy {
       this.chooser.record('seq', outcome.next - lo, ms);
     }
     if (outcome.kind === 'error') return outcome;
-    arena?.ran(lo, outcome.next, maxBefore);
-    for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, g[outcome.rare[i]!]!);
-    this.hist.add(g, lo, outcome.next);
+    for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, valueAt(g, outcome.rare[i]!));
+    eachRun(g, lo, outcome.next, (values, a, b, base) => this.hist.add(values, a, b, base));
     this.upto = outcome.next;
     const { rare: _found, ...done } = outcome;
     return done;
@@ -303,7 +319,7 @@ export class SparseRunner implements ChunkStrategy {
     const base = {
       kind: 'sparse-gang' as const,
       rules: this.rules,
-      buffer: g.buffer as SharedArrayBuffer,
+      buffer: bufferOf(g),
       width,
       mask: this.mask!,
       control,
@@ -318,7 +334,7 @@ export class SparseRunner implements ChunkStrategy {
     const rowBytes = tile * sparseRowStride(rowWords) * 4;
     // In an arena the rows are in each member's place; the JavaScript kernel's are buffers.
     const arena = this.arenaOf(g);
-    const places = arena?.places(members, g.length, known + (hi - lo), rowBytes, lo, maxBefore);
+    const places = arena?.places(members, g.length, known + (hi - lo), rowBytes);
     const gang = [];
     for (let member = 0; member < members; member++) {
       const place = places?.[member];
@@ -331,7 +347,6 @@ export class SparseRunner implements ChunkStrategy {
     const started = performance.now();
     const { settled, failure, fatal } = await runGangTasks(pool, gang, ctl, signal);
     const next = Atomics.load(ctl, GANG.FINISHED);
-    arena?.ran(lo, next, maxBefore);
     if (next > lo) {
       const ms = performance.now() - started;
       // The first gang loads the gang's worker code in every thread: its time per heap (3-10x
@@ -343,15 +358,14 @@ export class SparseRunner implements ChunkStrategy {
     const pos = new Int32Array(rarePos);
     const val = new Int32Array(rareVal);
     for (let i = known; i < found; i++) this.rare.push(pos[i]!, val[i]!);
-    this.hist.add(g, lo, next);
+    eachRun(g, lo, next, (values, a, b, base) => this.hist.add(values, a, b, base));
     this.upto = next;
     this.stats.chunks++;
     this.stats.rescans += Atomics.load(ctl, GANG.RESCANS);
     this.stats.continued += Atomics.load(ctl, GANG.CONTINUED);
     this.stats.regrows += Atomics.load(ctl, GANG.REGROW);
     this.lastWorkers = members;
-    let chunkMax = 0;
-    for (let n = lo; n < next; n++) if (g[n]! > chunkMax) chunkMax = g[n]!;
+    const chunkMax = tableMax(g, lo, next);
     if (fatal) throw fatal.error;
     if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
     if (next === lo)
@@ -373,7 +387,7 @@ export class SparseRunner implements ChunkStrategy {
   }
 
   /** Switch to the mask with the fewest rare heaps so far when it is clearly better. */
-  private reviseMask(g: Values, lo: number): void {
+  private reviseMask(g: Table, lo: number): void {
     const choice = bestMask(this.hist, this.shape.parityAllowed);
     if (
       this.mask !== null &&
@@ -382,6 +396,18 @@ export class SparseRunner implements ChunkStrategy {
       return;
     this.mask = choice.mask;
     this.rare = new RareList();
-    collectRare(g, 0, lo, this.mask, classTable(this.mask.bits), this.rare);
+    this.collect(g, 0, lo);
   }
+
+  /** Append the rare heaps of g[lo, hi) under the mask to the rare list. */
+  private collect(g: Table, lo: number, hi: number): void {
+    const mask = this.mask!;
+    const cls = classTable(mask.bits);
+    eachRun(g, lo, hi, (values, a, b, base) => collectRare(values, a, b, mask, cls, this.rare, base));
+  }
+}
+
+/** The buffer a task names for its table (unused by a task that runs in an arena). */
+function bufferOf(g: Table): SharedArrayBuffer {
+  return (g instanceof NarrowValues ? g.bytes.buffer : g.buffer) as SharedArrayBuffer;
 }

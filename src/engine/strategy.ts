@@ -1,6 +1,6 @@
 import { frozenSupport, userCode } from '../games/registry.js';
 import type { OrderedShare } from '../kernels/frozen/frozen-kernel.js';
-import type { Values, Width } from '../kernels/values.js';
+import { typedTable, type Table, type Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import type { SparseState } from '../store/sparse-state.js';
 import type { GameRow } from '../store/store.js';
@@ -22,7 +22,7 @@ import { FrozenGangStrategy } from './frozen-gang.js';
 /** One chunk [lo, hi) to compute into g (values below lo final, the largest maxBefore). */
 export interface ChunkRun {
   readonly pool: WorkerPool;
-  readonly g: Values;
+  readonly g: Table;
   readonly width: Width;
   readonly lo: number;
   readonly hi: number;
@@ -39,7 +39,7 @@ export interface ChunkStrategy {
   /** Pool threads the last chunk kept busy. */
   readonly lastWorkers: number;
   /** Pick up what is stored for g[0, computed) (sparse space's mask and rare list). */
-  resume?(game: GameRow, g: Values, computed: number, stored: StoredState): void;
+  resume?(game: GameRow, g: Table, computed: number, stored: StoredState): void;
   /** What to store with the chunk that ends at hi, in its transaction: null clears it. */
   stateAt?(hi: number): SparseState | null;
   /**
@@ -48,7 +48,7 @@ export interface ChunkStrategy {
    * inside the shared memory its WebAssembly kernels import), or null for a SharedArrayBuffer
    * of the coordinator's. It may be wider than asked.
    */
-  table?(width: Width, capacity: number, limit: number, from?: Values, count?: number): Values | null;
+  table?(width: Width, capacity: number, limit: number, from?: Table, count?: number): Table | null;
 }
 
 /** Read access to what a strategy keeps in the store beside the table. */
@@ -115,7 +115,8 @@ class PlainStrategy implements ChunkStrategy {
   }
 
   run(chunk: ChunkRun): Promise<ChunkOutcome> {
-    const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
+    const { pool, width, lo, hi, maxBefore, signal } = chunk;
+    const g = typedTable(chunk.g);
     this.lastWorkers = 1;
     return pool.run(
       { kind: 'range', rules: this.rules, buffer: g.buffer as SharedArrayBuffer, width, lo, hi, maxBefore },

@@ -1,6 +1,6 @@
 import { GrundyError } from '../errors.js';
 import { lowerBound } from '../kernels/sparse.js';
-import { capacityOf, type Values } from '../kernels/values.js';
+import { capacityOf, typedTable, type Values } from '../kernels/values.js';
 import { createSubtractMemory, valuesView, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
 import type { SubtractionElements } from '../games/family.js';
 import { familyOf } from '../games/registry.js';
@@ -135,7 +135,8 @@ export class SubtractGangRunner implements ChunkStrategy {
    * (the runner steps aside) all stop early with every heap below `next` final.
    */
   async run(chunk: ChunkRun): Promise<ChunkOutcome> {
-    const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
+    const { pool, width, lo, hi, maxBefore, signal } = chunk;
+    const g = typedTable(chunk.g);
     const memory = this.prepare(g, lo, maxBefore);
     const ctl = new Int32Array(memory.buffer, 0, CONTROL_BYTES / 4);
     Atomics.store(ctl, GANG.FINISHED, lo);

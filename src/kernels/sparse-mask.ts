@@ -43,9 +43,9 @@ export class ValueHistogram {
   total = 0;
   maxValue = 0;
 
-  add(values: ArrayLike<number>, lo: number, hi: number): void {
+  add(values: ArrayLike<number>, lo: number, hi: number, base = 0): void {
     for (let h = Math.max(1, lo); h < hi; h++) {
-      const v = values[h]!;
+      const v = values[h - base]!;
       if (v >= VALUE_LIMIT) continue;
       if (2 * v + 1 >= this.counts.length) this.grow(v);
       this.counts[(v << 1) | (h & 1)]! += 1;

@@ -29,6 +29,13 @@ export class RareList {
     this.val = new Int32Array(capacity);
   }
 
+  /** The list of `positions` with their values g(h). */
+  static of(positions: ArrayLike<number>, g: (h: number) => number): RareList {
+    const list = new RareList(Math.max(1024, positions.length * 2));
+    for (let i = 0; i < positions.length; i++) list.push(positions[i]!, g(positions[i]!));
+    return list;
+  }
+
   static from(positions: ArrayLike<number>, g: ArrayLike<number>): RareList {
     const list = new RareList(Math.max(1024, positions.length * 2));
     for (let i = 0; i < positions.length; i++) list.push(positions[i]!, g[positions[i]!]!);
@@ -69,10 +76,11 @@ export function collectRare(
   mask: SparseMask,
   cls: Uint8Array,
   rare: RareList,
+  base = 0,
 ): void {
   const pb = mask.parity;
   for (let h = Math.max(1, lo); h < hi; h++) {
-    const v = g[h]!;
+    const v = g[h - base]!;
     if (v < VALUE_LIMIT && (cls[v]! ^ (pb & h & 1)) === 0) rare.push(h, v);
   }
 }

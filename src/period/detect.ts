@@ -1,7 +1,7 @@
 import type { Rules } from '../rules/types.js';
 import { familyOf } from '../games/registry.js';
 import { searchTail } from './tail-match.js';
-import { reversedZ } from './z-function.js';
+import { reversedZ, type Escapes } from './z-function.js';
 
 /** A periodicity claim: g(n + period) = g(n) + saltus for every n >= preperiod. */
 export interface Periodicity {
@@ -59,12 +59,12 @@ export class PeriodDetector {
    * the family's criterion holds, else observed when the repeating tail covers at least half
    * of the data and three periods; null when neither.
    */
-  detect(g: ArrayLike<number>, L: number): Periodicity | null {
+  detect(g: ArrayLike<number>, L: number, escapes?: Escapes): Periodicity | null {
     if (L < 2) return null;
     if (isArithmetic(this.rules)) return this.detectArithmetic(g, L);
     const crit = this.criterion;
     const E = crit && crit.kind !== 'nim' ? proofStart(crit, L) : -1;
-    const found = searchTail(g, L, E);
+    const found = searchTail(g, L, E, undefined, escapes);
     if (found) {
       if (found.proven) {
         const { period: p, z } = found.proven;
@@ -88,14 +88,14 @@ export class PeriodDetector {
         checkedTo: L,
       };
     }
-    return this.detectByZ(g, L);
+    return this.detectByZ(g, L, escapes);
   }
 
   /** The same answer as detect() through the Z-function: linear time whatever the sequence. */
-  detectByZ(g: ArrayLike<number>, L: number): Periodicity | null {
+  detectByZ(g: ArrayLike<number>, L: number, escapes?: Escapes): Periodicity | null {
     if (L < 2) return null;
     if (isArithmetic(this.rules)) return this.detectArithmetic(g, L);
-    this.z = reversedZ(g, L, this.z.length >= L ? this.z : new Int32Array(L));
+    this.z = reversedZ(g, L, this.z.length >= L ? this.z : new Int32Array(L), escapes);
     const z = this.z;
     const crit = this.criterion;
     if (crit && crit.kind !== 'nim') {

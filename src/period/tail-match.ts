@@ -1,3 +1,4 @@
+import { same, type Escapes } from './z-function.js';
 /**
  * Periodicity search by direct comparison from the end of the table, with the same answers as
  * the Z-function over the reversed prefix (z[p] = the largest z with s[j] = s[j - p] for every
@@ -57,6 +58,7 @@ export function searchTail(
   L: number,
   E: number,
   budget = 8 * L + 1_000_000,
+  escapes?: Escapes,
 ): TailSearch | undefined {
   const need = L - E;
   const halfL = Math.ceil(L / 2);
@@ -97,7 +99,7 @@ export function searchTail(
     let t = 0;
     if (basePeriod > 0 && p % basePeriod === 0 && baseZ + basePeriod - p > 0) t = Math.min(cap, baseZ + basePeriod - p);
     const from = t;
-    while (t < cap && s[last - t] === s[last - t - p]) t++;
+    while (t < cap && same(s, escapes, last - t, last - t - p)) t++;
     spent += t - from + 1;
     if (spent > budget) return undefined;
     const proof = proofHere && t >= need;
@@ -105,7 +107,7 @@ export function searchTail(
     if (t >= cap || t >= LONG_MATCH) {
       // Extend to the exact z[p]: needed for the answer's preperiod and for skipping ahead.
       const before = t;
-      while (t < L - p && s[last - t] === s[last - t - p]) t++;
+      while (t < L - p && same(s, escapes, last - t, last - t - p)) t++;
       spent += t - before;
       if (spent > budget) return undefined;
       if (t + p > baseZ + basePeriod) {

@@ -5,6 +5,7 @@ import { WasmSparseKernel, WasmSparseFrozenKernel } from '../kernels/wasm/sparse
 import type { SparseArenaRef } from '../engine/sparse-protocol.js';
 import type { SparseMask } from '../kernels/sparse-mask.js';
 import { sparseWasmModule } from '../wasm/sparse-module.js';
+import { NarrowValues } from '../kernels/values.js';
 
 /** A thread's WebAssembly sparse kernels over one arena: one instance, both kernels. */
 interface ArenaKernels {
@@ -24,7 +25,7 @@ let current: ArenaKernels | null = null;
 export function arenaSparseFor(
   rules: Rules,
   task: { readonly arena: SparseArenaRef; readonly mask: SparseMask },
-): { seq: WasmSparseKernel; gang: WasmSparseFrozenKernel; g: Uint16Array } {
+): { seq: WasmSparseKernel; gang: WasmSparseFrozenKernel; g: Uint16Array; at: (n: number) => number } {
   const { arena, mask } = task;
   if (current === null || current.id !== arena.id || current.key !== rules.key) {
     const module = sparseWasmModule();
@@ -36,6 +37,9 @@ export function arenaSparseFor(
     current = { id: arena.id, key: rules.key, seq, gang: new WasmSparseFrozenKernel(seq.mem) };
   }
   current.seq.mem.bind(arena.place, mask);
-  const g = new Uint16Array(current.seq.mem.memory.buffer, arena.place.gAt, arena.place.capacity);
-  return { seq: current.seq, gang: current.gang, g };
+  // The kernels read the table in place; g names it (its Uint16 part), `at` reads a value.
+  const buffer = current.seq.mem.memory.buffer;
+  const g = new Uint16Array(buffer, arena.place.gAt, arena.place.capacity);
+  const table = new NarrowValues(new Uint8Array(buffer, arena.place.g8At, arena.place.capacity), g);
+  return { seq: current.seq, gang: current.gang, g, at: (n) => table.at(n) };
 }

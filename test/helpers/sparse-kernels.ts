@@ -26,8 +26,17 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
     ['js', (shape) => new SparseKernel(shape)],
     ['wasm', (shape) => new WasmSparseKernel(shape, module)],
     // The scans that values from 256 on take (16-bit lanes, then one pair at a time), on small tables.
-    ['wasm, 16-bit lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { bytes: 0, words: 512 })],
-    ['wasm, no lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { bytes: 0, words: 0 })],
+    [
+      'wasm, 16-bit lanes',
+      (shape) => new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 512 } }),
+    ],
+    ['wasm, no lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 0 } })],
+    // Values from 7 on read from the Uint16 table: every path of an escaped read, on small tables.
+    ['wasm, escape 7', (shape) => new WasmSparseKernel(shape, module, undefined, { escape: 7 })],
+    [
+      'wasm, escape 7, no lanes',
+      (shape) => new WasmSparseKernel(shape, module, undefined, { escape: 7, lanes: { bytes: 0, words: 0 } }),
+    ],
   ];
 }
 

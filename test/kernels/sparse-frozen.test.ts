@@ -26,11 +26,18 @@ const PARALLEL: [string, (shape: SparseShape) => ParallelKernel][] = [
   // The scans that values from 256 on take, on small tables.
   [
     'wasm, 16-bit lanes',
-    (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { bytes: 0, words: 512 })),
+    (shape) =>
+      new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { lanes: { bytes: 0, words: 512 } })),
   ],
   [
     'wasm, no lanes',
-    (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { bytes: 0, words: 0 })),
+    (shape) =>
+      new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { lanes: { bytes: 0, words: 0 } })),
+  ],
+  // Values from 7 on read from the Uint16 table, on small tables.
+  [
+    'wasm, escape 7',
+    (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { escape: 7 })),
   ],
 ];
 let makePar: (shape: SparseShape) => ParallelKernel = PARALLEL[0]![1];

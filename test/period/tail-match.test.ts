@@ -5,6 +5,7 @@ import { searchTail } from '../../src/period/tail-match.js';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
 import { parseRules } from '../../src/games/registry.js';
 import { rng } from '../helpers/naive.js';
+import { NarrowValues } from '../../src/kernels/values.js';
 
 /** A sequence with preperiod e and period p over `alphabet` values, with noise before e. */
 function eventuallyPeriodic(rand: () => number, L: number, e: number, p: number, alphabet: number): Uint8Array {
@@ -59,5 +60,31 @@ describe('direct tail search answers exactly as the Z-function', () => {
     const s = eventuallyPeriodic(rand, 5000, 100, 7, 3);
     expect(searchTail(s, 5000, 2000, 10)).toBeUndefined();
     expect(searchTail(s, 5000, 2000)?.proven?.period).toBe(7);
+  });
+});
+
+describe("a narrow table's bytes with its escapes", () => {
+  it('answer as its values, both searches, where the bytes alone would not (seeded)', () => {
+    const rand = rng(11);
+    let bytesDiffer = 0;
+    for (const spec of ['octal:0.354', 'sub:1,3,4', 'grundy']) {
+      const det = new PeriodDetector(parseRules(spec));
+      for (let trial = 0; trial < 80; trial++) {
+        const L = 200 + Math.floor(rand() * 2000);
+        const p = 1 + Math.floor(rand() * (trial % 3 === 0 ? 200 : 15));
+        const e = Math.floor(rand() * L);
+        // Values 0..11 with the escape byte 6: half the alphabet shares one byte.
+        const values = Uint16Array.from(eventuallyPeriodic(rand, L, e, p, 12));
+        const narrow = new NarrowValues(new Uint8Array(L), new Uint16Array(L), 6);
+        narrow.set(values);
+        expect([...narrow.slice(0, L)]).toEqual([...values]);
+        const escapes = { byte: 6, words: narrow.words };
+        expect(det.detect(narrow.bytes, L, escapes)).toEqual(det.detect(values, L));
+        expect(det.detectByZ(narrow.bytes, L, escapes)).toEqual(det.detectByZ(values, L));
+        if (JSON.stringify(det.detect(narrow.bytes, L)) !== JSON.stringify(det.detect(values, L))) bytesDiffer++;
+      }
+    }
+    // The escapes decided some answers: without them the bytes found other periods.
+    expect(bytesDiffer).toBeGreaterThan(10);
   });
 });

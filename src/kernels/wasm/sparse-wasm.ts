@@ -20,6 +20,7 @@ export interface SparseExports {
   ): void;
   setShape(shape: number, whole: number, one: number, two: number, distinct: number): void;
   setTables(g: number, g8: number, rp: number, rv: number): void;
+  setEscape(e: number): void;
   setMaskParity(parity: number): void;
   setLaneLimits(bytes: number, words: number): void;
   setLanes(lanes: number): void;
@@ -64,7 +65,10 @@ const LANES_BYTES = 16 * 1024;
 /** Slack past the values: the SIMD loads read up to 16 values beyond the last one they use. */
 const TAIL = 64;
 
-/** A table of `capacity` values (Uint16) at `gAt`, then its byte copy: where that starts and both end. */
+/**
+ * A table of `capacity` values at `gAt`: Uint16 (read only where the bytes escape), then the
+ * bytes: where those start and both end.
+ */
 export function tableRegions(gAt: number, capacity: number): { readonly g8At: number; readonly end: number } {
   const g8At = gAt + align(2 * capacity + TAIL);
   return { g8At, end: g8At + align(capacity + TAIL) };
@@ -148,6 +152,13 @@ export interface LaneLimits {
   readonly words: number;
 }
 
+/** Test knobs: lower lane limits, and a lower escape byte (every read path on small tables). */
+export interface WasmSparseOptions {
+  readonly lanes?: LaneLimits;
+  /** The byte from which values are kept in the Uint16 table: 255 unless a test says less. */
+  readonly escape?: number;
+}
+
 /** Sets each instance apart in the owner words of a shared memory's slots. */
 let nextToken = 1;
 
@@ -176,13 +187,17 @@ export class SparseMemory {
   /** Own memory: g[0, have) is copied in (or computed here). */
   have = 0;
 
+  /** The byte from which values are read from the Uint16 table (assembly/sparse.ts ESC). */
+  readonly escape: number;
+
   constructor(
     readonly shape: SparseShape,
     module: WebAssembly.Module,
     arena?: WebAssembly.Memory,
-    lanes?: LaneLimits,
+    options: WasmSparseOptions = {},
   ) {
     this.maskClasses = new MaskClasses(shape.parityAllowed);
+    this.escape = options.escape ?? 255;
     this.own = arena === undefined;
     this.slot = slotRegions(0, shape);
     const gAt = align(this.slot.end);
@@ -191,7 +206,8 @@ export class SparseMemory {
       arena ?? new WebAssembly.Memory({ initial: Math.ceil(gAt / PAGE) + 1, maximum: MAX_PAGES, shared: true });
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
     this.exports = instance.exports as unknown as SparseExports;
-    if (lanes) this.exports.setLaneLimits(lanes.bytes, lanes.words);
+    if (options.lanes) this.exports.setLaneLimits(options.lanes.bytes, options.lanes.words);
+    this.exports.setEscape(this.escape);
     if (this.own) this.takeSlot();
   }
 
@@ -283,7 +299,7 @@ export class SparseMemory {
     // call, and g itself never moves.
     const bytes = new Uint8Array(this.memory.buffer);
     if (p.rowBytes > 0 && rowsAt !== p.rowsAt) bytes.copyWithin(rowsAt, p.rowsAt, p.rowsAt + p.rowBytes);
-    if (p.g8At > 0 && g8At !== p.g8At) bytes.copyWithin(g8At, p.g8At, p.g8At + this.have);
+    if (g8At !== p.g8At) bytes.copyWithin(g8At, p.g8At, p.g8At + this.have);
     this.place = { ...p, g8At, capacity, rpAt, rvAt, rareCap, rowsAt, rowBytes: rows };
     this.exports.setTables(p.gAt, g8At, rpAt, rvAt);
   }
@@ -293,25 +309,30 @@ export class SparseMemory {
     return this.place.rowsAt;
   }
 
-  /** The memory's values (Uint16), valid until the next prepare. */
-  values(): Uint16Array {
-    return new Uint16Array(this.memory.buffer, this.place.gAt, this.place.capacity);
-  }
-
-  /** Own memory: copy g[have, upto) in from the caller's table. */
+  /** Own memory: copy g[have, upto) in from the caller's table, as the kernel stores values. */
   private syncIn(g: Values, upto: number): void {
     if (upto <= this.have) return;
-    const part = g.subarray(this.have, upto);
-    this.values().set(part, this.have);
-    // Values past 255 wrap in the byte copy: the kernel reads it only while all are below 256.
-    new Uint8Array(this.memory.buffer, this.place.g8At, this.place.capacity).set(part, this.have);
+    const words = new Uint16Array(this.memory.buffer, this.place.gAt, this.place.capacity);
+    const bytes = new Uint8Array(this.memory.buffer, this.place.g8At, this.place.capacity);
+    const esc = this.escape;
+    for (let n = this.have; n < upto; n++) {
+      const v = g[n]!;
+      bytes[n] = v < esc ? v : esc;
+      if (v >= esc) words[n] = v;
+    }
     this.have = upto;
   }
 
   /** Own memory: copy g[lo, hi) computed here out to the caller's table. */
   syncOut(g: Values, lo: number, hi: number): void {
     if (!this.own) return;
-    if (hi > lo) g.set(this.values().subarray(lo, hi), lo);
+    const words = new Uint16Array(this.memory.buffer, this.place.gAt, this.place.capacity);
+    const bytes = new Uint8Array(this.memory.buffer, this.place.g8At, this.place.capacity);
+    const esc = this.escape;
+    for (let n = lo; n < hi; n++) {
+      const b = bytes[n]!;
+      g[n] = b !== esc ? b : words[n]!;
+    }
     if (hi > this.have && lo <= this.have) this.have = hi;
   }
 
@@ -342,9 +363,9 @@ export class WasmSparseKernel {
     readonly shape: SparseShape,
     module: WebAssembly.Module,
     arena?: WebAssembly.Memory,
-    lanes?: LaneLimits,
+    options: WasmSparseOptions = {},
   ) {
-    this.mem = new SparseMemory(shape, module, arena, lanes);
+    this.mem = new SparseMemory(shape, module, arena, options);
   }
 
   get currentMask(): SparseMask {
