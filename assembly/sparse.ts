@@ -387,79 +387,50 @@ let toBst: i32 = -1;
   else setMark(x, st);
 }
 
-/** The lane's byte val[j] ^ g[s - pos[j]] = toBst for j in [from, to). */
-function markLane(s: i32, from: i32, to: i32): void {
-  const lane = toLane;
-  const bst = <u8>toBst;
+/** g[s - r]: from the bytes alone while they are the values (exact), else with the escapes. */
+@inline function valueLess(s: i32, r: i32, exact: bool): i32 {
+  return exact ? <i32>load<u8>(G8 + <usize>(s - r)) : gv(s - r);
+}
+
+/** Mark x: in the block's lane at its stamp (inLane), else in MARK at st. */
+@inline function markOne(x: i32, st: i32, inLane: bool): void {
+  if (inLane) store<u8>(toLane + <usize>x, <u8>toBst);
+  else setMark(x, st);
+}
+
+/**
+ * Mark val[j] ^ g[s - pos[j]] for j in [from, to), four at a time: eight loads before four
+ * stores. Inlined with constant `exact` and `inLane`, one loop for each of the four cases.
+ */
+@inline function marks(s: i32, from: i32, to: i32, st: i32, exact: bool, inLane: bool): void {
   let p = RP + (<usize>from << 2);
   let q = RV + (<usize>from << 2);
   const end = RP + (<usize>to << 2);
-  if (EXACT8) {
-    const gs = G8 + <usize>s;
-    for (; p + 16 <= end; p += 16, q += 16) {
-      const x0 = load<i32>(q) ^ <i32>load<u8>(gs - <usize>load<i32>(p));
-      const x1 = load<i32>(q, 4) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 4));
-      const x2 = load<i32>(q, 8) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 8));
-      const x3 = load<i32>(q, 12) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 12));
-      store<u8>(lane + <usize>x0, bst);
-      store<u8>(lane + <usize>x1, bst);
-      store<u8>(lane + <usize>x2, bst);
-      store<u8>(lane + <usize>x3, bst);
-    }
-    for (; p < end; p += 4, q += 4) {
-      store<u8>(lane + <usize>(load<i32>(q) ^ <i32>load<u8>(gs - <usize>load<i32>(p))), bst);
-    }
-    return;
-  }
   for (; p + 16 <= end; p += 16, q += 16) {
-    const x0 = load<i32>(q) ^ gv(s - load<i32>(p));
-    const x1 = load<i32>(q, 4) ^ gv(s - load<i32>(p, 4));
-    const x2 = load<i32>(q, 8) ^ gv(s - load<i32>(p, 8));
-    const x3 = load<i32>(q, 12) ^ gv(s - load<i32>(p, 12));
-    store<u8>(lane + <usize>x0, bst);
-    store<u8>(lane + <usize>x1, bst);
-    store<u8>(lane + <usize>x2, bst);
-    store<u8>(lane + <usize>x3, bst);
+    const x0 = load<i32>(q) ^ valueLess(s, load<i32>(p), exact);
+    const x1 = load<i32>(q, 4) ^ valueLess(s, load<i32>(p, 4), exact);
+    const x2 = load<i32>(q, 8) ^ valueLess(s, load<i32>(p, 8), exact);
+    const x3 = load<i32>(q, 12) ^ valueLess(s, load<i32>(p, 12), exact);
+    markOne(x0, st, inLane);
+    markOne(x1, st, inLane);
+    markOne(x2, st, inLane);
+    markOne(x3, st, inLane);
   }
-  for (; p < end; p += 4, q += 4) store<u8>(lane + <usize>(load<i32>(q) ^ gv(s - load<i32>(p))), bst);
+  for (; p < end; p += 4, q += 4) markOne(load<i32>(q) ^ valueLess(s, load<i32>(p), exact), st, inLane);
+}
+
+/** The lane's byte val[j] ^ g[s - pos[j]] = toBst for j in [from, to). */
+function markLane(s: i32, from: i32, to: i32): void {
+  if (EXACT8) marks(s, from, to, 0, true, true);
+  else marks(s, from, to, 0, false, true);
 }
 
 /** mark[val[j] ^ g[s - pos[j]]] = st for j in [from, to) (or the lane's, see toBst). */
 function markRange(s: i32, from: i32, to: i32, st: i32): void {
   if (from >= to) return;
-  if (toBst >= 0) {
-    markLane(s, from, to);
-    return;
-  }
-  let p = RP + (<usize>from << 2);
-  let q = RV + (<usize>from << 2);
-  const end = RP + (<usize>to << 2);
-  if (EXACT8) {
-    const gs = G8 + <usize>s;
-    for (; p + 16 <= end; p += 16, q += 16) {
-      const x0 = load<i32>(q) ^ <i32>load<u8>(gs - <usize>load<i32>(p));
-      const x1 = load<i32>(q, 4) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 4));
-      const x2 = load<i32>(q, 8) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 8));
-      const x3 = load<i32>(q, 12) ^ <i32>load<u8>(gs - <usize>load<i32>(p, 12));
-      setMark(x0, st);
-      setMark(x1, st);
-      setMark(x2, st);
-      setMark(x3, st);
-    }
-    for (; p < end; p += 4, q += 4) setMark(load<i32>(q) ^ <i32>load<u8>(gs - <usize>load<i32>(p)), st);
-    return;
-  }
-  for (; p + 16 <= end; p += 16, q += 16) {
-    const x0 = load<i32>(q) ^ gv(s - load<i32>(p));
-    const x1 = load<i32>(q, 4) ^ gv(s - load<i32>(p, 4));
-    const x2 = load<i32>(q, 8) ^ gv(s - load<i32>(p, 8));
-    const x3 = load<i32>(q, 12) ^ gv(s - load<i32>(p, 12));
-    setMark(x0, st);
-    setMark(x1, st);
-    setMark(x2, st);
-    setMark(x3, st);
-  }
-  for (; p < end; p += 4, q += 4) setMark(load<i32>(q) ^ gv(s - load<i32>(p)), st);
+  if (toBst >= 0) markLane(s, from, to);
+  else if (EXACT8) marks(s, from, to, st, true, false);
+  else marks(s, from, to, st, false, false);
 }
 
 /** Marks [from, to) but the rare heap `skip` (Grundy's game forbids s/2 + s/2); skip < 0: none. */
