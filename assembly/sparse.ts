@@ -474,6 +474,19 @@ const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
   return v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
 }
 
+/**
+ * The pairs (a + t, s - a - t), t < 16, with a part whose byte escapes: XOR-ed as bytes, their
+ * lanes say nothing, so they count as hits for takeHits to read in full. Every other lane is an
+ * XOR of two values below ESC, below 256, so byte lanes find every wanted value in it.
+ */
+@inline function blockEsc(s: i32, a: i32): v128 {
+  const highs = v128.load(G8 + <usize>(s - a - 15));
+  return v128.or(
+    i8x16.eq(v128.load(G8 + <usize>a), ESCB),
+    i8x16.eq(i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), ESCB),
+  );
+}
+
 /** Nonzero in the lanes of x that hold a wanted value: many wanted, the bitset (t0, t1); few, w1 and w2. */
 @inline function wantedLanes(x: v128, few: bool, t0: v128, t1: v128, w1: v128, w2: v128): v128 {
   if (few) return v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2));
@@ -499,8 +512,9 @@ function refreshFew(): void {
   if (!fewLeft) return;
   const x1 = lastWanted(0);
   const x2 = lastWanted(left - 1);
-  W1 = i8x16.splat(<i8>x1);
-  W2 = i8x16.splat(<i8>x2);
+  // A value past 255 only comes from an escaped part, and those lanes hit anyway (blockEsc).
+  W1 = i8x16.splat(<i8>(x1 < 256 ? x1 : ESC));
+  W2 = i8x16.splat(<i8>(x2 < 256 ? x2 : ESC));
   W1w = i16x8.splat(<i16>x1);
   W2w = i16x8.splat(<i16>x2);
 }
@@ -541,13 +555,18 @@ function loadBits(total: i32): void {
   return i8x16.shuffle(x, x, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
 }
 
-/** How step 2 tests pairs, from V (every value is below V, a power of two). */
+/**
+ * How step 2 tests pairs, from V (every value is below V, a power of two): BYTES, 16 pairs a
+ * test in byte lanes, the bytes being the values; WORDS, the same with the escaped pairs
+ * counted as hits and read in full (the bitset BITS holds 512 values); SCALAR, a pair at a time
+ * (8 pairs a test in 16-bit lanes once at most two values are wanted).
+ */
 const SCALAR: i32 = 0;
 const BYTES: i32 = 1;
 const WORDS: i32 = 2;
 /**
- * The largest V for byte lanes and for 16-bit lanes: 256 and 512, the most each holds. Tests
- * lower them (setLaneLimits) so that small tables run the paths that large values take.
+ * The largest V for BYTES and for WORDS: 256 and 512. Tests lower them (setLaneLimits) so that
+ * small tables run the paths that large values take.
  */
 let bytesUpTo: i32 = 256;
 let wordsUpTo: i32 = 512;
@@ -561,61 +580,6 @@ export function setLaneLimits(bytes: i32, words: i32): void {
   wordsUpTo = min(words, 512);
 }
 
-/**
- * The WORDS blocks of scanSum while more than two values are wanted: 16 pairs a test, the XORs
- * in 16-bit lanes, their bitset byte (x >> 3, below 64) and bit (x & 7) narrowed to bytes and
- * looked up in the 64-byte bitset with four swizzles. Returns the first a not scanned, or minus
- * the scan's return value when it may stop; leaves the rest (fewer than 16 pairs, or at most two
- * values wanted) to the caller.
- */
-function scanWords(s: i32, from: i32, amax: i32, seen: usize): i32 {
-  let a = from;
-  let t0 = v128.load(BITS);
-  let t1 = v128.load(BITS, 16);
-  let t2 = v128.load(BITS, 32);
-  let t3 = v128.load(BITS, 48);
-  const seven = i16x8.splat(7);
-  while (a + 15 <= amax) {
-    const lb = v128.load(G8 + <usize>a);
-    const hb = v128.load(G8 + <usize>(s - a - 15));
-    let l0 = i16x8.extend_low_i8x16_u(lb);
-    let l1 = i16x8.extend_high_i8x16_u(lb);
-    let h0 = i16x8.extend_high_i8x16_u(hb);
-    let h1 = i16x8.extend_low_i8x16_u(hb);
-    if (v128.any_true(v128.or(i8x16.eq(lb, ESCB), i8x16.eq(hb, ESCB)))) {
-      l0 = unescape(l0, a);
-      l1 = unescape(l1, a + 8);
-      h0 = unescape(h0, s - a - 7);
-      h1 = unescape(h1, s - a - 15);
-    }
-    const x0 = v128.xor(l0, reverse16(h0));
-    const x1 = v128.xor(l1, reverse16(h1));
-    const idx = i8x16.narrow_i16x8_u(i16x8.shr_u(x0, 3), i16x8.shr_u(x1, 3));
-    const bit = i8x16.narrow_i16x8_u(v128.and(x0, seven), v128.and(x1, seven));
-    const byte = v128.or(
-      v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i8x16.sub(idx, i8x16.splat(16)))),
-      v128.or(i8x16.swizzle(t2, i8x16.sub(idx, i8x16.splat(32))), i8x16.swizzle(t3, i8x16.sub(idx, i8x16.splat(48)))),
-    );
-    let m = i8x16.bitmask(i8x16.ne(v128.and(byte, i8x16.swizzle(POW2, bit)), i8x16.splat(0)));
-    if (m == 0) {
-      a += 16;
-      continue;
-    }
-    const stop = takeHits(s, a, m, seen, true);
-    if (stop > 0) return -stop;
-    a += 16;
-    if (left <= 2) {
-      refreshFew();
-      return a;
-    }
-    t0 = v128.load(BITS);
-    t1 = v128.load(BITS, 16);
-    t2 = v128.load(BITS, 32);
-    t3 = v128.load(BITS, 48);
-  }
-  return a;
-}
-
 /** The scan's counter, shared with the gang's scans: wanted values not seen yet. */
 let left: i32 = 0;
 
@@ -623,14 +587,14 @@ let left: i32 = 0;
  * Step 2 over the pairs (a, s - a) with a in [from, amax]: each wanted value met is cleared
  * from WANT, set in the bitset at `seen`, and counted down in `left`. Stops once it is 0 and
  * returns the first a not scanned (amax + 1 when it ran out of pairs). `lanes` (laneMode):
- * while every value is below 256 (BYTES) or 512 (WORDS), the 16-pair blocks apply, testing
- * the bitset BITS of the wanted values (loadBits), which is kept in step with WANT.
+ * BYTES and WORDS run 16-pair blocks, testing the bitset BITS of the wanted values (loadBits),
+ * which is kept in step with WANT.
  */
 function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
   let a = from;
-  if (lanes == WORDS && !fewLeft) a = scanWords(s, a, amax, seen);
-  if (a < 0) return -a;
-  if (lanes == BYTES && a + 15 <= amax) {
+  if (lanes != SCALAR && a + 15 <= amax) {
+    // WORDS: values past ESC escape; their pairs hit and are read in full.
+    const esc = lanes == WORDS;
     let t0 = v128.load(BITS);
     let t1 = v128.load(BITS, 16);
     let few = fewLeft;
@@ -639,10 +603,15 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
     // 32 pairs a test while they last: one branch for two blocks.
     while (a + 15 <= amax) {
       const x = blockX(s, a);
-      const lanes = wantedLanes(x, few, t0, t1, w1, w2);
-      if (a + 31 <= amax && !v128.any_true(v128.or(lanes, wantedLanes(blockX(s, a + 16), few, t0, t1, w1, w2)))) {
-        a += 32;
-        continue;
+      let lanes = wantedLanes(x, few, t0, t1, w1, w2);
+      if (esc) lanes = v128.or(lanes, blockEsc(s, a));
+      if (a + 31 <= amax) {
+        let next = wantedLanes(blockX(s, a + 16), few, t0, t1, w1, w2);
+        if (esc) next = v128.or(next, blockEsc(s, a + 16));
+        if (!v128.any_true(v128.or(lanes, next))) {
+          a += 32;
+          continue;
+        }
       }
       // The lanes that hit, in order (each holds a wanted value, unless an earlier lane of the
       // block met the same one).
@@ -760,8 +729,8 @@ function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, total: i32)
   }
   if (aTo < amax) amax = aTo;
   let a = aFrom;
-  if (lanes == BYTES) {
-    a = scanSumsBytes(n, a, min(amax, (n - maxTwo) >> 1), seen);
+  if (lanes != SCALAR) {
+    a = scanSumsBytes(n, a, min(amax, (n - maxTwo) >> 1), seen, lanes == WORDS);
     if (a < 0) return -a;
   }
   for (; a <= amax; a += 16) {
@@ -786,7 +755,7 @@ function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, total: i32)
  * call a sum. Returns the first a not scanned, or minus the block's a when the scan may stop
  * (as scan reports it).
  */
-function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize): i32 {
+function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, esc: bool): i32 {
   let a = from;
   let t0 = v128.load(BITS);
   let t1 = v128.load(BITS, 16);
@@ -797,7 +766,8 @@ function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize): i32 {
     let hit = false;
     for (let k = 0; k < nTwo; k++) {
       const s = n - two(k);
-      const lanes = wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+      let lanes = wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+      if (esc) lanes = v128.or(lanes, blockEsc(s, a));
       if (!v128.any_true(lanes)) continue;
       hit = true;
       if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), seen, true) > 0) return -a;
