@@ -7,7 +7,7 @@
 //
 // Why WebAssembly: both inner loops are loads and stores that V8 bounds-checks and type-checks
 // one by one. Step 2's scan (about 3000 pairs a heap for Grundy's game near 10^6) runs here 16
-// pairs at a time while every value is below 256: two rows of bytes, one reversed, XOR-ed, and
+// pairs at a time while every value is below 512: two rows of bytes, one reversed, XOR-ed, and
 // looked up in a 256-bit bitset of the wanted values with byte swizzles.
 
 // The layout: byte addresses set by setLayout (every region is the JavaScript side's to size).
@@ -463,8 +463,8 @@ function distinctSkip(s: i32, from: i32, to: i32): i32 {
 const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
 
 /**
- * The XORs of the 16 pairs (a + t, s - a - t), t < 16, every value being below 256: lows =
- * g[a, a + 16) and highs = g(s - a - 16, s - a] from the byte copy, the latter reversed. A lane is
+ * The XORs of the 16 pairs (a + t, s - a - t), t < 16, as bytes: lows = g[a, a + 16) and
+ * highs = g(s - a - 16, s - a], the latter reversed (exact where neither part escapes). A lane is
  * wanted when bit x & 7 of byte x >> 3 of the bitset is set (two 16-byte swizzles find the byte),
  * or, once at most two wanted values are left (most of a long scan), when it equals one of them.
  */

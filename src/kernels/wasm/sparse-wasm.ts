@@ -127,8 +127,8 @@ export function slotBytes(shape: SparseShape): number {
 
 /**
  * Where one call's data lives in the memory: the instance's fixed scratch (`slotAt`), the
- * values (Uint16, `capacity` of them), their byte copy (0: none kept, once a value passed
- * 255), and room for `rareCap` rare heaps and `rowBytes` of the gang's rows.
+ * narrow table of `capacity` values (the Uint16 part at gAt, the bytes at g8At), and room for
+ * `rareCap` rare heaps and `rowBytes` of the gang's rows.
  */
 export interface SparsePlace {
   readonly slotAt: number;
@@ -166,11 +166,11 @@ let nextToken = 1;
  * One WebAssembly instance of the sparse kernels, over a memory of its own or over a shared arena
  * (engine/sparse-arena.ts) that holds the engine's table itself.
  *
- * Own memory (tests, benchmarks, in-process runs): slot | g (Uint16) | g as bytes | rare heaps,
- * rare values (Int32) | scratch rows, where everything from g on grows with the table. The memory
- * holds its own copy of the values: g[0, have) equals the caller's table, and a call copies in
- * only the heaps finished since and copies out the ones it computed. Values of one game are one
- * function of the heap, so a copy is never stale, only short.
+ * Own memory (tests, benchmarks, in-process runs): slot | g (Uint16 part) | g (bytes) | rare
+ * heaps, rare values (Int32) | scratch rows, where everything from g on grows with the table. The
+ * memory holds its own copy of the values: g[0, have) equals the caller's table, and a call
+ * copies in only the heaps finished since and copies out the ones it computed. Values of one game
+ * are one function of the heap, so a copy is never stale, only short.
  *
  * Arena: the caller places each call (bind): the values are the engine's, nothing is copied, and
  * the slot is this instance's only while a task runs. The slot's owner word says which instance
@@ -295,8 +295,8 @@ export class SparseMemory {
     if (pages > MAX_PAGES) throw new Error(`the WebAssembly sparse kernel cannot hold ${heaps} heaps in 4 GiB`);
     if (pages > current) this.memory.grow(pages - current);
     // Regions move up as the ones below them grow, the highest first: a finish reads the rows
-    // its gather wrote, and the byte copy of g is kept; the rare list is written afresh by each
-    // call, and g itself never moves.
+    // its gather wrote, and the bytes of g are kept; the rare list is written afresh by each
+    // call, and the Uint16 part of g never moves.
     const bytes = new Uint8Array(this.memory.buffer);
     if (p.rowBytes > 0 && rowsAt !== p.rowsAt) bytes.copyWithin(rowsAt, p.rowsAt, p.rowsAt + p.rowBytes);
     if (g8At !== p.g8At) bytes.copyWithin(g8At, p.g8At, p.g8At + this.have);
