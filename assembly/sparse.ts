@@ -134,9 +134,7 @@ export function getOverflow(): i32 {
 /** g[h, h + 8) in 16-bit lanes: eight bytes widened, the lanes that hold ESC taken from G. */
 @inline function words8(h: i32): v128 {
   const x = v128.load8x8_u(G8 + <usize>h);
-  const e = i16x8.eq(x, ESCV);
-  if (!v128.any_true(e)) return x;
-  return v128.bitselect(v128.load(G + (<usize>h << 1)), x, e);
+  return v128.any_true(i16x8.eq(x, ESCV)) ? unescape(x, h) : x;
 }
 
 /**

@@ -151,8 +151,9 @@ export class SparseRunner implements ChunkStrategy {
 
   /**
    * Values up to 16 bits go in an arena (engine/sparse-arena.ts) where the WebAssembly kernels
-   * run: Uint16 from the start, so the values are never copied to widen them, and no thread
-   * keeps a copy of its own. Wider tables, and the JavaScript kernels, use a SharedArrayBuffer.
+   * run: a narrow table from the start, so the values are never copied to widen them, and no
+   * thread keeps a copy of its own. Wider tables, and the JavaScript kernels, use a
+   * SharedArrayBuffer.
    */
   table(width: Width, capacity: number, limit: number, from?: Table, count = 0): Table | null {
     if (width === 32 || this.plain || sparseKernelChoice() !== 'wasm') return null;
@@ -203,7 +204,7 @@ export class SparseRunner implements ChunkStrategy {
 
   /** Pick up the stored mask and rare list for g[0, computed); extend them over anything newer. */
   resume(game: GameRow, g: Table, computed: number, stored: StoredState): void {
-    eachRun(g, 0, computed, (values, lo, hi, base) => this.hist.add(values, lo, hi, base));
+    this.tally(g, 0, computed);
     this.plain = game.width === 32;
     const state = this.plain ? undefined : stored.sparseState(game);
     if (state && (state.mask.parity === 0 || this.shape.parityAllowed)) {
@@ -281,7 +282,7 @@ export class SparseRunner implements ChunkStrategy {
     }
     if (outcome.kind === 'error') return outcome;
     for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, valueAt(g, outcome.rare[i]!));
-    eachRun(g, lo, outcome.next, (values, a, b, base) => this.hist.add(values, a, b, base));
+    this.tally(g, lo, outcome.next);
     this.upto = outcome.next;
     const { rare: _found, ...done } = outcome;
     return done;
@@ -358,7 +359,7 @@ export class SparseRunner implements ChunkStrategy {
     const pos = new Int32Array(rarePos);
     const val = new Int32Array(rareVal);
     for (let i = known; i < found; i++) this.rare.push(pos[i]!, val[i]!);
-    eachRun(g, lo, next, (values, a, b, base) => this.hist.add(values, a, b, base));
+    this.tally(g, lo, next);
     this.upto = next;
     this.stats.chunks++;
     this.stats.rescans += Atomics.load(ctl, GANG.RESCANS);
@@ -397,6 +398,11 @@ export class SparseRunner implements ChunkStrategy {
     this.mask = choice.mask;
     this.rare = new RareList();
     this.collect(g, 0, lo);
+  }
+
+  /** Count g[lo, hi) in the value histogram the mask is chosen from. */
+  private tally(g: Table, lo: number, hi: number): void {
+    eachRun(g, lo, hi, (values, a, b, base) => this.hist.add(values, a, b, base));
   }
 
   /** Append the rare heaps of g[lo, hi) under the mask to the rare list. */

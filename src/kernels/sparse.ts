@@ -37,9 +37,7 @@ export class RareList {
   }
 
   static from(positions: ArrayLike<number>, g: ArrayLike<number>): RareList {
-    const list = new RareList(Math.max(1024, positions.length * 2));
-    for (let i = 0; i < positions.length; i++) list.push(positions[i]!, g[positions[i]!]!);
-    return list;
+    return RareList.of(positions, (h) => g[h]!);
   }
 
   push(h: number, v: number): void {

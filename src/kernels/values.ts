@@ -43,7 +43,7 @@ export function plainValues(width: Width, length: number): Values {
  */
 export function regrow(source: Table, count: number, width: Width, length: number, shared = true): Values {
   const target = shared ? sharedValues(width, length) : plainValues(width, length);
-  target.set(source instanceof NarrowValues ? source.slice(0, count) : source.subarray(0, count));
+  target.set(tableSlice(source, 0, count));
   return target;
 }
 
