@@ -892,9 +892,11 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
 
 // ---- The gang's two phases (src/kernels/sparse-split.ts SparseSplitKernel, same rows) ----
 //
-// Row of heap n: Int32 words at rows + (n - rowFrom) * stride * 4, stride = 4 + 33 * rowWords:
-// c_hi, the index of c1 among the common values, where the finish's rare check starts, the
-// gather's stamp, the gather's stamped marks for values below rowWords * 32, the seen bitset.
+// Row of heap n: Int32 words at rows + (n - rowFrom) * stride * 4, stride = wasmRowStride
+// (src/kernels/sparse-frozen.ts) = 4 + 2 * rowWords: c_hi, the index of c1 among the common
+// values, where the finish's rare check starts, a spare word, the gather's marks for values below
+// rowWords * 32 as a bitset, the seen bitset. Bits, not the JavaScript kernel's copied stamps:
+// a row of 2 KB a heap (values below 512) had the finish reading its tile's rows back from L3.
 
 let rescans: i32 = 0;
 let continued: i32 = 0;
@@ -908,7 +910,12 @@ export function getContinued(): i32 {
 }
 
 @inline function rowAt(rows: usize, n: i32, rowFrom: i32, rowWords: i32): usize {
-  return rows + ((<usize>(n - rowFrom) * <usize>(4 + 33 * rowWords)) << 2);
+  return rows + ((<usize>(n - rowFrom) * <usize>(4 + 2 * rowWords)) << 2);
+}
+
+/** Bit x of the bitset at b. */
+@inline function bitAt(b: usize, x: i32): bool {
+  return ((load<i32>(b + (<usize>(x >>> 5) << 2)) >>> (x & 31)) & 1) != 0;
 }
 
 /** SparseSplitKernel.gather over the first rareCount rare heaps: rows of n in [lo, hi) from g[0, F). */
@@ -964,39 +971,32 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
       const b0 = lowerBound(count, max(1, B + 16 - d - F));
       markLess(s, from, to, b0, bulkEnd(count, b0, min(F, B - d)), st);
     }
-    if (bst < 0) memory.copy(mb, MARK, <usize>rowBits << 2);
-    else rowFromMarks(mb, rowBits, st, lane, bst);
-    store<i32>(base, st, 12);
-    memory.fill(mb + (<usize>rowBits << 2), 0, <usize>rowWords << 2);
+    rowBitsFrom(mb, rowBits, st, lane, bst);
+    memory.fill(mb + (<usize>rowWords << 2), 0, <usize>rowWords << 2);
     const commons = classList(1 ^ (parity & (n - i0) & 1));
     let k = 0;
-    while (listAt(commons, k) < VA && load<i32>(mb + (<usize>listAt(commons, k) << 2)) == st) k++;
+    while (listAt(commons, k) < VA && bitAt(mb, listAt(commons, k))) k++;
     store<i32>(base, k, 4);
     store<i32>(base, listAt(commons, k) < VA ? listAt(commons, k) : VA);
   }
 }
 
 /**
- * Row marks [0, rowBits) (a multiple of 32): st where MARK holds st or the lane holds bst; past
- * the lane's LANE_BYTES values (no block marks there), MARK's stamps as they are.
+ * The row's mark bits [0, rowBits) (a multiple of 32): set where MARK holds st or, in a block
+ * (bst >= 0), where the lane holds bst (below LANE_BYTES: a block's heap marks only there).
  */
-function rowFromMarks(mb: usize, rowBits: i32, st: i32, lane: usize, bst: i32): void {
+function rowBitsFrom(mb: usize, rowBits: i32, st: i32, lane: usize, bst: i32): void {
   const stv = i32x4.splat(st);
+  const laneBits = bst >= 0 ? min(rowBits, LANE_BYTES) : 0;
   const bv = i8x16.splat(<i8>bst);
-  const laneBits = min(rowBits, LANE_BYTES);
-  if (rowBits > laneBits) {
-    memory.copy(mb + (<usize>laneBits << 2), MARK + (<usize>laneBits << 2), <usize>(rowBits - laneBits) << 2);
-  }
   for (let x = 0; x < laneBits; x += 16) {
-    const hit = i8x16.eq(v128.load(lane + <usize>x), bv);
-    const lo = i16x8.extend_low_i8x16_s(hit);
-    const hi = i16x8.extend_high_i8x16_s(hit);
+    store<u16>(mb + <usize>(x >>> 3), <u16>i8x16.bitmask(i8x16.eq(v128.load(lane + <usize>x), bv)));
+  }
+  for (let x = laneBits; x < rowBits; x += 16) {
     const m = MARK + (<usize>x << 2);
-    const out = mb + (<usize>x << 2);
-    v128.store(out, v128.and(stv, v128.or(i32x4.extend_low_i16x8_s(lo), i32x4.eq(v128.load(m), stv))));
-    v128.store(out, v128.and(stv, v128.or(i32x4.extend_high_i16x8_s(lo), i32x4.eq(v128.load(m, 16), stv))), 16);
-    v128.store(out, v128.and(stv, v128.or(i32x4.extend_low_i16x8_s(hi), i32x4.eq(v128.load(m, 32), stv))), 32);
-    v128.store(out, v128.and(stv, v128.or(i32x4.extend_high_i16x8_s(hi), i32x4.eq(v128.load(m, 48), stv))), 48);
+    const lo = i16x8.narrow_i32x4_s(i32x4.eq(v128.load(m), stv), i32x4.eq(v128.load(m, 16), stv));
+    const hi = i16x8.narrow_i32x4_s(i32x4.eq(v128.load(m, 32), stv), i32x4.eq(v128.load(m, 48), stv));
+    store<u16>(mb + <usize>(x >>> 3), <u16>i8x16.bitmask(i8x16.narrow_i16x8_s(lo, hi)));
   }
 }
 
@@ -1006,7 +1006,6 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
   for (let n = lo; n < hi; n++) {
     const base = rowAt(rows, n, rowFrom, rowWords);
     const mb = base + 16;
-    const gst = load<i32>(base, 12);
     const rares = classList(parity & (n - i0) & 1);
     // c_hi = c1: the rare values below it are looked for, none above (see sparse-frozen.ts).
     const c1 = load<i32>(base);
@@ -1014,7 +1013,7 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     let j1 = 0;
     for (; listAt(rares, j1) < c1; j1++) {
       const x = listAt(rares, j1);
-      if (load<i32>(mb + (<usize>x << 2)) != gst) {
+      if (!bitAt(mb, x)) {
         store<u8>(WANT + <usize>x, 1);
         store<i32>(WANTED + (<usize>need << 2), x);
         need++;
@@ -1025,7 +1024,7 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     left = need;
     const aFrom = max(1, n - i0 - F + 1);
     // Until every wanted value is seen or the frozen pairs run out.
-    scan(n, aFrom, 0x7fffffff, mb + (<usize>rowBits << 2), laneMode(VA), need);
+    scan(n, aFrom, 0x7fffffff, mb + (<usize>rowWords << 2), laneMode(VA), need);
     if (left > 0) store<i32>(base, 0, 8);
     for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
   }
@@ -1054,9 +1053,8 @@ export function finish(
     const st = nextStamp();
     const base = rowAt(rows, n, rowFrom, rowWords);
     const mb = base + 16;
-    const wb = mb + (<usize>rowBits << 2);
+    const wb = mb + (<usize>rowWords << 2);
     const cHi = load<i32>(base);
-    const gst = load<i32>(base, 12);
     // Bulk: rare heaps r >= 16 - d with r <= B - d - F (the other part in [F, B)) or F <= r < B - d.
     // Blocks only where every sum s <= 2F - 1, so that the two parts below never overlap.
     if (n >= B + 16) {
@@ -1109,15 +1107,15 @@ export function finish(
     const commons = classList(common);
     const rares = classList(common ^ 1);
     let k = load<i32>(base, 4);
-    while (listAt(commons, k) < V && markedIn(listAt(commons, k), mb, rowBits, st, gst, lane, bst)) k++;
+    while (listAt(commons, k) < V && markedIn(listAt(commons, k), mb, rowBits, st, lane, bst)) k++;
     const c = listAt(commons, k) < V ? listAt(commons, k) : V;
     let need = 0;
     let rescan = false;
     for (let j = load<i32>(base, 8); listAt(rares, j) < c; j++) {
       const x = listAt(rares, j);
-      if (markedIn(x, mb, rowBits, st, gst, lane, bst)) continue;
+      if (markedIn(x, mb, rowBits, st, lane, bst)) continue;
       if (x < cHi) {
-        if (((load<i32>(wb + (<usize>(x >>> 5) << 2)) >>> (x & 31)) & 1) != 0) continue;
+        if (bitAt(wb, x)) continue;
       } else rescan = true;
       store<u8>(WANT + <usize>x, 1);
       store<i32>(WANTED + (<usize>need << 2), x);
@@ -1162,6 +1160,6 @@ export function finish(
   return hi;
 }
 
-@inline function markedIn(x: i32, mb: usize, rowBits: i32, st: i32, gst: i32, lane: usize, bst: i32): bool {
-  return marked(x, st, lane, bst) || (x < rowBits && load<i32>(mb + (<usize>x << 2)) == gst);
+@inline function markedIn(x: i32, mb: usize, rowBits: i32, st: i32, lane: usize, bst: i32): bool {
+  return marked(x, st, lane, bst) || (x < rowBits && bitAt(mb, x));
 }

@@ -18,6 +18,7 @@ import type { ChunkOutcome } from './protocol.js';
 import type { ChunkRun, ChunkStrategy, StoredState } from './strategy.js';
 import type { SparseGangTask, SparseTask } from './sparse-protocol.js';
 import { sparseRowStride } from '../kernels/sparse-frozen.js';
+import { wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { GANG, GANG_SLOTS } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
@@ -332,9 +333,9 @@ export class SparseRunner implements ChunkStrategy {
       tile,
       members,
     };
-    const rowBytes = tile * sparseRowStride(rowWords) * 4;
     // In an arena the rows are in each member's place; the JavaScript kernel's are buffers.
     const arena = this.arenaOf(g);
+    const rowBytes = tile * (arena ? wasmRowStride(rowWords) : sparseRowStride(rowWords)) * 4;
     const places = arena?.places(members, g.length, known + (hi - lo), rowBytes);
     const gang = [];
     for (let member = 0; member < members; member++) {

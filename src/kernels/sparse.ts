@@ -23,6 +23,8 @@ export class RareList {
   pos: Int32Array;
   val: Int32Array;
   count = 0;
+  /** Bumped by every change but an append: a copy of the list kept elsewhere can then tell it is stale. */
+  generation = 0;
 
   constructor(capacity = 1024) {
     this.pos = new Int32Array(capacity);
@@ -56,7 +58,9 @@ export class RareList {
 
   /** Drop positions >= n (a resumed run whose list ran ahead of the stored values). */
   truncate(n: number): void {
+    const count = this.count;
     while (this.count > 0 && this.pos[this.count - 1]! >= n) this.count--;
+    if (this.count !== count) this.generation++;
   }
 
   positions(from = 0): Int32Array {

@@ -4,7 +4,15 @@ import { threadId } from 'node:worker_threads';
 import { MaskClasses, sameMask, VALUE_LIMIT, type SparseMask } from '../sparse-mask.js';
 import type { RareList, SparseShape } from '../sparse.js';
 import type { Values } from '../values.js';
-import { sparseRowStride, valueCeiling } from '../sparse-frozen.js';
+import { valueCeiling } from '../sparse-frozen.js';
+
+/**
+ * Int32 words of one heap's row in the WebAssembly gang (assembly/sparse.ts rowAt): a header of
+ * four, then the gather's marks and the scan's seen values as two bitsets of rowWords words.
+ */
+export function wasmRowStride(rowWords: number): number {
+  return 4 + 2 * rowWords;
+}
 
 /** The exports of assembly/sparse.ts (compiled to dist/wasm/sparse.wasm). */
 export interface SparseExports {
@@ -186,6 +194,14 @@ export class SparseMemory {
   private slot: SlotRegions;
   /** Own memory: g[0, have) is copied in (or computed here). */
   have = 0;
+  /**
+   * The rare list whose first rareSynced entries (at generation rareGeneration) the slot's RP/RV
+   * hold: a gang member's list only grows, and copying all of it in at every call cost a short
+   * tile more than its hand-over.
+   */
+  private rareOf: RareList | null = null;
+  private rareSynced = 0;
+  private rareGeneration = 0;
 
   /** The byte from which values are read from the Uint16 table (assembly/sparse.ts ESC). */
   readonly escape: number;
@@ -229,6 +245,7 @@ export class SparseMemory {
     this.writeMask();
     this.exports.resetScratch();
     Atomics.store(words, this.place.slotAt >> 2, this.token);
+    this.rareOf = null;
   }
 
   private writeMask(): void {
@@ -261,6 +278,7 @@ export class SparseMemory {
       this.takeSlot();
     } else if (masked) this.writeMask();
     this.exports.setTables(place.gAt, place.g8At, place.rpAt, place.rvAt);
+    this.rareOf = null;
   }
 
   /**
@@ -302,6 +320,7 @@ export class SparseMemory {
     if (g8At !== p.g8At) bytes.copyWithin(g8At, p.g8At, p.g8At + this.have);
     this.place = { ...p, g8At, capacity, rpAt, rvAt, rareCap, rowsAt, rowBytes: rows };
     this.exports.setTables(p.gAt, g8At, rpAt, rvAt);
+    this.rareOf = null;
   }
 
   /** Byte address of the gang's rows. */
@@ -336,17 +355,25 @@ export class SparseMemory {
     if (hi > this.have && lo <= this.have) this.have = hi;
   }
 
-  /** Write rare heaps [from, to) of the list into the memory. */
-  putRare(rare: { readonly pos: Int32Array; readonly val: Int32Array }, from: number, to: number): void {
+  /** Make RP/RV hold `rare` whole: only what was appended since the last call, when that is known. */
+  putRare(rare: RareList): void {
+    const same = rare === this.rareOf && rare.generation === this.rareGeneration;
+    const from = same ? Math.min(this.rareSynced, rare.count) : 0;
+    const to = rare.count;
     new Int32Array(this.memory.buffer, this.place.rpAt, to).set(rare.pos.subarray(from, to), from);
     new Int32Array(this.memory.buffer, this.place.rvAt, to).set(rare.val.subarray(from, to), from);
+    this.rareOf = rare;
+    this.rareGeneration = rare.generation;
+    this.rareSynced = to;
   }
 
-  /** Append the memory's rare heaps [from, to) to `rare`. */
+  /** Append the memory's rare heaps [from, to) (the kernel's appends after putRare(rare)) to `rare`. */
   takeRare(rare: RareList, from: number, to: number): void {
     const pos = new Int32Array(this.memory.buffer, this.place.rpAt, to);
     const val = new Int32Array(this.memory.buffer, this.place.rvAt, to);
     for (let i = from; i < to; i++) rare.push(pos[i]!, val[i]!);
+    if (rare === this.rareOf && rare.generation === this.rareGeneration && from === this.rareSynced)
+      this.rareSynced = rare.count;
   }
 }
 
@@ -385,7 +412,7 @@ export class WasmSparseKernel {
     const mem = this.mem;
     const known = rare.count;
     mem.prepare(g, lo, hi, known + (hi - lo));
-    mem.putRare(rare, 0, known);
+    mem.putRare(rare);
     mem.exports.setRareCount(known);
     const next = mem.exports.run(lo, hi, maxBefore, capacityFor(g));
     mem.syncOut(g, lo, next);
@@ -433,8 +460,8 @@ export class WasmSparseFrozenKernel {
     const VA = valueCeiling(maxBefore);
     if (VA > rowWords * 32) throw new Error(`sparse rows of ${rowWords} words cannot hold values below ${VA}`);
     const mem = this.mem;
-    mem.prepare(g, F, Math.max(hi, F), rare.count + (hi - lo), (hi - rowFrom) * sparseRowStride(rowWords) * 4);
-    mem.putRare(rare, 0, rare.count);
+    mem.prepare(g, F, Math.max(hi, F), rare.count + (hi - lo), (hi - rowFrom) * wasmRowStride(rowWords) * 4);
+    mem.putRare(rare);
     mem.exports.gather(F, lo, hi, VA, mem.rowsAt, rowWords, rowFrom, rare.count);
   }
 
@@ -452,8 +479,8 @@ export class WasmSparseFrozenKernel {
   ): RangeOutcome {
     const mem = this.mem;
     const known = rare.count;
-    mem.prepare(g, lo, hi, known + (hi - lo), (hi - rowFrom) * sparseRowStride(rowWords) * 4);
-    mem.putRare(rare, 0, known);
+    mem.prepare(g, lo, hi, known + (hi - lo), (hi - rowFrom) * wasmRowStride(rowWords) * 4);
+    mem.putRare(rare);
     mem.exports.setRareCount(known);
     const rescans = mem.exports.getRescans();
     const continued = mem.exports.getContinued();
