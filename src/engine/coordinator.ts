@@ -1,10 +1,10 @@
 import { ComputeError, GrundyError, InterruptedError } from '../errors.js';
 import {
+  chunkValues,
   NarrowValues,
   regrow,
   sharedValues,
   tableMax,
-  tableSlice,
   tableWidth,
   widthFor,
   wider,
@@ -198,7 +198,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     state: ReturnType<NonNullable<ChunkStrategy['stateAt']>> | undefined,
   ): void => {
     if (hi <= lo) return;
-    game = store.appendChunk(game, lo, tableSlice(g, lo, hi), chunkMax, state);
+    game = store.appendChunk(game, lo, chunkValues(g, lo, hi, chunkMax), chunkMax, state);
   };
   const recordRun = (status: 'done' | 'proven' | 'interrupted' | 'failed'): void => {
     const elapsedMs = performance.now() - started;

@@ -117,6 +117,15 @@ export function tableSlice(g: Table, lo: number, hi: number): Values {
   return g instanceof NarrowValues ? g.slice(lo, hi) : g.subarray(lo, hi);
 }
 
+/**
+ * g[lo, hi) for the store, given its largest value: while that is below a narrow table's escape
+ * byte, the bytes themselves (a view; the store copies it), so that a chunk is not widened to
+ * 16 bits on the main thread only for the store to narrow it back to bytes.
+ */
+export function chunkValues(g: Table, lo: number, hi: number, max: number): Values {
+  return g instanceof NarrowValues && max < g.escapeByte ? g.bytes.subarray(lo, hi) : tableSlice(g, lo, hi);
+}
+
 /** The largest of g[lo, hi) (0 when empty). */
 export function tableMax(g: Table, lo: number, hi: number): number {
   if (!(g instanceof NarrowValues)) return maxOf(g, lo, hi);
