@@ -1,25 +1,21 @@
-import type { SparseGangOutcome, SparseGangTask } from '../src/engine/sparse-protocol.js';
 import type { SubtractGangOutcome, SubtractGangTask } from '../src/engine/subtract-gang.js';
 import type { FrozenGangOutcome, FrozenGangTask } from '../src/engine/frozen-gang.js';
 import { abortGang, CONTROL_BYTES } from '../src/gang/control.js';
 import { runMember } from '../src/gang/member.js';
-import { SparseFrozenKernel } from '../src/kernels/sparse-frozen.js';
 import { valuesOver } from '../src/kernels/values.js';
 import { instantiateSubtractBlocked, type SubtractBlockedKernels } from '../src/kernels/wasm/subtract-blocked.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
-import { sparseKernelCache } from '../src/worker/sparse-cache.js';
-import { sparsePhases } from '../src/worker/sparse-phases.js';
-import { arenaSparseFor } from '../src/worker/wasm-sparse.js';
 import { subtractPhases } from '../src/worker/subtract-phases.js';
 import { frozenKernelFor } from '../src/worker/frozen-cache.js';
 import { frozenPhases } from '../src/worker/frozen-phases.js';
 
-/** One member of a gang (src/gang/): the member loop over the task's phase kernel. */
-export type GangTask = SparseGangTask | SubtractGangTask | FrozenGangTask;
-export type GangOutcome = SparseGangOutcome | SubtractGangOutcome | FrozenGangOutcome;
-
-const jsSparseKernelFor = sparseKernelCache((shape) => new SparseFrozenKernel(shape));
+/**
+ * One member of a gang (src/gang/): the member loop over the task's phase kernel. (Sparse space's
+ * members run in workers/sparse.worker.ts, beside its one-worker chunks.)
+ */
+export type GangTask = SubtractGangTask | FrozenGangTask;
+export type GangOutcome = SubtractGangOutcome | FrozenGangOutcome;
 /** The subtraction kernels' instance over the latest memory: a run keeps one memory for many chunks. */
 let instance: { id: number; kernels: SubtractBlockedKernels } | null = null;
 
@@ -31,14 +27,6 @@ function controlOf(task: GangTask): Int32Array {
 
 function runGangMember(task: GangTask): GangOutcome {
   const ctl = controlOf(task);
-  if (task.kind === 'sparse-gang') {
-    // WebAssembly with SIMD over the table's arena where the engine made one, else JavaScript.
-    const arena = task.arena ? arenaSparseFor(task.rules, { arena: task.arena, mask: task.mask }) : null;
-    const kernel = arena?.gang ?? jsSparseKernelFor(task.rules, task.mask);
-    const g = arena?.g ?? valuesOver(task.buffer, task.width);
-    runMember(ctl, task, sparsePhases(task, kernel, g, ctl), workerShouldDie);
-    return { kind: 'member-done', kernel: kernel.name };
-  }
   if (task.kind === 'frozen-gang') {
     const kernel = frozenKernelFor(task.rules);
     runMember(ctl, task, frozenPhases(task, kernel, valuesOver(task.buffer, task.width), ctl), workerShouldDie);

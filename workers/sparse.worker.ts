@@ -1,19 +1,29 @@
 import { RareList, SparseKernel } from '../src/kernels/sparse.js';
+import { SparseFrozenKernel } from '../src/kernels/sparse-frozen.js';
 import { sparseKernelCache } from '../src/worker/sparse-cache.js';
 import { arenaSparseFor } from '../src/worker/wasm-sparse.js';
 import { valuesOver } from '../src/kernels/values.js';
-import type { SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
+import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
+import { abortGang } from '../src/gang/control.js';
+import { runMember } from '../src/gang/member.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
 import { rangeOutcome } from '../src/worker/range-outcome.js';
+import { sparsePhases } from '../src/worker/sparse-phases.js';
 
+/**
+ * Sparse space, one worker's chunks and a gang's members both: a thread that ran one-worker
+ * chunks has then loaded everything its first gang needs. Tasks carry the game's move shape, so
+ * this file never loads the games registry.
+ */
 const jsKernelFor = sparseKernelCache((shape) => new SparseKernel(shape));
+const jsGangKernelFor = sparseKernelCache((shape) => new SparseFrozenKernel(shape));
 
 function runSparse(task: SparseTask): SparseOutcome {
   // WebAssembly with SIMD over the table's arena where the engine made one
   // (engine/sparse-arena.ts), else JavaScript over the table's SharedArrayBuffer.
-  const arena = task.arena ? arenaSparseFor(task.rules, { arena: task.arena, mask: task.mask }) : null;
-  const kernel = arena?.seq ?? jsKernelFor(task.rules, task.mask);
+  const arena = task.arena ? arenaSparseFor({ ...task, arena: task.arena }) : null;
+  const kernel = arena?.seq ?? jsKernelFor(task);
   const g = arena?.g ?? valuesOver(task.buffer, task.width);
   if (workerShouldDie(task.lo, task.hi)) {
     // Test hook (src/testing/faults.ts): leave garbage behind, then take the thread down.
@@ -27,4 +37,21 @@ function runSparse(task: SparseTask): SparseOutcome {
   return { ...rangeOutcome(out, kernel.name), rare: found };
 }
 
-export default defineWorker(runSparse);
+/** One member of a gang (src/gang/): the member loop over the sparse phase kernel. */
+function runGangMember(task: SparseGangTask): SparseGangOutcome {
+  const ctl = new Int32Array(task.control);
+  const arena = task.arena ? arenaSparseFor({ ...task, arena: task.arena }) : null;
+  const kernel = arena?.gang ?? jsGangKernelFor(task);
+  const g = arena?.g ?? valuesOver(task.buffer, task.width);
+  runMember(ctl, task, sparsePhases(task, kernel, g, ctl), workerShouldDie);
+  return { kind: 'member-done', kernel: kernel.name };
+}
+
+export default defineWorker(
+  (task: SparseTask | SparseGangTask) => (task.kind === 'sparse' ? runSparse(task) : runGangMember(task)),
+  (task, error) => {
+    // A gang's other members may be waiting for this one's tile: release them at once.
+    if (task.kind === 'sparse-gang') abortGang(new Int32Array(task.control));
+    return error;
+  },
+);

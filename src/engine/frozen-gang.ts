@@ -59,7 +59,7 @@ export class FrozenGangStrategy extends FrozenPlanned<FrozenGangPlan> {
         label: `frozen-prefix gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`,
       };
     });
-    const { settled, failure, fatal } = await runGangTasks(pool, gang, ctl, signal);
+    const { settled, failure, fatal } = await runGangTasks(pool, 'gang', gang, ctl, signal);
     this.lastWorkers = members;
     this.stats.chunks++;
     this.stats.regrows += Atomics.load(ctl, GANG.REGROW);

@@ -11,6 +11,7 @@ import { projectRoot } from '../project-root.js';
 import { Heartbeat, LOADING, watchHeartbeat } from './heartbeat.js';
 import type { ChunkOutcome, ChunkTask } from './protocol.js';
 import type { OutcomeOf, TaskOf, WorkerName } from './workers.js';
+import { WARM } from '../worker/define-worker.js';
 
 /**
  * A compiled worker entry point, dist/workers/<name>.worker.js (Node 20 worker threads cannot
@@ -84,8 +85,9 @@ export class WorkerPool {
    */
   private get piscina(): Piscina {
     if (this.started === null) {
+      // No default entry file: a thread would load it as it starts (the games registry, 70 ms
+      // here), whatever its first task needs. Every task names its own (runOn).
       this.started = new Piscina({
-        filename: WorkerPool.entry('chunk'),
         minThreads: this.threads,
         maxThreads: this.threads,
         idleTimeout: 60_000,
@@ -198,6 +200,18 @@ export class WorkerPool {
         stopWatching();
       }
     }
+  }
+
+  /**
+   * Have `count` threads load the entry file of `worker` while they are idle, so that the first
+   * task they get of it does not wait for its modules (a gang's second thread, while the first
+   * runs the one-worker chunks below the gangs). Queue it after the task that should go first:
+   * Piscina hands tasks out in order. Fire and forget: a failure here shows up again, and is
+   * reported, on the first real task.
+   */
+  warm(worker: WorkerName, count: number): void {
+    const filename = WorkerPool.entry(worker);
+    for (let i = 0; i < count; i++) this.piscina.run(WARM, { filename }).catch(() => {});
   }
 
   async destroy(): Promise<void> {

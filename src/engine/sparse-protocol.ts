@@ -1,6 +1,7 @@
 import type { SparseMask } from '../kernels/sparse-mask.js';
 import type { Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
+import type { SparseShape } from '../kernels/sparse.js';
 import type { MemberOutcome, TableMemberTask } from '../gang/task.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { SparsePlace } from '../kernels/wasm/sparse-wasm.js';
@@ -16,10 +17,15 @@ export interface SparseArenaRef {
   readonly place: SparsePlace;
 }
 
-/** A range of a sparse-space run: workers/sparse.worker.ts. */
+/**
+ * A range of a sparse-space run: workers/sparse.worker.ts. The task carries the game's move shape,
+ * so that the worker never loads the games registry (76 modules against 18: the first chunk of
+ * every sparse run waited for them).
+ */
 export interface SparseTask {
   readonly kind: 'sparse';
   readonly rules: Rules;
+  readonly shape: SparseShape;
   readonly buffer: SharedArrayBuffer;
   readonly width: Width;
   readonly lo: number;
@@ -38,12 +44,15 @@ export type SparseOutcome =
   | Extract<ChunkOutcome, { kind: 'error' }>;
 
 /**
- * One member of a parallel sparse gang (src/gang/, workers/gang.worker.ts): rows of
- * tile * sparseRowStride(rowWords) words, and the rare list (`rarePos`, `rareVal`: the rare heaps
- * of [1, lo) under `mask`, then those the finishes find, room for every heap of the chunk).
+ * One member of a parallel sparse gang (src/gang/), run by workers/sparse.worker.ts like the
+ * one-worker chunks, whose thread has then loaded everything it needs: rows of
+ * tile * sparseRowStride(rowWords) words (wasmRowStride in an arena), and the rare list (`rarePos`,
+ * `rareVal`: the rare heaps of [1, lo) under `mask`, then those the finishes find, room for every
+ * heap of the chunk).
  */
 export interface SparseGangTask extends TableMemberTask {
   readonly kind: 'sparse-gang';
+  readonly shape: SparseShape;
   readonly mask: SparseMask;
   readonly rarePos: SharedArrayBuffer;
   readonly rareVal: SharedArrayBuffer;

@@ -128,6 +128,8 @@ export class SparseRunner implements ChunkStrategy {
   private readonly chooser = new SparsePathChooser();
   private decided: { lo: number; path: SparsePath; probe: boolean } | null = null;
   readonly stats: SparsePhaseStats = { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
+  /** Whether the pool's other threads were told to load the sparse worker (pool.warm). */
+  private warmed = false;
   /** The newest table made here: its WebAssembly kernels work on the values in place. */
   private arena: SparseArena | null = null;
 
@@ -265,6 +267,7 @@ export class SparseRunner implements ChunkStrategy {
     const task: SparseTask = {
       kind: 'sparse',
       rules: this.rules,
+      shape: this.shape,
       buffer: bufferOf(g),
       width,
       lo,
@@ -275,7 +278,11 @@ export class SparseRunner implements ChunkStrategy {
       ...(arena && place ? { arena: { memory: arena.memory, id: arena.id, place } } : {}),
     };
     const started = performance.now();
-    const outcome = await pool.runOn('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
+    const running = pool.runOn('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
+    // The threads the gangs will need load this entry now, while one worker runs the chunks below them.
+    if (!this.warmed && this.threads > 1 && this.tuning.parallel !== 'off') pool.warm('sparse', this.threads - 1);
+    this.warmed = true;
+    const outcome = await running;
     if (outcome.kind !== 'error' && outcome.next > lo) {
       const ms = performance.now() - started;
       this.usPerHeap = (ms * 1000) / (outcome.next - lo);
@@ -321,6 +328,7 @@ export class SparseRunner implements ChunkStrategy {
     const base = {
       kind: 'sparse-gang' as const,
       rules: this.rules,
+      shape: this.shape,
       buffer: bufferOf(g),
       width,
       mask: this.mask!,
@@ -347,7 +355,7 @@ export class SparseRunner implements ChunkStrategy {
       gang.push({ task, label: `sparse gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}` });
     }
     const started = performance.now();
-    const { settled, failure, fatal } = await runGangTasks(pool, gang, ctl, signal);
+    const { settled, failure, fatal } = await runGangTasks(pool, 'sparse', gang, ctl, signal);
     const next = Atomics.load(ctl, GANG.FINISHED);
     if (next > lo) {
       const ms = performance.now() - started;

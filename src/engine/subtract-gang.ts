@@ -163,7 +163,7 @@ export class SubtractGangRunner implements ChunkStrategy {
       task: { ...base, member } satisfies SubtractGangTask,
       label: `subtraction gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`,
     }));
-    const { failure, fatal } = await runGangTasks(pool, gang, ctl, signal);
+    const { failure, fatal } = await runGangTasks(pool, 'gang', gang, ctl, signal);
     this.lastWorkers = members;
     const finished = Atomics.load(ctl, GANG.FINISHED);
     // Copy out what is final; a value past the table's width ends the chunk there (overflow).

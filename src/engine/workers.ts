@@ -14,11 +14,8 @@ import type { FrozenGangOutcome, FrozenGangTask } from './frozen-gang.js';
 export interface WorkerTasks {
   chunk: { task: ChunkTask; outcome: ChunkOutcome };
   frozen: { task: GatherTask; outcome: GatherOutcome } | { task: FinishTask; outcome: ChunkOutcome };
-  sparse: { task: SparseTask; outcome: SparseOutcome };
-  gang:
-    | { task: SparseGangTask; outcome: SparseGangOutcome }
-    | { task: SubtractGangTask; outcome: SubtractGangOutcome }
-    | { task: FrozenGangTask; outcome: FrozenGangOutcome };
+  sparse: { task: SparseTask; outcome: SparseOutcome } | { task: SparseGangTask; outcome: SparseGangOutcome };
+  gang: { task: SubtractGangTask; outcome: SubtractGangOutcome } | { task: FrozenGangTask; outcome: FrozenGangOutcome };
   sweep: { task: SweepBatchTask; outcome: SweepBatchOutcome };
   eval: { task: BatchTask; outcome: BatchOutcome };
   board: { task: BoardTask; outcome: BoardOutcome };

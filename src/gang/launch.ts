@@ -16,16 +16,17 @@ export interface GangSettled<O> {
  * Start one pool task per member on `worker` and wait for all of them. The first member to fail
  * (an error outcome or a rejected task) aborts the gang, so the others stop waiting for it.
  */
-export async function runGangTasks<T extends TaskOf<'gang'>>(
+export async function runGangTasks<W extends 'gang' | 'sparse', T extends TaskOf<W>>(
   pool: WorkerPool,
+  worker: W,
   members: readonly { readonly task: T; readonly label: string }[],
   ctl: Int32Array,
   signal?: AbortSignal,
-): Promise<GangSettled<OutcomeOf<'gang', T>>> {
-  type O = OutcomeOf<'gang', T>;
+): Promise<GangSettled<OutcomeOf<W, T>>> {
+  type O = OutcomeOf<W, T>;
   let failure: GangSettled<O>['failure'] = null;
   const tasks = members.map(({ task, label }) =>
-    pool.runOn('gang', task, signal, label).then(
+    pool.runOn(worker, task, signal, label).then(
       (outcome: O) => {
         if (outcome.kind === 'error') {
           const { message, exitCode } = outcome;

@@ -13,6 +13,13 @@ export function errorOutcome(err: unknown): ErrorOutcome {
   return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
 }
 
+/** The task WorkerPool.warm sends: the entry file is loaded, and nothing runs. */
+export const WARM = { kind: 'warm' } as const;
+
+function isWarm(task: unknown): boolean {
+  return (task as { kind?: unknown } | null)?.kind === WARM.kind;
+}
+
 /**
  * A worker entry point: `handle` runs the task; whatever it throws becomes an error outcome
  * (`failed` may add what the task got done, or release others waiting for it). Synchronous
@@ -25,6 +32,7 @@ export function defineWorker<T, O>(
   const fail = (task: T, err: unknown): O | ErrorOutcome =>
     failed ? failed(task, errorOutcome(err), err) : errorOutcome(err);
   return (task) => {
+    if (isWarm(task)) return WARM as unknown as O;
     try {
       const out = handle(task);
       return out instanceof Promise ? out.catch((err: unknown) => fail(task, err)) : out;

@@ -1,7 +1,4 @@
-import { GrundyError } from '../errors.js';
-import type { Rules } from '../rules/types.js';
 import type { SparseShape } from '../kernels/sparse.js';
-import { sparseShape } from '../games/registry.js';
 import { sameMask, type SparseMask } from '../kernels/sparse-mask.js';
 
 interface Masked {
@@ -10,18 +7,16 @@ interface Masked {
 }
 
 /**
- * A worker's sparse kernels, one per game, kept between tasks (their mark arrays and class
- * tables are costly to rebuild), each switched to the task's mask when it differs.
+ * A worker's sparse kernels, one per game (by its key), kept between tasks (their mark arrays
+ * and class tables are costly to rebuild), each switched to the task's mask when it differs.
  */
 export function sparseKernelCache<K extends Masked>(
   make: (shape: SparseShape) => K,
-): (rules: Rules, mask: SparseMask) => K {
+): (task: { readonly rules: { readonly key: string }; readonly shape: SparseShape; readonly mask: SparseMask }) => K {
   const kernels = new Map<string, K>();
-  return (rules, mask) => {
+  return ({ rules, shape, mask }) => {
     let kernel = kernels.get(rules.key);
     if (!kernel) {
-      const shape = sparseShape(rules);
-      if (!shape) throw new GrundyError(`sparse space does not apply to ${rules.key}`, 5);
       kernel = make(shape);
       kernels.set(rules.key, kernel);
     }

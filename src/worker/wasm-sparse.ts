@@ -1,6 +1,5 @@
-import type { Rules } from '../rules/types.js';
 import { GrundyError } from '../errors.js';
-import { sparseShape } from '../games/registry.js';
+import type { SparseShape } from '../kernels/sparse.js';
 import { WasmSparseKernel, WasmSparseFrozenKernel } from '../kernels/wasm/sparse-wasm.js';
 import type { SparseArenaRef } from '../engine/sparse-protocol.js';
 import type { SparseMask } from '../kernels/sparse-mask.js';
@@ -22,17 +21,17 @@ let current: ArenaKernels | null = null;
  * This thread's WebAssembly sparse kernels over the task's arena (engine/sparse-arena.ts), bound
  * to the task's place and mask, with the table: the values in place, nothing copied.
  */
-export function arenaSparseFor(
-  rules: Rules,
-  task: { readonly arena: SparseArenaRef; readonly mask: SparseMask },
-): { seq: WasmSparseKernel; gang: WasmSparseFrozenKernel; g: Uint16Array; at: (n: number) => number } {
-  const { arena, mask } = task;
+export function arenaSparseFor(task: {
+  readonly rules: { readonly key: string };
+  readonly shape: SparseShape;
+  readonly arena: SparseArenaRef;
+  readonly mask: SparseMask;
+}): { seq: WasmSparseKernel; gang: WasmSparseFrozenKernel; g: Uint16Array; at: (n: number) => number } {
+  const { rules, shape, arena, mask } = task;
   if (current === null || current.id !== arena.id || current.key !== rules.key) {
     const module = sparseWasmModule();
     if (module === null)
       throw new GrundyError('the engine sent a WebAssembly sparse task to a thread without WebAssembly SIMD', 5);
-    const shape = sparseShape(rules);
-    if (!shape) throw new GrundyError(`sparse space does not apply to ${rules.key}`, 5);
     const seq = new WasmSparseKernel(shape, module, arena.memory);
     current = { id: arena.id, key: rules.key, seq, gang: new WasmSparseFrozenKernel(seq.mem) };
   }

@@ -1,5 +1,10 @@
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WorkerPool } from '../../src/engine/pool.js';
+import { parseRules, sparseShape } from '../../src/games/registry.js';
+import { grundyKernel } from '../../src/kernels/grundy.js';
+import { plainValues } from '../../src/kernels/values.js';
+import { defineWorker, WARM } from '../../src/worker/define-worker.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 
 const TELLS = resolve(import.meta.dirname, '..', 'fixtures', 'modules', 'tells-loader.js');
@@ -14,5 +19,59 @@ describe('the pool threads', () => {
     const r = await runCli(['compute', `module:${TELLS}`, '--to', '1000', '--workers', '1', '--db', db]);
     expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toMatch(/options\(700\) threw: require\(esm\) off/);
+  });
+});
+
+describe('warming the pool threads', () => {
+  it('an entry file answers a warm task without running its handler', async () => {
+    let ran = 0;
+    const entry = defineWorker((task: { kind: string }) => {
+      ran++;
+      return task.kind;
+    });
+    expect(await entry(WARM)).toEqual(WARM);
+    expect(ran).toBe(0);
+    expect(await entry({ kind: 'sparse' })).toBe('sparse');
+    expect(ran).toBe(1);
+  });
+
+  it("warm tasks leave the entry's own tasks working, and a destroy right after them is clean", async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown): void => {
+      rejections.push(reason);
+    };
+    process.on('unhandledRejection', onRejection);
+    try {
+      const rules = parseRules('grundy');
+      const pool = new WorkerPool(2);
+      pool.warm('sparse', 2);
+      // A real task after the warm ones: both kinds of answer from the same entry file.
+      const g = new Uint16Array(new SharedArrayBuffer(2 * 64));
+      const out = await pool.runOn('sparse', {
+        kind: 'sparse',
+        rules,
+        shape: sparseShape(rules)!,
+        buffer: g.buffer as SharedArrayBuffer,
+        width: 16,
+        lo: 0,
+        hi: 64,
+        maxBefore: 0,
+        mask: { bits: 1, parity: 0 },
+        rare: new Int32Array(0),
+      });
+      expect(out.kind).toBe('done');
+      const expected = plainValues(16, 64);
+      grundyKernel().run(expected, 0, 64, 0);
+      expect([...g]).toEqual([...expected]);
+      await pool.destroy();
+      // Threads still loading when the pool goes: their warm tasks are dropped quietly.
+      const early = new WorkerPool(2);
+      early.warm('sparse', 2);
+      await early.destroy();
+      await new Promise((done) => setTimeout(done, 50));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
   });
 });
