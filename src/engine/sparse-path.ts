@@ -6,8 +6,9 @@
  * choice is measured, not guessed: the faster path by wall time per heap, the median of its
  * latest three chunks (one chunk slowed by a pause, or cut short by a periodicity check, does
  * not flip the choice alone: it did once, for 64 chunks), with the other path probed now and
- * then (costs drift as n grows) on a short chunk. A probe that loses doubles the wait for the
- * next one; one that wins takes over.
+ * then (costs drift as n grows) on a short chunk, and at once when its last figure beats the
+ * current path's. Only a probe switches paths: one that wins takes over, one that loses doubles
+ * the wait for the next.
  */
 export type SparsePath = 'seq' | 'gang';
 
@@ -48,15 +49,17 @@ export class SparsePathChooser {
       return { path: 'gang', probe: this.runs.gang === 0 };
     }
     const other: SparsePath = this.current === 'gang' ? 'seq' : 'gang';
-    if (this.runs[other] > 0 && this.beats(other)) this.current = other;
-    const best = this.current;
-    if (++this.sinceProbe >= this.probeEvery) {
+    // The other path's figure is as old as its last chunk: measured at smaller heaps (which cost
+    // less as they grow), perhaps in a calmer moment of the machine. One that beats the current
+    // path calls for a probe now, never a switch: octal:0.354 once moved to its slower gang on a
+    // figure from 8 * 10^6 heaps before, and ran 4 * 10^6 heaps there.
+    if (++this.sinceProbe >= this.probeEvery || (this.runs[other] > 0 && this.beats(other))) {
       this.sinceProbe = 0;
-      this.probing = best === 'gang' ? 'seq' : 'gang';
-      return { path: this.probing, probe: true };
+      this.probing = other;
+      return { path: other, probe: true };
     }
     this.probing = null;
-    return { path: best, probe: false };
+    return { path: this.current, probe: false };
   }
 
   /** A chunk of `heaps` heaps ran on `path` in `wallMs`. */
@@ -72,7 +75,11 @@ export class SparsePathChooser {
       const sorted = [...recent].sort((a, b) => a - b);
       this.wallUs[path] = sorted[(sorted.length - 1) >> 1]!;
       if (this.probing === path && this.runs[other] > 0) {
-        this.probeEvery = this.beats(path) ? PROBE_MIN : Math.min(PROBE_MAX, this.probeEvery * 2);
+        // A probe that wins takes over (and the path it beat is probed again soon); one that
+        // loses doubles the wait for the next.
+        const won = path !== this.current && this.beats(path);
+        if (won) this.current = path;
+        this.probeEvery = won ? PROBE_MIN : Math.min(PROBE_MAX, this.probeEvery * 2);
       }
     }
     this.runs[path]++;

@@ -34,12 +34,14 @@ describe('choosing between one worker and a gang by measured time', () => {
     chooser.record('seq', 1000, 1);
     const picked = drive(chooser, 2000, (path) => (path === 'gang' ? 1.4 : 1));
     const gangs = picked.map((p, i) => (p === 'gang' ? i : -1)).filter((i) => i >= 0);
-    // Two warm-up chunks (the second, measured, already lost), then probes at doubling
-    // distances up to PROBE_MAX.
+    // Two warm-up chunks (the second, measured, already lost), a one-worker probe that takes
+    // over, the gang probed PROBE_MIN chunks later, then at doubling distances up to PROBE_MAX.
     expect(gangs.slice(0, 2)).toEqual([0, 1]);
+    expect(picked[2]).toBe('seq');
     const gaps = gangs.slice(2).map((g, k) => g - (gangs[k + 1] ?? 0));
     expect(gaps.length).toBeGreaterThan(5);
-    for (let k = 0; k < gaps.length; k++) expect(gaps[k]).toBe(Math.min(PROBE_MAX, PROBE_MIN * 2 ** (k + 1)));
+    expect(gaps[0]).toBe(PROBE_MIN + 1);
+    for (let k = 1; k < gaps.length; k++) expect(gaps[k]).toBe(Math.min(PROBE_MAX, PROBE_MIN * 2 ** k));
     expect(count(picked, 'gang')).toBeLessThan(20);
   });
 
@@ -74,5 +76,18 @@ describe('choosing between one worker and a gang by measured time', () => {
     clear.record('seq', 1000, 1);
     const taken = drive(clear, 200, (path) => (path === 'gang' ? 0.8 : 1));
     expect(count(taken.slice(20), 'gang')).toBeGreaterThan(170);
+  });
+
+  it('an old figure of the other path calls for a probe, never a switch', () => {
+    const chooser = new SparsePathChooser();
+    chooser.record('seq', 1000, 0.5);
+    // Heaps cost more as they grow, the gang 1.4x one worker throughout: a gang figure from
+    // its last probe, chunks ago, beats what one worker costs now (octal:0.354 once ran
+    // 4 * 10^6 heaps on its slower gang so).
+    const picked = drive(chooser, 400, (path, i) => (0.5 + i / 100) * (path === 'gang' ? 1.4 : 1));
+    const runs = picked.map((p, i) => (p === 'gang' && i > 1 ? i : -1)).filter((i) => i >= 0);
+    // Gang chunks past the warm-up are probes, one at a time.
+    for (let k = 1; k < runs.length; k++) expect(runs[k]! - runs[k - 1]!).toBeGreaterThan(1);
+    expect(count(picked.slice(2), 'gang')).toBeLessThan(12);
   });
 });
