@@ -11,7 +11,8 @@
  * past n = 2^15 where measured faster). CPU time is the whole process (all threads).
  * --no-one skips the 1-worker row (long N); --force runs every chunk as a gang (no measured
  * choice). Checksums (sum g(n) * (n mod 1000003 + 1)) must agree. Ratios only mean something
- * within one run on this shared machine.
+ * within one run on this shared machine, and beside the core check printed before and after
+ * the rows (bench/core-check.ts: what two threads at once get of the machine).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { parseRules } from '../src/games/registry.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
 import { scriptArgs } from './args.js';
+import { coreCheck, describeCoreCheck } from './core-check.js';
 
 const args = scriptArgs({
   usage: '[N=2e6] [--game grundy] [--c PATH/grundy_sparse] [--workers 2] [--no-one] [--force]',
@@ -87,6 +89,8 @@ async function engineRow(threads: number, tuning: SparseTuning, name: string): P
   }
 }
 
+// The machine before and after the rows: a ratio between one and two workers is read against it.
+const before = await coreCheck(workers);
 if (!args.has('no-one')) await engineRow(1, { parallel: 'off' }, 'sparse, 1 worker');
 await engineRow(
   workers,
@@ -94,8 +98,11 @@ await engineRow(
   `sparse ${args.has('force') ? 'gang' : 'parallel'}, ${workers} workers`,
 );
 
+const after = await coreCheck(workers);
 const base = rows.find((r) => r.name.startsWith('sparse, 1')) ?? rows[0]!;
 console.log(`${spec} to N = ${N}`);
+console.log(`cores before: ${describeCoreCheck(before)}`);
+console.log(`cores after:  ${describeCoreCheck(after)}`);
 for (const r of rows) {
   console.log(
     `${r.name.padEnd(28)} wall ${r.wall.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  ` +

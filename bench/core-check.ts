@@ -1,0 +1,53 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * What the machine gives two threads at once: the same single-thread work timed alone, then on
+ * `threads` threads together. On this shared VM the second core is sometimes a full core and
+ * sometimes about 70% of one (two copies of a sequential kernel once ran 1.00x and 1.38x their
+ * time alone): a two-worker figure means little without this one beside it.
+ */
+export interface CoreCheck {
+  readonly aloneMs: number;
+  /** Each thread's time when all ran at once, slowest last. */
+  readonly togetherMs: readonly number[];
+}
+
+/** About half a second alone here: long enough to meet the bursts in which the other core is taken. */
+const STEPS = 250_000_000;
+
+async function timed(threads: number): Promise<number[]> {
+  const start = new Int32Array(new SharedArrayBuffer(8));
+  const url = new URL('./core-check.worker.js', import.meta.url);
+  const workers = Array.from({ length: threads }, () => new Worker(url, { workerData: { start, steps: STEPS } }));
+  const results = workers.map(
+    (w) =>
+      new Promise<number>((resolve, reject) => {
+        w.once('message', (m: { ms: number }) => resolve(m.ms));
+        w.once('error', reject);
+      }),
+  );
+  while (Atomics.load(start, 1) < threads) Atomics.wait(start, 1, Atomics.load(start, 1), 50);
+  Atomics.store(start, 0, 1);
+  Atomics.notify(start, 0);
+  try {
+    return (await Promise.all(results)).sort((a, b) => a - b);
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+/** Alone before and after the threads together, the faster kept: one core's speed drifts too. */
+export async function coreCheck(threads = 2): Promise<CoreCheck> {
+  const first = (await timed(1))[0]!;
+  const togetherMs = await timed(threads);
+  return { aloneMs: Math.min(first, (await timed(1))[0]!), togetherMs };
+}
+
+/** "alone 310 ms; 2 at once 312 / 428 ms (slowest x1.38)". */
+export function describeCoreCheck(c: CoreCheck): string {
+  const slowest = c.togetherMs[c.togetherMs.length - 1]!;
+  return (
+    `alone ${c.aloneMs.toFixed(0)} ms; ${c.togetherMs.length} at once ` +
+    `${c.togetherMs.map((t) => t.toFixed(0)).join(' / ')} ms (slowest x${(slowest / c.aloneMs).toFixed(2)})`
+  );
+}
