@@ -230,10 +230,11 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       periodicity,
     });
 
-  /** A chunk handed to a strategy and not yet awaited. */
+  /** A chunk handed to a strategy and not yet awaited; `drop` stops its workers. */
   interface Launched {
     readonly strategy: ChunkStrategy;
     readonly outcome: Promise<ChunkOutcome>;
+    readonly drop: AbortController;
   }
   const launch = (): Launched => {
     if (next >= capacity) {
@@ -243,6 +244,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     }
     const limit = Math.min(capacity, checkAt);
     const strategy = strategies.list.find((s) => s.takes(next, limit, maxValue, capacity))!;
+    const drop = new AbortController();
     const outcome = strategy.run({
       pool,
       g,
@@ -250,11 +252,11 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       lo: next,
       hi: strategy.chunkEnd(next, limit),
       maxBefore: maxValue,
-      signal: req.signal,
+      signal: req.signal ? AbortSignal.any([req.signal, drop.signal]) : drop.signal,
     });
     // Awaited below; until then a failure must not count as unhandled.
     outcome.catch(() => undefined);
-    return { strategy, outcome };
+    return { strategy, outcome, drop };
   };
 
   try {
@@ -312,7 +314,12 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         periodicity = detectIn(detector, g, next, maxValue);
         if (periodicity?.proven) {
           stop = 'proven';
-          if (inflight) await inflight.outcome.catch(() => undefined);
+          // The chunk launched before the check is past the proof: stop it rather than wait
+          // for it (up to a chunk's time, 0.1 s alone and 0.4 s for a gang).
+          if (inflight) {
+            inflight.drop.abort();
+            await inflight.outcome.catch(() => undefined);
+          }
           inflight = null;
           break;
         }
