@@ -4,7 +4,7 @@ import { loadCode, plainKernel, userCode } from '../src/games/registry.js';
 import type { RangeKernel } from '../src/kernels/kernel.js';
 import { valuesOver } from '../src/kernels/values.js';
 import type { Rules } from '../src/rules/types.js';
-import { workerShouldDie } from '../src/testing/faults.js';
+import { workerHold, workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
 import { rangeOutcome } from '../src/worker/range-outcome.js';
 
@@ -30,6 +30,7 @@ async function runChunk(task: ChunkTask): Promise<ChunkOutcome> {
       g.fill(0xffffffff, task.lo, task.hi);
       process.exit(70);
     }
+    workerHold(task.lo, task.hi);
     const out = kernel.run(g, task.lo, task.hi, task.maxBefore);
     if (out.failure !== undefined) {
       return { kind: 'error', message: out.failure, exitCode: 5, next: out.next, maxValue: out.maxValue };

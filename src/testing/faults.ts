@@ -22,6 +22,11 @@ import { appendFileSync, readFileSync } from 'node:fs';
  *                                          chunk; 'batch-stored' = a sweep just stored a batch);
  *                                          a hold nobody ends exits 70 after 5 minutes, so a
  *                                          failed test leaves no process behind
+ *   GRUNDY_FAULT_WORKER_HOLD=<n>:<file>    a chunk worker whose range holds heap n appends a byte
+ *                                          to <file>, then stands still (its thread blocked) until
+ *                                          the pool stops its task, so a test can tell a chunk
+ *                                          that was stopped from one that was waited for; after
+ *                                          5 minutes the thread exits 70
  */
 const killSpec = parseKill(process.env.GRUNDY_FAULT_KILL);
 const hits = new Map<string, number>();
@@ -65,6 +70,18 @@ export function workerShouldDie(lo: number, hi: number): boolean {
   if (died >= times) return false;
   appendFileSync(file, 'x');
   return true;
+}
+
+/** Block this worker thread if its chunk [lo, hi) holds the heap GRUNDY_FAULT_WORKER_HOLD names. */
+export function workerHold(lo: number, hi: number): void {
+  const m = /^(\d+):(.+)$/.exec(process.env.GRUNDY_FAULT_WORKER_HOLD ?? '');
+  if (!m) return;
+  const n = Number(m[1]);
+  if (n < lo || n >= hi) return;
+  appendFileSync(m[2]!, 'x');
+  // Only terminating the thread ends this wait.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300_000);
+  process.exit(70);
 }
 
 const holdSpec = parseHold(process.env.GRUNDY_FAULT_HOLD);
