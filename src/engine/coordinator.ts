@@ -25,7 +25,7 @@ import type { FrozenTuning } from './frozen-plan.js';
 import type { FrozenPhaseStats } from './frozen-runner.js';
 import { selectStrategies, type ChunkStrategy, type KernelChoice } from './strategy.js';
 import type { SubtractGangTuning } from './subtract-gang.js';
-import { faultHold } from '../testing/faults.js';
+import { faultHold, workerHeld } from '../testing/faults.js';
 
 /** Values read from the store a query at a time when a run resumes. */
 const RESUME_BLOCK = 1 << 22;
@@ -317,6 +317,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
           // The chunk launched before the check is past the proof: stop it rather than wait
           // for it (up to a chunk's time, 0.1 s alone and 0.4 s for a gang).
           if (inflight) {
+            await workerHeld();
             inflight.drop.abort();
             await inflight.outcome.catch(() => undefined);
           }

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
 /**
  * Fault injection for the crash and worker-death tests. Inert unless the test harness sets one
@@ -26,7 +26,9 @@ import { appendFileSync, readFileSync } from 'node:fs';
  *                                          to <file>, then stands still (its thread blocked) until
  *                                          the pool stops its task, so a test can tell a chunk
  *                                          that was stopped from one that was waited for; after
- *                                          5 minutes the thread exits 70
+ *                                          5 minutes the thread exits 70. A compute about to stop
+ *                                          a chunk in flight waits (up to a minute) for <file>,
+ *                                          so the stop surely finds the worker standing still
  */
 const killSpec = parseKill(process.env.GRUNDY_FAULT_KILL);
 const hits = new Map<string, number>();
@@ -82,6 +84,15 @@ export function workerHold(lo: number, hi: number): void {
   // Only terminating the thread ends this wait.
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300_000);
   process.exit(70);
+}
+
+/** Resolve once the worker GRUNDY_FAULT_WORKER_HOLD names stands still (at once when unset). */
+export async function workerHeld(): Promise<void> {
+  const m = /^(\d+):(.+)$/.exec(process.env.GRUNDY_FAULT_WORKER_HOLD ?? '');
+  if (!m) return;
+  for (let waited = 0; waited < 60_000 && !existsSync(m[2]!); waited += 10) {
+    await new Promise((done) => setTimeout(done, 10));
+  }
 }
 
 const holdSpec = parseHold(process.env.GRUNDY_FAULT_HOLD);
