@@ -893,7 +893,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
 // ---- The gang's two phases (src/kernels/sparse-split.ts SparseSplitKernel, same rows) ----
 //
 // Row of heap n: Int32 words at rows + (n - rowFrom) * stride * 4, stride = wasmRowStride
-// (src/kernels/sparse-frozen.ts) = 4 + 2 * rowWords: c_hi, the index of c1 among the common
+// (src/kernels/wasm/sparse-wasm.ts) = 4 + 2 * rowWords: c_hi, the index of c1 among the common
 // values, where the finish's rare check starts, a spare word, the gather's marks for values below
 // rowWords * 32 as a bitset, the seen bitset. Bits, not the JavaScript kernel's copied stamps:
 // a row of 2 KB a heap (values below 512) had the finish reading its tile's rows back from L3.

@@ -19,7 +19,7 @@ export interface SparseArenaRef {
 
 /**
  * A range of a sparse-space run: workers/sparse.worker.ts. The task carries the game's move shape,
- * so that the worker never loads the games registry (76 modules against 18: the first chunk of
+ * so that the worker never loads the games registry (76 modules against 21: the first chunk of
  * every sparse run waited for them).
  */
 export interface SparseTask {

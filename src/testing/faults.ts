@@ -74,13 +74,17 @@ export function workerShouldDie(lo: number, hi: number): boolean {
   return true;
 }
 
+/** GRUNDY_FAULT_WORKER_HOLD's heap and file, or null when unset. */
+function workerHoldSpec(): { readonly n: number; readonly file: string } | null {
+  const m = /^(\d+):(.+)$/.exec(process.env.GRUNDY_FAULT_WORKER_HOLD ?? '');
+  return m ? { n: Number(m[1]), file: m[2]! } : null;
+}
+
 /** Block this worker thread if its chunk [lo, hi) holds the heap GRUNDY_FAULT_WORKER_HOLD names. */
 export function workerHold(lo: number, hi: number): void {
-  const m = /^(\d+):(.+)$/.exec(process.env.GRUNDY_FAULT_WORKER_HOLD ?? '');
-  if (!m) return;
-  const n = Number(m[1]);
-  if (n < lo || n >= hi) return;
-  appendFileSync(m[2]!, 'x');
+  const spec = workerHoldSpec();
+  if (spec === null || spec.n < lo || spec.n >= hi) return;
+  appendFileSync(spec.file, 'x');
   // Only terminating the thread ends this wait.
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300_000);
   process.exit(70);
@@ -88,9 +92,9 @@ export function workerHold(lo: number, hi: number): void {
 
 /** Resolve once the worker GRUNDY_FAULT_WORKER_HOLD names stands still (at once when unset). */
 export async function workerHeld(): Promise<void> {
-  const m = /^(\d+):(.+)$/.exec(process.env.GRUNDY_FAULT_WORKER_HOLD ?? '');
-  if (!m) return;
-  for (let waited = 0; waited < 60_000 && !existsSync(m[2]!); waited += 10) {
+  const spec = workerHoldSpec();
+  if (spec === null) return;
+  for (let waited = 0; waited < 60_000 && !existsSync(spec.file); waited += 10) {
     await new Promise((done) => setTimeout(done, 10));
   }
 }
