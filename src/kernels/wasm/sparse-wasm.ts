@@ -245,7 +245,6 @@ export class SparseMemory {
     this.writeMask();
     this.exports.resetScratch();
     Atomics.store(words, this.place.slotAt >> 2, this.token);
-    this.rareOf = null;
   }
 
   private writeMask(): void {
