@@ -23,6 +23,7 @@ let nOne: i32 = 0;
 let nTwo: i32 = 0;
 let distinct: i32 = 0;
 let maxTwo: i32 = 0; // the largest split offset n - s
+let minTwo: i32 = 0; // the smallest
 let parity: i32 = 0;
 let G8: usize = 0; // the values as bytes, min(g, ESC): the table every read starts from
 let G: usize = 0; // Uint16 values, read only where G8 holds ESC (written only there: 2 bytes a heap of address space)
@@ -34,7 +35,7 @@ let RP: usize = 0; // Int32 rare heaps, ascending
 let RV: usize = 0; // Int32 their values
 let BITS: usize = 0; // 64 bytes: the wanted values as a bitset (values below 512)
 let SEEN: usize = 0; // a scratch bitset the gang's finish scans write and nobody reads
-let LANES: usize = 0; // 16 x LANE_BYTES: step 1's marks of a block of 16 heaps, a byte a value
+let LANES: usize = 0; // LANE_COUNT x LANE_BYTES: step 1's marks of a block of 16 heaps, a byte a value, then SUM_LANES
 
 let rareCount: i32 = 0;
 let stamp: i32 = 0;
@@ -63,7 +64,12 @@ export function setShape(shape: usize, whole: i32, one: i32, two: i32, isDistinc
   nTwo = two;
   distinct = isDistinct;
   maxTwo = 0;
-  for (let k = 0; k < nTwo; k++) maxTwo = max(maxTwo, load<i32>(SHAPE + (<usize>(nWhole + nOne + k) << 2)));
+  minTwo = 0x7fffffff;
+  for (let k = 0; k < nTwo; k++) {
+    const d = load<i32>(SHAPE + (<usize>(nWhole + nOne + k) << 2));
+    maxTwo = max(maxTwo, d);
+    minTwo = min(minTwo, d);
+  }
 }
 
 /** The escape byte: values of at least `e` are kept in G, G8 holding `e` (at most 255). */
@@ -92,7 +98,7 @@ export function setLanes(lanes: usize): void {
 export function resetScratch(): void {
   memory.fill(MARK, 0, <usize>(VALUE_LIMIT + 1) << 2);
   memory.fill(WANT, 0, <usize>(VALUE_LIMIT + 1));
-  memory.fill(LANES, 0, <usize>(16 * LANE_BYTES));
+  memory.fill(LANES, 0, <usize>(LANE_COUNT * LANE_BYTES));
   stamp = 0;
   laneStamp = 0;
 }
@@ -201,24 +207,32 @@ function nextStamp(): i32 {
  * at or past B - d, and those near half a sum when parts must differ.
  */
 const LANE_BYTES: i32 = 1024;
+/**
+ * Sum lanes (run only, two split sums d1 < d2 <= d1 + 16, parts may be equal): heap B + t's
+ * split sums are B + t - d, and neighbouring heaps share them (0.354's sum n - 3 is heap
+ * n - 1's n - 1 - 2). The bulk then goes once into the lane of each of the block's 16 + d2 - d1
+ * sums, s = B - d2 + k in lane SUM_LANES + k, and a heap reads its own lane and its two sums'
+ * lanes: about half the byte stores of a lane per heap and sum.
+ */
+const SUM_LANES: i32 = 32;
+const LANE_COUNT: i32 = 16 + SUM_LANES;
 /** Blocks need every value below LANE_BYTES / 2 at their start (values at most double inside). */
 const BLOCK_V: i32 = LANE_BYTES / 2;
 let laneStamp: i32 = 0;
 
 function nextLaneStamp(): i32 {
   if (++laneStamp == 256) {
-    memory.fill(LANES, 0, <usize>(16 * LANE_BYTES));
+    memory.fill(LANES, 0, <usize>(LANE_COUNT * LANE_BYTES));
     laneStamp = 1;
   }
   return laneStamp;
 }
 
-/** Lane t's byte x = bst for x = val[j] ^ g[B + t - d - pos[j]], t < 16, j in [from, to). */
-function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32): void {
+/** Lane t's byte x = bst for x = val[j] ^ g[B + t - d - pos[j]], t < 16, j in [from, to); lane 0 at L. */
+function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usize): void {
   if (from >= to) return;
-  const L = LANES;
   if (EXACT8) {
-    blockBytes(B, d, from, to, bst);
+    blockBytes(B, d, from, to, bst, L);
     return;
   }
   for (let j = from; j < to; j++) {
@@ -253,8 +267,7 @@ function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32): void {
 }
 
 /** blockMarks while the bytes are the values (EXACT8): one load and one XOR in byte lanes a rare heap. */
-function blockBytes(B: i32, d: i32, from: i32, to: i32, bst: i32): void {
-  const L = LANES;
+function blockBytes(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usize): void {
   for (let j = from; j < to; j++) {
     const x = v128.xor(v128.load(G8 + <usize>(B - d - rpos(j))), i8x16.splat(<i8>rval(j)));
     store<u8>(L + <usize>i8x16.extract_lane_u(x, 0), bst, 0 * LANE_BYTES);
@@ -301,8 +314,30 @@ function halfWindow(count: i32, B: i32, d: i32): void {
 
 /** Block marks for the bulk [b0, b1) less the half window. */
 function bulk(B: i32, d: i32, b0: i32, b1: i32, bst: i32): void {
-  blockMarks(B, d, b0, min(b1, w0), bst);
-  blockMarks(B, d, max(b0, w1), b1, bst);
+  blockMarks(B, d, b0, min(b1, w0), bst, LANES);
+  blockMarks(B, d, max(b0, w1), b1, bst, LANES);
+}
+
+/** Whether run marks its blocks' bulk in sum lanes (see SUM_LANES). */
+@inline function sumLanes(): bool {
+  return nTwo == 2 && distinct == 0 && maxTwo - minTwo <= SUM_LANES - 16;
+}
+
+/** The first rare index of the sum lanes' bulk: the other parts of r >= 16 - minTwo are below B in every lane. */
+@inline function sumBulkFrom(): i32 {
+  return lowerBound(rareCount, max(1, 16 - minTwo));
+}
+
+/** Sum lane k's byte val[j] ^ g[B - maxTwo + k - pos[j]] = bst, k < 16 + maxTwo - minTwo, j in [from, to). */
+function sumMarks(B: i32, from: i32, to: i32, bst: i32): void {
+  const S = LANES + <usize>(16 * LANE_BYTES);
+  blockMarks(B, maxTwo, from, to, bst, S);
+  const K = 16 + maxTwo - minTwo;
+  for (let j = from; j < to; j++) {
+    const h = B - maxTwo - rpos(j);
+    const rv = rval(j);
+    for (let k = 16; k < K; k++) store<u8>(S + <usize>(k * LANE_BYTES + (rv ^ gv(h + k))), <u8>bst);
+  }
 }
 
 /** Heap marks for [from, to) less the bulk [b0, b1) (the block marked it), skipping s/2 when parts differ. */
@@ -328,25 +363,35 @@ function markLess(s: i32, from: i32, to: i32, b0: i32, b1: i32, st: i32): void {
   return markAt(x) == st || (bst >= 0 && <i32>load<u8>(lane + <usize>x) == bst);
 }
 
-/** The least value of class `common` not marked in the lane (all of them are below V): V when none. */
-function laneMex(lane: usize, bst: i32, common: i32, V: i32): i32 {
+/** Whether x is marked at bst in the lane, or (s0 != 0) in the sum lanes s0 or s1: 16 values from x. */
+@inline function laneMarked(lane: usize, s0: usize, s1: usize, x: i32, bv: v128): v128 {
+  const own = i8x16.eq(v128.load(lane + <usize>x), bv);
+  if (s0 == 0) return own;
+  return v128.or(own, v128.or(i8x16.eq(v128.load(s0 + <usize>x), bv), i8x16.eq(v128.load(s1 + <usize>x), bv)));
+}
+
+/**
+ * The least value of class `common` not marked in the lane (and the sum lanes s0 and s1 unless
+ * s0 is 0; every value is below V): V when none.
+ */
+function laneMex(lane: usize, bst: i32, common: i32, V: i32, s0: usize, s1: usize): i32 {
   const cv = i8x16.splat(<i8>common);
   const bv = i8x16.splat(<i8>bst);
   for (let x = 0; x < V; x += 16) {
-    const open = v128.andnot(i8x16.eq(v128.load(CLS + <usize>x), cv), i8x16.eq(v128.load(lane + <usize>x), bv));
+    const open = v128.andnot(i8x16.eq(v128.load(CLS + <usize>x), cv), laneMarked(lane, s0, s1, x, bv));
     const m = i8x16.bitmask(open);
     if (m != 0) return min(V, x + ctz(m));
   }
   return V;
 }
 
-/** The values below c of the other class not marked in the lane, ascending, into WANT and WANTED: their count. */
-function laneWanted(lane: usize, bst: i32, common: i32, c: i32): i32 {
+/** The values below c of the other class not marked as laneMex reads them, ascending, into WANT and WANTED: their count. */
+function laneWanted(lane: usize, bst: i32, common: i32, c: i32, s0: usize, s1: usize): i32 {
   const cv = i8x16.splat(<i8>common);
   const bv = i8x16.splat(<i8>bst);
   let need = 0;
   for (let x = 0; x < c; x += 16) {
-    const closed = v128.or(i8x16.eq(v128.load(CLS + <usize>x), cv), i8x16.eq(v128.load(lane + <usize>x), bv));
+    const closed = v128.or(i8x16.eq(v128.load(CLS + <usize>x), cv), laneMarked(lane, s0, s1, x, bv));
     let m = i8x16.bitmask(v128.not(closed));
     if (c - x < 16) m &= (1 << (c - x)) - 1;
     while (m != 0) {
@@ -800,6 +845,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
   outOverflow = -1;
   let B = -1;
   let bst = -1;
+  const sums = sumLanes();
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
     if (n >= B + 16) {
@@ -807,12 +853,16 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       bst = -1;
       if (blockAt(n, hi, V)) {
         bst = nextLaneStamp();
-        for (let k = 0; k < nTwo; k++) {
-          const d = two(k);
-          halfWindow(rareCount, B, d);
-          const b0 = lowerBound(rareCount, max(1, 16 - d));
-          bulk(B, d, b0, bulkEnd(rareCount, b0, B - d), bst);
-        }
+        if (sums) {
+          const b0 = sumBulkFrom();
+          sumMarks(B, b0, bulkEnd(rareCount, b0, B - maxTwo), bst);
+        } else
+          for (let k = 0; k < nTwo; k++) {
+            const d = two(k);
+            halfWindow(rareCount, B, d);
+            const b0 = lowerBound(rareCount, max(1, 16 - d));
+            bulk(B, d, b0, bulkEnd(rareCount, b0, B - d), bst);
+          }
       }
     }
     const lane = LANES + <usize>((n - B) * LANE_BYTES);
@@ -833,16 +883,21 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
         continue;
       }
       halfWindow(rareCount, B, d);
-      const b0 = lowerBound(rareCount, max(1, 16 - d));
-      markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - d), st);
+      // The bulk: one range for both sums in sum lanes, else this sum's own.
+      const b0 = sums ? sumBulkFrom() : lowerBound(rareCount, max(1, 16 - d));
+      markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - (sums ? maxTwo : d)), st);
     }
     const common = 1 ^ (parity & (n - i0) & 1);
     const commons = classList(common);
     let c = V;
     let need = 0;
     if (bst >= 0) {
-      c = laneMex(lane, bst, common, V);
-      need = laneWanted(lane, bst, common, c);
+      // Heap B + t's sum n - d is lane t + maxTwo - d of the sum lanes.
+      const sl = LANES + <usize>((16 + n - B + maxTwo) * LANE_BYTES);
+      const s0 = sums ? sl - <usize>(two(0) * LANE_BYTES) : 0;
+      const s1 = sums ? sl - <usize>(two(1) * LANE_BYTES) : 0;
+      c = laneMex(lane, bst, common, V, s0, s1);
+      need = laneWanted(lane, bst, common, c, s0, s1);
     } else {
       const rares = classList(common ^ 1);
       let k = 0;

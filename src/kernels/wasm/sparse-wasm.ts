@@ -68,8 +68,8 @@ export const MAX_PAGES = 65536;
 const L = VALUE_LIMIT;
 /** Regions start on 64-byte lines. */
 export const align = (bytes: number): number => (bytes + 63) & ~63;
-/** assembly/sparse.ts LANES: 16 heaps' byte marks of 1024 values. */
-const LANES_BYTES = 16 * 1024;
+/** assembly/sparse.ts LANES: LANE_COUNT = 16 heaps' and 32 split sums' byte marks of 1024 values. */
+const LANES_BYTES = 48 * 1024;
 /** Slack past the values: the SIMD loads read up to 16 values beyond the last one they use. */
 const TAIL = 64;
 
