@@ -76,9 +76,8 @@ export function families(): readonly GameFamily[] {
 
 /** Every spec form, for help texts and error messages. */
 export function specHelp(): string {
-  return families()
-    .flatMap((f) => f.syntax)
-    .join(' | ');
+  // A spelling two families accept (2d:queen is Wythoff's game) is listed once.
+  return [...new Set(families().flatMap((f) => f.syntax))].join(' | ');
 }
 
 /**

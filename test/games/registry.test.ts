@@ -79,6 +79,12 @@ describe('the game-family registry', () => {
     expect(specHelp()).toContain('halving:K');
   });
 
+  it('lists each spelling once in help, though two families accept 2d:queen', () => {
+    const forms = specHelp().split(' | ');
+    expect(forms).toContain('2d:queen');
+    expect(new Set(forms).size).toBe(forms.length);
+  });
+
   it("computes the toy family's table with its kernel, equal to the naive mex", () => {
     const rules = parseRules('halving:3');
     const g = plainValues(8, 400);
