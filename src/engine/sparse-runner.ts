@@ -367,7 +367,8 @@ export class SparseRunner implements ChunkStrategy {
     const found = Atomics.load(ctl, GANG.RARE_COUNT);
     const pos = new Int32Array(rarePos);
     const val = new Int32Array(rareVal);
-    for (let i = known; i < found; i++) this.rare.push(pos[i]!, val[i]!);
+    // Only the rare heaps below next: a member that died after publishing a tile's leaves them past it.
+    for (let i = known; i < found && pos[i]! < next; i++) this.rare.push(pos[i]!, val[i]!);
     this.tally(g, lo, next);
     this.upto = next;
     this.stats.chunks++;

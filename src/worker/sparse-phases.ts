@@ -45,6 +45,9 @@ export function sparsePhases(
     },
     finish(s, e, F) {
       sync();
+      // Heaps at or past s in the shared list are a dead member's, published for this very tile
+      // before it could move FINISHED: this finish finds them again, in order.
+      rare.truncate(s);
       const published = rare.count;
       const rescans = kernel.rescans;
       const continued = kernel.continued;
