@@ -385,7 +385,10 @@ function laneMex(lane: usize, bst: i32, common: i32, V: i32, s0: usize, s1: usiz
   return V;
 }
 
-/** The values below c of the other class not marked as laneMex reads them, ascending, into WANT and WANTED: their count. */
+/**
+ * The values below c of the other class that laneMex's lanes leave unmarked, ascending, into WANT
+ * and WANTED: their count.
+ */
 function laneWanted(lane: usize, bst: i32, common: i32, c: i32, s0: usize, s1: usize): i32 {
   const cv = i8x16.splat(<i8>common);
   const bv = i8x16.splat(<i8>bst);
