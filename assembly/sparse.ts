@@ -849,6 +849,12 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
   let B = -1;
   let bst = -1;
   const sums = sumLanes();
+  // One bulk range for every sum of the block (sum lanes, or a single sum): its bounds and the
+  // half window are the block's, kept for its heaps rather than searched again for each. Rare
+  // heaps found inside the block lie past all of them.
+  const kept = sums || nTwo == 1;
+  let kb0 = 0;
+  let kb1 = 0;
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
     if (n >= B + 16) {
@@ -856,9 +862,13 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       bst = -1;
       if (blockAt(n, hi, V)) {
         bst = nextLaneStamp();
-        if (sums) {
-          const b0 = sumBulkFrom();
-          sumMarks(B, b0, bulkEnd(rareCount, b0, B - maxTwo), bst);
+        if (kept) {
+          const d = sums ? maxTwo : two(0);
+          halfWindow(rareCount, B, d);
+          kb0 = sums ? sumBulkFrom() : lowerBound(rareCount, max(1, 16 - d));
+          kb1 = bulkEnd(rareCount, kb0, B - d);
+          if (sums) sumMarks(B, kb0, kb1, bst);
+          else bulk(B, d, kb0, kb1, bst);
         } else
           for (let k = 0; k < nTwo; k++) {
             const d = two(k);
@@ -885,10 +895,13 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
         markSpan(s, 0, end, distinctSkip(s, 0, end), st);
         continue;
       }
+      if (kept) {
+        markLess(s, 0, end, kb0, kb1, st);
+        continue;
+      }
       halfWindow(rareCount, B, d);
-      // The bulk: one range for both sums in sum lanes, else this sum's own.
-      const b0 = sums ? sumBulkFrom() : lowerBound(rareCount, max(1, 16 - d));
-      markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - (sums ? maxTwo : d)), st);
+      const b0 = lowerBound(rareCount, max(1, 16 - d));
+      markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - d), st);
     }
     const common = 1 ^ (parity & (n - i0) & 1);
     const commons = classList(common);
