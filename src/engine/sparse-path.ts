@@ -23,6 +23,14 @@ const WINDOW = 3;
  * to its gang mid-run on one chunk's luck.
  */
 const SWITCH = 0.9;
+/**
+ * A gang whose last chunk rescanned at least this share of its heaps never takes over. Its
+ * finishes then run the sequential kernel's whole scan for nearly every heap, in order, one
+ * member at a time: it cannot do much better than one worker, and a figure that says it does
+ * is the machine's noise. octal:0.354 (93-96% rescanned, 1.5x one worker's time) once moved to
+ * its gang in a slow spell of its one-worker chunks and spent 2.5 s there.
+ */
+export const RESCAN_VETO = 0.9;
 
 export class SparsePathChooser {
   private readonly wallUs: Record<SparsePath, number> = { seq: 0, gang: 0 };
@@ -30,6 +38,8 @@ export class SparsePathChooser {
   private readonly runs: Record<SparsePath, number> = { seq: 0, gang: 0 };
   private sinceProbe = 0;
   private probeEvery = PROBE_MIN;
+  /** Share of the heaps of the latest gang chunk whose finish rescanned every pair. */
+  private gangRescans = 0;
   /** The path being probed by the chunk in flight, if it is a probe. */
   private probing: SparsePath | null = null;
   /**
@@ -62,9 +72,10 @@ export class SparsePathChooser {
     return { path: this.current, probe: false };
   }
 
-  /** A chunk of `heaps` heaps ran on `path` in `wallMs`. */
-  record(path: SparsePath, heaps: number, wallMs: number): void {
+  /** A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned). */
+  record(path: SparsePath, heaps: number, wallMs: number, rescans = 0): void {
     if (heaps <= 0) return;
+    if (path === 'gang') this.gangRescans = rescans / heaps;
     const other: SparsePath = path === 'gang' ? 'seq' : 'gang';
     // A gang's first chunk compiles its kernel: it says nothing about its speed.
     if (path === 'seq' || this.runs.gang > 0) {
@@ -85,8 +96,9 @@ export class SparsePathChooser {
     this.runs[path]++;
   }
 
-  /** Is `path` clearly faster than the other, by its figure? */
+  /** Is `path` clearly faster than the other, by its figure (and, for a gang, its rescans)? */
   private beats(path: SparsePath): boolean {
+    if (path === 'gang' && this.gangRescans >= RESCAN_VETO) return false;
     return this.wallUs[path] < this.wallUs[path === 'gang' ? 'seq' : 'gang'] * SWITCH;
   }
 

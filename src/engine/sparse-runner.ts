@@ -362,7 +362,7 @@ export class SparseRunner implements ChunkStrategy {
       // The first gang loads the gang's worker code in every thread: its time per heap (3-10x
       // the next ones') would size the next chunk and its tiles far too small.
       if (this.stats.chunks > 0) this.usPerHeap = (ms * 1000 * members) / (next - lo);
-      this.chooser.record('gang', next - lo, ms);
+      this.chooser.record('gang', next - lo, ms, Atomics.load(ctl, GANG.RESCANS));
     }
     const found = Atomics.load(ctl, GANG.RARE_COUNT);
     const pos = new Int32Array(rarePos);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROBE_MAX, PROBE_MIN, SparsePathChooser, type SparsePath } from '../../src/engine/sparse-path.js';
+import { PROBE_MAX, PROBE_MIN, RESCAN_VETO, SparsePathChooser, type SparsePath } from '../../src/engine/sparse-path.js';
 
 /**
  * Drive the chooser for `chunks` chunks with a fixed cost per heap for each path (µs), 1000
@@ -89,5 +89,28 @@ describe('choosing between one worker and a gang by measured time', () => {
     // Gang chunks past the warm-up are probes, one at a time.
     for (let k = 1; k < runs.length; k++) expect(runs[k]! - runs[k - 1]!).toBeGreaterThan(1);
     expect(count(picked.slice(2), 'gang')).toBeLessThan(12);
+  });
+
+  it('a gang that rescans nine heaps in ten never takes over, even when a slow spell says it would', () => {
+    // One worker: 1 µs a heap, 3 µs in a slow spell (chunks 40-120); the gang: 1.5 µs always.
+    const run = (rescanShare: number): SparsePath[] => {
+      const chooser = new SparsePathChooser();
+      chooser.record('seq', 1000, 1);
+      const picked: SparsePath[] = [];
+      for (let i = 0; i < 200; i++) {
+        const { path, probe } = chooser.next();
+        picked.push(path);
+        const heaps = probe ? 100 : 1000;
+        const us = path === 'gang' ? 1.5 : i >= 40 && i < 120 ? 3 : 1;
+        chooser.record(path, heaps, (heaps * us) / 1000, path === 'gang' ? Math.round(heaps * rescanShare) : 0);
+      }
+      return picked;
+    };
+    // Without rescans the spell hands the chunks to the gang (as it should: it is faster then).
+    expect(count(run(0).slice(40, 120), 'gang')).toBeGreaterThan(40);
+    // Rescanning 95% of its heaps, it only gets its probes.
+    const vetoed = run(0.95);
+    expect(count(vetoed.slice(40, 200), 'gang')).toBeLessThan(6);
+    expect(count(run(RESCAN_VETO - 0.05).slice(40, 120), 'gang')).toBeGreaterThan(40);
   });
 });
