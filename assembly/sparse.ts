@@ -211,8 +211,8 @@ const LANE_BYTES: i32 = 1024;
  * Sum lanes (run only, two split sums d1 < d2 <= d1 + 16, parts may be equal): heap B + t's
  * split sums are B + t - d, and neighbouring heaps share them (0.354's sum n - 3 is heap
  * n - 1's n - 1 - 2). The bulk then goes once into the lane of each of the block's 16 + d2 - d1
- * sums, s = B - d2 + k in lane SUM_LANES + k, and a heap reads its own lane and its two sums'
- * lanes: about half the byte stores of a lane per heap and sum.
+ * sums, s = B - d2 + k in lane 16 + k (SUM_LANES of them after the heaps' 16), and a heap reads
+ * its own lane and its two sums' lanes: about half the byte stores of a lane per heap and sum.
  */
 const SUM_LANES: i32 = 32;
 const LANE_COUNT: i32 = 16 + SUM_LANES;
