@@ -323,11 +323,6 @@ function bulk(B: i32, d: i32, b0: i32, b1: i32, bst: i32): void {
   return nTwo == 2 && distinct == 0 && maxTwo - minTwo <= SUM_LANES - 16;
 }
 
-/** The first rare index of the sum lanes' bulk: the other parts of r >= 16 - minTwo are below B in every lane. */
-@inline function sumBulkFrom(): i32 {
-  return lowerBound(rareCount, max(1, 16 - minTwo));
-}
-
 /** Sum lane k's byte val[j] ^ g[B - maxTwo + k - pos[j]] = bst, k < 16 + maxTwo - minTwo, j in [from, to). */
 function sumMarks(B: i32, from: i32, to: i32, bst: i32): void {
   const S = LANES + <usize>(16 * LANE_BYTES);
@@ -863,9 +858,11 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       if (blockAt(n, hi, V)) {
         bst = nextLaneStamp();
         if (kept) {
+          // Every part r of the bulk leaves the other part of each lane's sum in [1, B): r from
+          // 16 - (the least offset), below B - (the largest).
           const d = sums ? maxTwo : two(0);
           halfWindow(rareCount, B, d);
-          kb0 = sums ? sumBulkFrom() : lowerBound(rareCount, max(1, 16 - d));
+          kb0 = lowerBound(rareCount, max(1, 16 - (sums ? minTwo : d)));
           kb1 = bulkEnd(rareCount, kb0, B - d);
           if (sums) sumMarks(B, kb0, kb1, bst);
           else bulk(B, d, kb0, kb1, bst);
