@@ -75,14 +75,17 @@ export function workerShouldDie(lo: number, hi: number): boolean {
 }
 
 /** GRUNDY_FAULT_WORKER_HOLD's heap and file, or null when unset. */
-function workerHoldSpec(): { readonly n: number; readonly file: string } | null {
-  const m = /^(\d+):(.+)$/.exec(process.env.GRUNDY_FAULT_WORKER_HOLD ?? '');
+function parseWorkerHold(spec: string | undefined): { readonly n: number; readonly file: string } | null {
+  const m = /^(\d+):(.+)$/.exec(spec ?? '');
   return m ? { n: Number(m[1]), file: m[2]! } : null;
 }
 
+// Parsed once, like the other fault variables: workerHold runs before every plain chunk.
+const workerHoldSpec = parseWorkerHold(process.env.GRUNDY_FAULT_WORKER_HOLD);
+
 /** Block this worker thread if its chunk [lo, hi) holds the heap GRUNDY_FAULT_WORKER_HOLD names. */
 export function workerHold(lo: number, hi: number): void {
-  const spec = workerHoldSpec();
+  const spec = workerHoldSpec;
   if (spec === null || spec.n < lo || spec.n >= hi) return;
   appendFileSync(spec.file, 'x');
   // Only terminating the thread ends this wait.
@@ -92,7 +95,7 @@ export function workerHold(lo: number, hi: number): void {
 
 /** Resolve once the worker GRUNDY_FAULT_WORKER_HOLD names stands still (at once when unset). */
 export async function workerHeld(): Promise<void> {
-  const spec = workerHoldSpec();
+  const spec = workerHoldSpec;
   if (spec === null) return;
   for (let waited = 0; waited < 60_000 && !existsSync(spec.file); waited += 10) {
     await new Promise((done) => setTimeout(done, 10));
