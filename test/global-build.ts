@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /**
  * Vitest global setup: tests never run stale code. The test files run src/ as TypeScript, but
  * the CLI and the worker threads run the compiled dist/, so a forgotten build would silently test
  * old workers. When any output is missing or older than its source (or than tsconfig.json), build
- * with tsc first; `npm test`, which has just built, pays only the check.
+ * with tsc first, and bundle the CLI when its bundle is older than what tsc wrote; `npm test`,
+ * which has just built, pays only the checks.
  */
 const ROOT = resolve(import.meta.dirname, '..');
 /** The folders whose compiled output tests run in other processes and threads. */
@@ -35,15 +36,48 @@ export function staleSource(root = ROOT): string | null {
   return null;
 }
 
-export default function setup(): void {
-  const stale = staleSource();
-  if (stale === null) return;
-  process.stderr.write(`dist/ is older than ${relative(ROOT, stale)}: building with tsc -p tsconfig.json first\n`);
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: ROOT, stdio: 'inherit' });
+/** The newest modification time of the .js files under dir. */
+function newestJs(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestJs(path));
+    else if (entry.name.endsWith('.js')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether the CLI's bundle (dist/cli/, which bin/grundy.js runs) is missing or older than dist/src/. */
+export function staleBundle(root = ROOT): boolean {
+  const bundle = join(root, 'dist', 'cli', 'main.js');
+  return !existsSync(bundle) || statSync(bundle).mtimeMs < newestJs(join(root, 'dist', 'src'));
+}
+
+const resolveModule = createRequire(import.meta.url).resolve;
+
+/** Run a build step; `listing`: its standard output is a listing of what it wrote, not errors. */
+function build(what: string, script: string, args: string[], listing = false): void {
+  const r = spawnSync(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', listing ? 'ignore' : 'inherit', 'inherit'],
+  });
   if (r.status !== 0) {
     throw new Error(
-      `the build failed (tsc exit ${r.status ?? r.signal}): fix the errors above, then run npm run build`,
+      `the build failed (${what} exit ${r.status ?? r.signal}): fix the errors above, then run npm run build`,
     );
+  }
+}
+
+export default function setup(): void {
+  const stale = staleSource();
+  if (stale !== null) {
+    process.stderr.write(`dist/ is older than ${relative(ROOT, stale)}: building with tsc -p tsconfig.json first\n`);
+    build('tsc', resolveModule('typescript/bin/tsc'), ['-p', 'tsconfig.json']);
+  }
+  if (staleBundle()) {
+    process.stderr.write('dist/cli/ is older than dist/src/: bundling the CLI with rolldown first\n');
+    // rolldown exports no path to its command: it is bin/cli.mjs beside its package.json.
+    const cli = join(dirname(resolveModule('rolldown/package.json')), 'bin', 'cli.mjs');
+    build('rolldown', cli, ['-c', 'rolldown.config.mjs', '--logLevel', 'warn'], true);
   }
 }

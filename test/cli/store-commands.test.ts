@@ -31,7 +31,7 @@ describe('where the store lives', () => {
     cpSync(join(ROOT, 'dist'), join(pkg, 'dist'), { recursive: true });
     cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
     symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
-    const main = join(pkg, 'dist', 'src', 'cli', 'main.js');
+    const main = join(pkg, 'dist', 'cli', 'main.js');
     expect(existsSync(main) && main !== CLI).toBe(true);
     const env = { XDG_DATA_HOME: join(tmp.dir, 'xdg'), HOME: join(tmp.dir, 'home') };
     const expected = join(tmp.dir, 'xdg', 'grundy-engine', 'grundy.db');

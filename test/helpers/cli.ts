@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-/** The compiled CLI (npm test builds before running vitest). */
-export const CLI = resolve(import.meta.dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
+/** The `grundy` command as installed: bin/grundy.js, which runs the CLI's bundle (npm test builds it first). */
+export const CLI = resolve(import.meta.dirname, '..', '..', 'bin', 'grundy.js');
 
 export interface CliResult {
   readonly code: number | null;

@@ -50,6 +50,7 @@ describe('the npm package', () => {
       'DESIGN.md',
       'tsconfig.json',
       'tsconfig.build.json',
+      'rolldown.config.mjs',
     ]) {
       cpSync(join(ROOT, f), join(stage, f), { recursive: true });
     }
@@ -63,6 +64,7 @@ describe('the npm package', () => {
     expect(shipped).toContain('dist/src/index.d.ts');
     expect(shipped).toContain('dist/workers/chunk.worker.js');
     expect(shipped).toContain('bin/grundy.js');
+    expect(shipped).toContain('dist/cli/main.js'); // the CLI's bundle, which bin/grundy.js runs
     expect(shipped).toContain('dist/wasm/sparse.wasm'); // the sparse kernels' WebAssembly
     expect(shipped).toContain('dist/wasm/board.wasm'); // the line-game kernel's WebAssembly
     expect(shipped).toContain('dist/wasm/subtract.wasm'); // the subtraction gang's WebAssembly
