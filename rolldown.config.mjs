@@ -1,7 +1,7 @@
 /**
  * The `grundy` command's bundle (dist/cli/), built from tsc's output by `npm run build`.
  *
- * Why: Node 20 has no compile cache, and loading the CLI as ~150 separate ES modules (ours and
+ * Why: Node 20 has no compile cache, and loading the CLI as some 200 separate files (ours and
  * yargs') cost about 0.1 s of every command's 0.4 s start. Each command stays its own chunk,
  * loaded on demand as in src/cli/main.ts. Packages stay external, except yargs and the small
  * packages it loads at start: native and large ones (better-sqlite3, piscina, fastify, vega)

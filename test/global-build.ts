@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BuildOptions } from 'rolldown';
 
 /**
  * Vitest global setup: tests never run stale code. The test files run src/ as TypeScript, but
@@ -53,31 +55,22 @@ export function staleBundle(root = ROOT): boolean {
   return !existsSync(bundle) || statSync(bundle).mtimeMs < newestJs(join(root, 'dist', 'src'));
 }
 
-const resolveModule = createRequire(import.meta.url).resolve;
-
-/** Run a build step; `listing`: its standard output is a listing of what it wrote, not errors. */
-function build(what: string, script: string, args: string[], listing = false): void {
-  const r = spawnSync(process.execPath, [script, ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', listing ? 'ignore' : 'inherit', 'inherit'],
-  });
-  if (r.status !== 0) {
-    throw new Error(
-      `the build failed (${what} exit ${r.status ?? r.signal}): fix the errors above, then run npm run build`,
-    );
-  }
-}
-
-export default function setup(): void {
+export default async function setup(): Promise<void> {
   const stale = staleSource();
   if (stale !== null) {
     process.stderr.write(`dist/ is older than ${relative(ROOT, stale)}: building with tsc -p tsconfig.json first\n`);
-    build('tsc', resolveModule('typescript/bin/tsc'), ['-p', 'tsconfig.json']);
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) {
+      throw new Error(
+        `the build failed (tsc exit ${r.status ?? r.signal}): fix the errors above, then run npm run build`,
+      );
+    }
   }
   if (staleBundle()) {
     process.stderr.write('dist/cli/ is older than dist/src/: bundling the CLI with rolldown first\n');
-    // rolldown exports no path to its command: it is bin/cli.mjs beside its package.json.
-    const cli = join(dirname(resolveModule('rolldown/package.json')), 'bin', 'cli.mjs');
-    build('rolldown', cli, ['-c', 'rolldown.config.mjs', '--logLevel', 'warn'], true);
+    const { build } = await import('rolldown');
+    const config = (await import(pathToFileURL(join(ROOT, 'rolldown.config.mjs')).href)) as { default: BuildOptions };
+    await build({ ...config.default, cwd: ROOT });
   }
 }
