@@ -9,10 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { scriptArgs, type ScriptArgs } from './args.js';
+import { CLI } from './cli.js';
 
-const CLI = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
 const MOVES = ['all', 'one', 'none'];
 const args: ScriptArgs = scriptArgs({ usage: '[lines=1e6] [workers=2] [moves=none|one|all]', positionals: 3 });
 const lines = args.count(0, '1e6', 'lines');

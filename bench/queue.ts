@@ -9,11 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
 import { startRedis, startWorker } from './redis-server.js';
+import { CLI } from './cli.js';
 
-/** The compiled CLI, from dist/bench/. */
-const CLI = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
 const { values } = parseArgs({
   options: { digits: { type: 'string', default: '3' }, to: { type: 'string', default: '2^11' } },
 });

@@ -1,10 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { projectRoot } from '../src/project-root.js';
-
-/** The compiled CLI (tests and benchmarks run the built program). */
-const CLI = join(projectRoot(), 'dist', 'src', 'cli', 'main.js');
+import { CLI } from './cli.js';
 
 /** A port nobody listens on right now: bind 127.0.0.1:0, read the port, close. */
 export function freePort(): Promise<number> {

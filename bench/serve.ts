@@ -12,8 +12,7 @@ import { Agent, request } from 'node:http';
 import { spawn } from 'node:child_process';
 import { compute, openStore } from '../src/index.js';
 import { buildServer } from '../src/serve/app.js';
-
-const CLI = join(import.meta.dirname, '..', 'src', 'cli', 'main.js');
+import { CLI } from './cli.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -18,13 +18,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { maskKey } from '../src/kernels/sparse-mask.js';
 import { parseRules } from '../src/games/registry.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
 import { plainSparseTable, type SparseTableStats } from './sparse-driver.js';
 import { scriptArgs } from './args.js';
+import { CLI } from './cli.js';
 
 const args = scriptArgs({
   usage:
@@ -94,14 +95,13 @@ for (const workers of args.has('cli') ? cliWorkers : []) {
   const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
   try {
     const db = join(dir, 'b.db');
-    const cli = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
     const res = spawnSync(
       '/usr/bin/time',
       [
         '-f',
         'maxrss_kb=%M cpu_s=%U+%S',
         process.execPath,
-        cli,
+        CLI,
         'compute',
         spec,
         '--to',

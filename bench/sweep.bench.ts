@@ -9,15 +9,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { GameSolver } from '../src/sweep/solve-game.js';
 import { enumerateGames, sweepSize, type SweepSpec } from '../src/sweep/enumerate.js';
 import { scriptArgs } from './args.js';
+import { CLI } from './cli.js';
 
 const spec: SweepSpec = { family: 'sub', minSize: 3, maxSize: 3, max: 60 };
 const GAMES = sweepSize(spec).games;
-const CLI = resolve(import.meta.dirname, '..', 'src', 'cli', 'main.js');
 const iterations = scriptArgs({ usage: '[--iterations 3]', flags: { iterations: { type: 'string' } } }).countFlag(
   'iterations',
   '3',

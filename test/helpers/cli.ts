@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { CLI } from '../../bench/cli.js';
 
-/** The `grundy` command as installed: bin/grundy.js, which runs the CLI's bundle (npm test builds it first). */
-export const CLI = resolve(import.meta.dirname, '..', '..', 'bin', 'grundy.js');
+/** The `grundy` command as users run it (bin/grundy.js, the bundle; npm test builds it first). */
+export { CLI };
 
 export interface CliResult {
   readonly code: number | null;
