@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildOptions } from 'rolldown';
+import { filesUnder } from './helpers/files.js';
 
 /**
  * Vitest global setup: tests never run stale code. The test files run src/ as TypeScript, but
@@ -16,19 +17,12 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** The folders whose compiled output tests run in other processes and threads. */
 const SOURCES = ['src', 'workers', 'bench'];
 
-function* sourceFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) yield path;
-  }
-}
-
 /** The first source whose compiled file is missing or older, or null when dist/ is current. */
 export function staleSource(root = ROOT): string | null {
   const config = statSync(join(root, 'tsconfig.json')).mtimeMs;
   for (const folder of SOURCES) {
-    for (const source of sourceFiles(join(root, folder))) {
+    for (const source of filesUnder(join(root, folder), '.ts')) {
+      if (source.endsWith('.d.ts')) continue;
       const out = join(root, 'dist', relative(root, source)).replace(/\.ts$/, '.js');
       if (!existsSync(out)) return source;
       const built = statSync(out).mtimeMs;
@@ -38,21 +32,13 @@ export function staleSource(root = ROOT): string | null {
   return null;
 }
 
-/** The newest modification time of the .js files under dir. */
-function newestJs(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestJs(path));
-    else if (entry.name.endsWith('.js')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 /** Whether the CLI's bundle (dist/cli/, which bin/grundy.js runs) is missing or older than dist/src/. */
 export function staleBundle(root = ROOT): boolean {
   const bundle = join(root, 'dist', 'cli', 'main.js');
-  return !existsSync(bundle) || statSync(bundle).mtimeMs < newestJs(join(root, 'dist', 'src'));
+  if (!existsSync(bundle)) return true;
+  const built = statSync(bundle).mtimeMs;
+  for (const file of filesUnder(join(root, 'dist', 'src'), '.js')) if (statSync(file).mtimeMs > built) return true;
+  return false;
 }
 
 export default async function setup(): Promise<void> {

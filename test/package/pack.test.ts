@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { filesUnder } from '../helpers/files.js';
 
 /**
  * The published package, end to end: pack (prepack builds with declarations), install the tarball
@@ -21,16 +22,6 @@ function run(cmd: string, args: string[], cwd: string, env: Record<string, strin
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 540_000,
   });
-}
-
-function filesUnder(dir: string, suffix: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...filesUnder(p, suffix));
-    else if (e.name.endsWith(suffix)) out.push(p);
-  }
-  return out;
 }
 
 describe('the npm package', () => {
@@ -116,6 +107,6 @@ console.log(JSON.stringify({ key: parseGame('kayles').key, period: summary.perio
       periodicity: { preperiod: 71, period: 12, proven: true },
     });
     expect(existsSync(join(xdg, 'grundy-engine', 'grundy.db'))).toBe(true);
-    expect(filesUnder(join(app, 'node_modules'), '.db')).toEqual([]);
+    expect([...filesUnder(join(app, 'node_modules'), '.db')]).toEqual([]);
   }, 600_000);
 });
