@@ -11,9 +11,35 @@
 const inlined =
   /^(yargs|yargs-parser|cliui|string-width|strip-ansi|ansi-regex|ansi-styles|wrap-ansi|emoji-regex|get-east-asian-width|y18n|escalade|get-caller-file)(\/|$)/;
 
+/**
+ * yargs measures its whole help at every command, about 17 ms of each start, in string-width:
+ * cliui and wrap-ansi pin version 7, which segments every string and tests each character
+ * against the emoji regex, and version 8 (yargs' own) takes that path for any string with a
+ * newline, which wrapped help always has. So every importer gets version 8 behind a wrapper that
+ * measures printable ASCII and newlines (which are zero-width there too) by counting.
+ */
+const WIDTH = '\0string-width';
+const oneStringWidth = {
+  name: 'one-string-width',
+  async resolveId(source, importer) {
+    if (source !== 'string-width') return null;
+    if (importer !== WIDTH) return WIDTH;
+    const yargs = await this.resolve('yargs');
+    return yargs ? this.resolve(source, yargs.id, { skipSelf: true }) : null;
+  },
+  load(id) {
+    if (id !== WIDTH) return null;
+    return `import stringWidth from 'string-width';
+const plain = /^[\\n\\x20-\\x7e]*$/;
+export default (text, options) =>
+  typeof text === 'string' && plain.test(text) ? text.length - text.split('\\n').length + 1 : stringWidth(text, options);`;
+  },
+};
+
 export default {
   input: 'dist/src/cli/main.js',
   platform: 'node',
-  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !inlined.test(id),
+  plugins: [oneStringWidth],
+  external: (id) => !/^[./\0]/.test(id) && !inlined.test(id),
   output: { dir: 'dist/cli', format: 'esm', cleanDir: true },
 };
