@@ -34,11 +34,15 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   serve: async () => (await import('./commands/serve.js')).serveCommand as Command,
 };
 
-/** The commands yargs needs to see: the one named first, or all of them for help and the rest. */
+/**
+ * The commands yargs needs to see: the one named first, or all of them for help and the rest.
+ * --version answers before any command runs, so it loads none (nor SQLite with them).
+ */
 async function commandsFor(argv: readonly string[]): Promise<Command[]> {
   const first = argv[0];
   const load = first !== undefined && !wantsHelp(argv) && Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (load) return [await load()];
+  if (argv.includes('--version') && !wantsHelp(argv)) return [];
   return Promise.all(Object.values(COMMANDS).map((l) => l()));
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { ComputeError } from '../errors.js';
 import { formatMs, StalledTaskError, WorkerDeathError } from './task-errors.js';
 import { userCode } from '../games/registry.js';
@@ -67,7 +67,7 @@ export interface TaskWatch {
  * stands still for too long.
  */
 export class WorkerPool {
-  private started: Piscina | null = null;
+  private started: Promise<Piscina> | null = null;
   readonly moduleTimeoutMs: number;
 
   constructor(
@@ -81,13 +81,15 @@ export class WorkerPool {
   /**
    * The threads start with the first task, not with the pool: a command that fails its checks
    * (a bad flag, a sweep name taken) never starts threads only to tear them down while they
-   * are still loading, and its error reaches the user at once.
+   * are still loading, and its error reaches the user at once. Piscina itself loads then too:
+   * about 22 ms that a command answering from the store (query, show, export) never needs.
+   * Callers in one tick get the same promise, so tasks keep the order they were given in.
    */
-  private get piscina(): Piscina {
-    if (this.started === null) {
+  private piscina(): Promise<Piscina> {
+    this.started ??= import('piscina').then(({ Piscina }) => {
       // No default entry file: a thread would load it as it starts (the games registry, 70 ms
       // here), whatever its first task needs. Every task names its own (runOn).
-      this.started = new Piscina({
+      const pool = new Piscina({
         minThreads: this.threads,
         maxThreads: this.threads,
         idleTimeout: 60_000,
@@ -95,8 +97,9 @@ export class WorkerPool {
       });
       // Piscina reports a thread that dies while idle as an 'error' event; unhandled, that event
       // would crash the CLI. A death during a task rejects that task instead, handled below.
-      this.started.on('error', () => {});
-    }
+      pool.on('error', () => {});
+      return pool;
+    });
     return this.started;
   }
 
@@ -166,6 +169,7 @@ export class WorkerPool {
       const watched = this.moduleWatch(task);
       if (watched) ({ task, watch } = watched);
     }
+    const piscina = await this.piscina();
     let firstDeath: string | null = null;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new ComputeError(`${label} was cancelled`);
@@ -179,7 +183,7 @@ export class WorkerPool {
         : () => {};
       const taskSignal = signal ? AbortSignal.any([signal, stall.signal]) : stall.signal;
       try {
-        return (await this.piscina.run(task, { filename, signal: taskSignal })) as OutcomeOf<W, T>;
+        return (await piscina.run(task, { filename, signal: taskSignal })) as OutcomeOf<W, T>;
       } catch (err) {
         if (stalledAt !== null) throw new StalledTaskError(watch!.describe(stalledAt), stalledAt);
         if (signal?.aborted) throw err;
@@ -211,12 +215,16 @@ export class WorkerPool {
    */
   warm(worker: WorkerName, count: number): void {
     const filename = WorkerPool.entry(worker);
-    for (let i = 0; i < count; i++) this.piscina.run(WARM, { filename }).catch(() => {});
+    this.piscina()
+      .then((piscina) => {
+        for (let i = 0; i < count; i++) piscina.run(WARM, { filename }).catch(() => {});
+      })
+      .catch(() => {});
   }
 
   async destroy(): Promise<void> {
     const pool = this.started;
     this.started = null;
-    if (pool) await pool.destroy();
+    if (pool) await (await pool).destroy();
   }
 }
