@@ -225,6 +225,8 @@ export class WorkerPool {
   async destroy(): Promise<void> {
     const pool = this.started;
     this.started = null;
-    if (pool) await (await pool).destroy();
+    // A Piscina that failed to load has no threads to stop; its first task reported why.
+    const piscina = await pool?.catch(() => null);
+    await piscina?.destroy();
   }
 }
