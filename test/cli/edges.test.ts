@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressLine } from '../../src/cli/output.js';
@@ -21,6 +21,25 @@ beforeAll(async () => {
   }
 });
 afterAll(() => tmp.cleanup());
+
+describe('--version', () => {
+  // It loads no command (src/cli/main.ts); yargs answers it before any command would run.
+  it('prints the package version, wherever it stands, and exits 0; with --help it is help', async () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      version: string;
+    };
+    for (const args of [['--version'], ['comptue', '--version'], ['compute', '--version'], ['--version', '--json']]) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout).toBe(`${version}\n`);
+      expect(r.stderr).toBe('');
+    }
+    const help = await runCli(['--version', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^grundy <command> \[options\]/);
+    expect(help.stdout).toContain('grundy compute');
+  });
+});
 
 describe('a closed pipe on stdout', () => {
   it('grundy export ... | head: exit 0, no message', async () => {
