@@ -40,9 +40,10 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
  */
 async function commandsFor(argv: readonly string[]): Promise<Command[]> {
   const first = argv[0];
-  const load = first !== undefined && !wantsHelp(argv) && Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
+  const help = wantsHelp(argv);
+  const load = first !== undefined && !help && Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (load) return [await load()];
-  if (argv.includes('--version') && !wantsHelp(argv)) return [];
+  if (!help && argv.includes('--version')) return [];
   return Promise.all(Object.values(COMMANDS).map((l) => l()));
 }
 
