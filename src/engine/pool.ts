@@ -83,7 +83,8 @@ export class WorkerPool {
    * (a bad flag, a sweep name taken) never starts threads only to tear them down while they
    * are still loading, and its error reaches the user at once. Piscina itself loads then too:
    * about 22 ms that a command answering from the store (query, show, export) never needs.
-   * Callers in one tick get the same promise, so tasks keep the order they were given in.
+   * Every caller gets this one promise, whose callbacks run in the order they were added, so
+   * tasks reach Piscina in the order they were given.
    */
   private piscina(): Promise<Piscina> {
     this.started ??= import('piscina').then(({ Piscina }) => {
