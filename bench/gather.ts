@@ -11,7 +11,6 @@
  * 192-heap tiles just below N `reps` times for each variant in turn, and prints the fastest and
  * the median pass in ns a visit, and their ratio. The rows both variants leave are compared.
  */
-import { CONTROL_BYTES } from '../src/gang/control.js';
 import {
   createSubtractMemory,
   finishLimit,
@@ -46,7 +45,7 @@ const variants: [string, SubtractBlockedKernel][] = [
   ['touches', instantiateSubtractBlocked(made.memory, true)[2]],
   ['no touches', instantiateSubtractBlocked(made.memory, false)[2]],
 ];
-const rowsOf = (member: number): number => CONTROL_BYTES + member * made.stride;
+const rowsOf = (member: number): number => made.scratch + member * made.stride;
 const _g = valuesView(made.memory.buffer, made.gOffset, N, 2);
 
 // g below N, one tile at a time (every tile's frozen bound is its start: nothing to wait for).

@@ -1,6 +1,6 @@
 import type { SubtractGangOutcome, SubtractGangTask } from '../src/engine/subtract-gang.js';
 import type { FrozenGangOutcome, FrozenGangTask } from '../src/engine/frozen-gang.js';
-import { abortGang, CONTROL_BYTES } from '../src/gang/control.js';
+import { abortGang } from '../src/gang/control.js';
 import { runMember } from '../src/gang/member.js';
 import { valuesOver } from '../src/kernels/values.js';
 import { instantiateSubtractBlocked, type SubtractBlockedKernels } from '../src/kernels/wasm/subtract-blocked.js';
@@ -21,7 +21,7 @@ let instance: { id: number; kernels: SubtractBlockedKernels } | null = null;
 
 function controlOf(task: GangTask): Int32Array {
   return task.kind === 'subtract-gang'
-    ? new Int32Array(task.memory.buffer, 0, CONTROL_BYTES / 4)
+    ? new Int32Array(task.memory.buffer, 0, task.scratch / 4)
     : new Int32Array(task.control);
 }
 

@@ -1,4 +1,4 @@
-import { CONTROL_BYTES, GANG } from '../gang/control.js';
+import { controlBytes, GANG, startGang } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
 import type { MemberOutcome, TableMemberTask } from '../gang/task.js';
 import { planFrozenGang, type FrozenGangPlan } from './frozen-plan.js';
@@ -34,11 +34,9 @@ export class FrozenGangStrategy extends FrozenPlanned<FrozenGangPlan> {
     const g = typedTable(chunk.g);
     const { tile, rowWords } = this.planAt(lo);
     const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / tile)));
-    const control = new SharedArrayBuffer(CONTROL_BYTES);
+    const control = new SharedArrayBuffer(controlBytes(members));
     const ctl = new Int32Array(control);
-    ctl[GANG.FINISHED] = lo;
-    ctl[GANG.STOP] = hi;
-    ctl[GANG.MAX] = chunk.maxBefore;
+    startGang(ctl, lo, hi, chunk.maxBefore, members);
     const base = {
       kind: 'frozen-gang' as const,
       rules: this.rules,

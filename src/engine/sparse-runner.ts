@@ -20,7 +20,7 @@ import type { SparseGangTask, SparseTask } from './sparse-protocol.js';
 import { sparseRowStride } from '../kernels/sparse-frozen.js';
 import { wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
-import { GANG, GANG_SLOTS } from '../gang/control.js';
+import { controlBytes, GANG, startGang } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import { RowScratch } from './frozen-runner.js';
@@ -312,14 +312,11 @@ export class SparseRunner implements ChunkStrategy {
     // The control block and rare list are reused chunk after chunk: a buffer sent to the
     // workers is freed only when every thread has collected it, and idle workers rarely do
     // (new buffers for every chunk had grown Grundy's game to 10^7 by 90 MB).
-    const control = this.controlScratch.get(GANG_SLOTS * 4);
-    const ctl = new Int32Array(control, 0, GANG_SLOTS);
-    ctl.fill(0);
+    const control = this.controlScratch.get(controlBytes(members));
+    const ctl = new Int32Array(control, 0, controlBytes(members) / 4);
+    startGang(ctl, lo, hi, maxBefore, members);
     const known = this.rare.count;
-    ctl[GANG.FINISHED] = lo;
     ctl[GANG.RARE_COUNT] = known;
-    ctl[GANG.STOP] = hi;
-    ctl[GANG.MAX] = maxBefore;
     // Room for every heap of the chunk to be rare: the members never reallocate the list.
     const rarePos = this.rarePosScratch.get((known + (hi - lo)) * 4);
     const rareVal = this.rareValScratch.get((known + (hi - lo)) * 4);

@@ -8,7 +8,7 @@ import type { Rules } from '../rules/types.js';
 import { GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { ChunkRun, ChunkStrategy } from './strategy.js';
-import { CONTROL_BYTES, GANG } from '../gang/control.js';
+import { GANG, startGang } from '../gang/control.js';
 import { runGangTasks } from '../gang/launch.js';
 
 /** One member of a subtraction gang: workers/gang.worker.ts with src/worker/subtract-phases.ts. */
@@ -27,7 +27,10 @@ export interface SubtractGangTask {
   readonly vmax: number;
   /** Bytes a value in the memory's table: 1 while every value fits a byte, then 2. */
   readonly bytes: ValueBytes;
-  /** Byte offset and size of member 0's scratch (rows, then stamps); member t's is t strides on. */
+  /**
+   * Byte offset and size of member 0's scratch (rows, then stamps); member t's is t strides on.
+   * The control block ends where it starts.
+   */
   readonly scratch: number;
   readonly stride: number;
 }
@@ -81,6 +84,7 @@ export class SubtractGangRunner implements ChunkStrategy {
   private counted = -1;
   private gOffset = 0;
   private stride = 0;
+  private scratch = 0;
   private bytes: ValueBytes = 2;
   /** Set once a value outgrew VMAX: the rest of the run is the frozen-prefix kernel's. */
   private tooWide = false;
@@ -138,13 +142,9 @@ export class SubtractGangRunner implements ChunkStrategy {
     const { pool, width, lo, hi, maxBefore, signal } = chunk;
     const g = typedTable(chunk.g);
     const memory = this.prepare(g, lo, maxBefore);
-    const ctl = new Int32Array(memory.buffer, 0, CONTROL_BYTES / 4);
-    Atomics.store(ctl, GANG.FINISHED, lo);
-    Atomics.store(ctl, GANG.STOP, hi);
-    Atomics.store(ctl, GANG.ABORT, 0);
-    Atomics.store(ctl, GANG.OVERFLOW, 0);
-    Atomics.store(ctl, GANG.MAX, maxBefore);
+    const ctl = new Int32Array(memory.buffer, 0, this.scratch / 4);
     const members = Math.max(1, Math.min(this.threads, Math.ceil((hi - lo) / this.tile)));
+    startGang(ctl, lo, hi, maxBefore, members);
     const bytes = this.bytes;
     const base = {
       kind: 'subtract-gang' as const,
@@ -156,7 +156,7 @@ export class SubtractGangRunner implements ChunkStrategy {
       tile: this.tile,
       vmax: this.vmax,
       bytes,
-      scratch: CONTROL_BYTES,
+      scratch: this.scratch,
       stride: this.stride,
     };
     const gang = Array.from({ length: members }, (_, member) => ({
@@ -228,6 +228,7 @@ export class SubtractGangRunner implements ChunkStrategy {
       this.memoryId = nextMemoryId++;
       this.capacity = capacity;
       this.gOffset = made.gOffset;
+      this.scratch = made.scratch;
       this.stride = made.stride;
       this.synced = 0;
       this.bytes = (this.tuning.narrow ?? true) && maxBefore <= 0xff ? 1 : 2;

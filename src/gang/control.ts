@@ -28,28 +28,55 @@ export const GANG = {
   CONTINUED: 7,
   /** 1 when a member stopped the gang because its rows could no longer hold the values. */
   REGROW: 8,
+  /** Heaps claimed so far, counted from lo: a member takes its next tile here (Atomics.add). */
+  NEXT: 9,
   /** WebAssembly subtraction gang: byte offsets of the element list and of the values. */
   ELEMS: 12,
   G: 13,
 } as const;
 export const GANG_SLOTS = 16;
-export const CONTROL_BYTES = GANG_SLOTS * 4;
+
+/**
+ * After the fixed slots, MEMBER_WORDS words a member: the tile it holds (claimed, not yet
+ * published), so that its retry can redo it, and its pace, so that the others can size their tiles.
+ */
+export const MEMBER = {
+  /** The tile [START, END) the member holds (END <= FINISHED: none). */
+  START: 0,
+  END: 1,
+  /** The member's thread time a heap over its last tiles, in ns (0: not measured yet). */
+  PACE: 2,
+} as const;
+export const MEMBER_WORDS = 3;
+
+/** The slot of one word of member t's record. */
+export function memberSlot(member: number, word: number): number {
+  return GANG_SLOTS + member * MEMBER_WORDS + word;
+}
+
+/** Bytes of the control block of a gang of `members`: whole cache lines, so what follows starts on one. */
+export function controlBytes(members: number): number {
+  return Math.ceil(((GANG_SLOTS + members * MEMBER_WORDS) * 4) / 64) * 64;
+}
+
+/**
+ * Ready the block for a gang over [lo, hi) whose values below lo are at most max: nothing
+ * claimed, held or counted, no member's pace known. ELEMS and G (a memory's layout) stay.
+ */
+export function startGang(ctl: Int32Array, lo: number, hi: number, max: number, members: number): void {
+  for (const slot of [GANG.RARE_COUNT, GANG.ABORT, GANG.OVERFLOW, GANG.RESCANS, GANG.CONTINUED, GANG.REGROW, GANG.NEXT])
+    Atomics.store(ctl, slot, 0);
+  for (let t = 0; t < members; t++)
+    for (let word = 0; word < MEMBER_WORDS; word++) Atomics.store(ctl, memberSlot(t, word), 0);
+  Atomics.store(ctl, GANG.FINISHED, lo);
+  Atomics.store(ctl, GANG.STOP, hi);
+  Atomics.store(ctl, GANG.MAX, max);
+}
 
 // The layout is shared by JavaScript and WebAssembly: every slot distinct and inside the block.
 const slots = Object.values(GANG);
 if (new Set(slots).size !== slots.length || slots.some((slot) => slot < 0 || slot >= GANG_SLOTS)) {
   throw new Error('gang control block: slots must be distinct and below GANG_SLOTS');
-}
-
-/** The heaps [start, end) of tile j of the chunk [lo, hi). */
-export function tileRange(lo: number, hi: number, tile: number, j: number): [number, number] {
-  const s = lo + j * tile;
-  return [s, Math.min(hi, s + tile)];
-}
-
-/** The frozen bound of tile j: the start of S_(j - members + 1), or lo for the first ones. */
-export function frozenBound(lo: number, tile: number, members: number, j: number): number {
-  return j - members + 1 <= 0 ? lo : lo + (j - members + 1) * tile;
 }
 
 /** Test hook: called before each finish; true makes the member's thread die there. */

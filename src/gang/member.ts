@@ -1,4 +1,4 @@
-import { frozenBound, GANG, spinBudget, stopGangAt, tileRange, waitFinished, type DeathHook } from './control.js';
+import { GANG, MEMBER, memberSlot, spinBudget, stopGangAt, waitFinished, type DeathHook } from './control.js';
 
 /**
  * The phases of one kernel in a gang. The member loop (runMember) owns the schedule, the waits
@@ -24,42 +24,97 @@ export interface PhaseKernel {
 export interface MemberSchedule {
   readonly lo: number;
   readonly hi: number;
-  /** Heaps a tile. */
+  /** Heaps a tile at most (the rows hold this many); a slower member takes shorter ones. */
   readonly tile: number;
   readonly members: number;
   readonly member: number;
 }
 
+/** A member at most this many times slower than the fastest still takes tiles this much shorter. */
+const MAX_SLOWDOWN = 4;
+
+/**
+ * The length of a member's next tile: `tile` for the fastest member (or before any pace is
+ * known), shorter in proportion for a slower one, so that every tile takes about as long
+ * whoever holds it. Tiles are finished in order, so a member that held tiles of the same
+ * length as a slower one waited for it at every tile: with two members and one core 20-30%
+ * slower than the other (this VM's usual state when both are busy), the faster waited a
+ * quarter of its time.
+ */
+export function tileFor(tile: number, pace: number, fastest: number): number {
+  if (!(pace > 0 && fastest > 0)) return tile;
+  const share = Math.max(1 / MAX_SLOWDOWN, Math.min(1, fastest / pace));
+  return Math.max(1, Math.round(tile * share));
+}
+
+/** The smallest pace published by the gang's members (0: none yet). */
+function fastestPace(ctl: Int32Array, members: number): number {
+  let fastest = 0;
+  for (let t = 0; t < members; t++) {
+    const pace = Atomics.load(ctl, memberSlot(t, MEMBER.PACE));
+    if (pace > 0 && (fastest === 0 || pace < fastest)) fastest = pace;
+  }
+  return fastest;
+}
+
 /**
  * One member's share of a gang run, in a worker thread; it blocks in Atomics.wait while it waits.
- * The chunk is cut into tiles S_j = [lo + j * tile, ...) and member t owns those with
- * j = t (mod members). For its S_j a member
- *   1. gathers with the frozen bound F_j = start of S_(j - members + 1): everything below it was
- *      finished before this member's own previous tile, so the gather never waits, while
- *      the other members finish the tiles in between;
- *   2. waits until S_(j - 1) is finished, then finishes S_j in order and publishes it.
- * A member restarted after its thread died resumes at its first tile not yet finished:
- * nothing it half-wrote was published.
+ * A member claims the chunk's next tile [s, e) from NEXT (tile heaps, fewer when it is slower
+ * than the others: tileFor) and records it in its own words of the control block, then
+ *   1. gathers with the frozen bound F = FINISHED as it starts: every heap below is final, so
+ *      the gather never waits, while the members holding the tiles between F and s finish them;
+ *   2. waits until every heap below s is finished, then finishes [s, e) in order, publishes it,
+ *      and claims the next.
+ * At most members - 1 tiles lie between F and s, each held by another member. A member
+ * restarted after its thread died first redoes the tile it held: nothing it half-wrote was
+ * published, and nobody else will do it.
  */
 export function runMember(ctl: Int32Array, m: MemberSchedule, kernel: PhaseKernel, shouldDie: DeathHook): void {
   const spin = spinBudget(m.members);
-  for (let j = m.member; m.lo + j * m.tile < m.hi; j += m.members) {
-    const [s, e] = tileRange(m.lo, m.hi, m.tile, j);
+  const startSlot = memberSlot(m.member, MEMBER.START);
+  const endSlot = memberSlot(m.member, MEMBER.END);
+  const paceSlot = memberSlot(m.member, MEMBER.PACE);
+  let s = Atomics.load(ctl, startSlot);
+  let e = Atomics.load(ctl, endSlot);
+  // A tile is published whole (an overflow stops the gang), so one not begun is one not published.
+  let held = e > s && Atomics.load(ctl, GANG.FINISHED) <= s;
+  let pace = 0;
+  for (;;) {
+    if (!held) {
+      const length = tileFor(m.tile, pace, fastestPace(ctl, m.members));
+      // Nothing between the claim and its record can end the thread (no allocation, no call
+      // out): a thread dies at the test hook below, or when the pool stops an aborted gang.
+      s = m.lo + Atomics.add(ctl, GANG.NEXT, length);
+      if (s >= m.hi) return;
+      e = Math.min(m.hi, s + length);
+      Atomics.store(ctl, startSlot, s);
+      Atomics.store(ctl, endSlot, e);
+    }
+    held = false;
     if (Atomics.load(ctl, GANG.ABORT) !== 0 || s >= Atomics.load(ctl, GANG.STOP)) return;
-    if (Atomics.load(ctl, GANG.FINISHED) >= e) continue;
-    const F = frozenBound(m.lo, m.tile, m.members, j);
-    if (!waitFinished(ctl, F, spin)) return;
+    const F = Atomics.load(ctl, GANG.FINISHED);
+    const started = performance.now();
     if (!kernel.gather(s, e, F)) {
       stopGangAt(ctl, s);
       return;
     }
-    if (!waitFinished(ctl, s, spin) || s >= Atomics.load(ctl, GANG.STOP)) return;
+    let waited = 0;
+    if (Atomics.load(ctl, GANG.FINISHED) < s) {
+      const since = performance.now();
+      if (!waitFinished(ctl, s, spin)) return;
+      waited = performance.now() - since;
+    }
+    if (s >= Atomics.load(ctl, GANG.STOP)) return;
     if (shouldDie(s, e)) {
       // Test hook (src/testing/faults.ts): scribble over the tile, then take the thread down.
       kernel.scribble(s, e);
       process.exit(70);
     }
     const out = kernel.finish(s, e, F);
+    // Gather and finish a heap, in ns, averaged with the tiles before: what tileFor compares.
+    const measured = ((performance.now() - started - waited) * 1e6) / (e - s);
+    pace = pace > 0 ? (pace + measured) / 2 : measured;
+    Atomics.store(ctl, paceSlot, Math.min(0x7fffffff, Math.max(1, Math.round(pace))));
     if (out.next < e) {
       // A value too wide for the table (or the rows): every member stops there.
       Atomics.store(ctl, GANG.OVERFLOW, out.overflow);

@@ -6,7 +6,7 @@ import type { MemberSchedule } from './member.js';
 /**
  * What a member of a gang over the shared table carries, whatever its kernel (sparse space, the
  * frozen prefix): every pool thread runs one for the same chunk [lo, hi), each with its own
- * `rows` scratch, all sharing `control` (GANG_SLOTS Int32 words) and the table in `buffer`.
+ * `rows` scratch, all sharing `control` (controlBytes(members)) and the table in `buffer`.
  */
 export interface TableMemberTask extends MemberSchedule {
   readonly rules: Rules;

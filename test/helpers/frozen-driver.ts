@@ -19,7 +19,7 @@ import {
 } from '../../src/kernels/values.js';
 import type { Rules } from '../../src/rules/types.js';
 import type { FrozenKernel } from '../../src/kernels/frozen/frozen-kernel.js';
-import { frozenBound, tileRange } from '../../src/gang/control.js';
+import { frozenBound, tileRange } from './tiles.js';
 import { seededRandom } from '../../src/testing/random.js';
 
 export { seededRandom as rng };

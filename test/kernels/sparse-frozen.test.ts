@@ -6,7 +6,7 @@ import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js
 import { sparseShape } from '../../src/games/registry.js';
 import { bestMask, classTable, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
 import { sparseRowStride, SparseFrozenKernel } from '../../src/kernels/sparse-frozen.js';
-import { frozenBound, tileRange } from '../../src/gang/control.js';
+import { frozenBound, tileRange } from '../helpers/tiles.js';
 import { rowWordsFor } from '../../src/kernels/frozen/frozen-kernel.js';
 import { plainValues, type Values } from '../../src/kernels/values.js';
 import { parseRules } from '../../src/games/registry.js';

@@ -1,6 +1,5 @@
-import { CONTROL_BYTES } from '../../src/gang/control.js';
 import { describe, expect, it } from 'vitest';
-import { frozenBound, tileRange } from '../../src/gang/control.js';
+import { frozenBound, tileRange } from '../helpers/tiles.js';
 import {
   createSubtractMemory,
   finishLimit,
@@ -67,7 +66,7 @@ function runSchedule(
     g.fill(Math.max(0, max), from, N);
   };
   const scratchOf = (t: number): { rows: number; scratch: number } => {
-    const rows = CONTROL_BYTES + t * made.stride;
+    const rows = made.scratch + t * made.stride;
     return { rows, scratch: rows + tile * vmax };
   };
   const tiles = Math.ceil((N - lo) / tile);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_BYTES, frozenBound, tileRange } from '../../src/gang/control.js';
+import { frozenBound, tileRange } from '../helpers/tiles.js';
 import { parseRules } from '../../src/games/registry.js';
 import {
   createSubtractMemory,
@@ -26,7 +26,7 @@ function gangTable(elements: Int32Array, N: number, members: number): number[] {
   let bytes: ValueBytes = 1;
   let lo = 0;
   let max = 0;
-  const rowsOf = (t: number): number => CONTROL_BYTES + t * made.stride;
+  const rowsOf = (t: number): number => made.scratch + t * made.stride;
   while (lo < N) {
     const kernel = kernels[bytes];
     const tiles = Math.ceil((N - lo) / tile);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTROL_BYTES, GANG } from '../../gang/control.js';
+import { controlBytes, GANG } from '../../gang/control.js';
 import { projectRoot } from '../../project-root.js';
 
 /**
@@ -30,7 +30,7 @@ import { projectRoot } from '../../project-root.js';
  * the table outgrows the caches (bench/NOTES.md).
  *
  * Memory (bytes; the engine writes the layout into the control block):
- *   [0, CONTROL_BYTES)  the gang's control block (src/gang/control.ts), with ELEMS and G
+ *   [0, scratch)        the gang's control block (src/gang/control.ts), with ELEMS and G
  *   per member          rows (tile * vmax bytes); stamp counter, then at +64 vmax Int32 stamps
  *   ELEMS               the set's elements in increasing order, then SENTINEL_RUN SENTINELs
  *   G                   the values, Uint8 or Uint16 (room for Uint16 either way)
@@ -54,7 +54,8 @@ export interface SubtractMemory {
   readonly memory: WebAssembly.Memory;
   /** Byte offset of the values (room for Uint16). */
   readonly gOffset: number;
-  /** Member t's scratch starts at CONTROL_BYTES + t * stride: rows, then the stamp scratch. */
+  /** Member t's scratch starts at scratch + t * stride (rows, then the stamp scratch), after the control block. */
+  readonly scratch: number;
   readonly stride: number;
 }
 
@@ -67,18 +68,19 @@ export function createSubtractMemory(
   vmax: number,
 ): SubtractMemory | null {
   const stride = align(tile * vmax + 64 + 4 * vmax, 64);
-  const elems = CONTROL_BYTES + members * stride;
+  const scratch = controlBytes(members);
+  const elems = scratch + members * stride;
   const gOffset = align(elems + 4 * (elements.length + SENTINEL_RUN), 64);
   const pages = Math.ceil((gOffset + 2 * capacity + 64) / 65536);
   if (pages > MAX_PAGES) return null;
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
-  const ctl = new Int32Array(memory.buffer, 0, CONTROL_BYTES / 4);
+  const ctl = new Int32Array(memory.buffer, 0, scratch / 4);
   ctl[GANG.ELEMS] = elems;
   ctl[GANG.G] = gOffset;
   const list = new Int32Array(memory.buffer, elems, elements.length + SENTINEL_RUN);
   list.set(elements);
   list.fill(SENTINEL, elements.length);
-  return { memory, gOffset, stride };
+  return { memory, gOffset, scratch, stride };
 }
 
 function align(n: number, to: number): number {
