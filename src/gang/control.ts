@@ -41,7 +41,7 @@ export const GANG_SLOTS = 16;
  * published), so that its retry can redo it, and its pace, so that the others can size their tiles.
  */
 export const MEMBER = {
-  /** The tile [START, END) the member holds (END <= FINISHED: none). */
+  /** The tile [START, END) the member holds; once FINISHED passes START it holds none. */
   START: 0,
   END: 1,
   /** The member's thread time a heap over its last tiles, in ns (0: not measured yet). */

@@ -30,7 +30,7 @@ export interface MemberSchedule {
   readonly member: number;
 }
 
-/** A member at most this many times slower than the fastest still takes tiles this much shorter. */
+/** However slow a member, its tiles are at least tile / MAX_SLOWDOWN heaps: hand-overs cost too. */
 const MAX_SLOWDOWN = 4;
 
 /**
