@@ -312,8 +312,9 @@ export class SparseRunner implements ChunkStrategy {
     // The control block and rare list are reused chunk after chunk: a buffer sent to the
     // workers is freed only when every thread has collected it, and idle workers rarely do
     // (new buffers for every chunk had grown Grundy's game to 10^7 by 90 MB).
-    const control = this.controlScratch.get(controlBytes(members));
-    const ctl = new Int32Array(control, 0, controlBytes(members) / 4);
+    const bytes = controlBytes(members);
+    const control = this.controlScratch.get(bytes);
+    const ctl = new Int32Array(control, 0, bytes / 4);
     startGang(ctl, lo, hi, maxBefore, members);
     const known = this.rare.count;
     ctl[GANG.RARE_COUNT] = known;
