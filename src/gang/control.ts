@@ -47,7 +47,8 @@ export const MEMBER = {
   /** The member's thread time a heap over its last tiles, in ns (0: not measured yet). */
   PACE: 2,
 } as const;
-export const MEMBER_WORDS = 3;
+/** Words a member's record takes: MEMBER's words are 0, 1, ... in order. */
+const MEMBER_WORDS = Object.keys(MEMBER).length;
 
 /** The slot of one word of member t's record. */
 export function memberSlot(member: number, word: number): number {
