@@ -68,7 +68,13 @@ describe('the npm package', () => {
     mkdirSync(app);
     writeFileSync(
       join(app, 'package.json'),
-      JSON.stringify({ name: 'grundy-pack-probe', private: true, type: 'module' }),
+      // What README asks of a user: better-sqlite3's install script approved, or npm 12 skips its build.
+      JSON.stringify({
+        name: 'grundy-pack-probe',
+        private: true,
+        type: 'module',
+        allowScripts: { 'better-sqlite3': true },
+      }),
     );
     // A tarball install never runs `prepare` (no TypeScript is installed here): dist/ must be shipped built.
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed[0]!.filename)], app);
