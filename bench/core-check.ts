@@ -16,21 +16,23 @@ export interface CoreCheck {
 const STEPS = 250_000_000;
 
 async function timed(threads: number): Promise<number[]> {
-  const start = new Int32Array(new SharedArrayBuffer(8));
+  const start = new Int32Array(new SharedArrayBuffer(4));
   const url = new URL('./core-check.worker.js', import.meta.url);
   const workers = Array.from({ length: threads }, () => new Worker(url, { workerData: { start, steps: STEPS } }));
-  const results = workers.map(
-    (w) =>
-      new Promise<number>((resolve, reject) => {
-        w.once('message', (m: { ms: number }) => resolve(m.ms));
-        w.once('error', reject);
-      }),
-  );
-  while (Atomics.load(start, 1) < threads) Atomics.wait(start, 1, Atomics.load(start, 1), 50);
-  Atomics.store(start, 0, 1);
-  Atomics.notify(start, 0);
+  // Awaited, not waited for with Atomics: a thread that fails to start must reject, not hang us.
+  const message = (w: Worker, kind: 'ready' | 'done') =>
+    new Promise<{ ms: number }>((resolve, reject) => {
+      w.on('message', (m: { kind: string; ms: number }) => m.kind === kind && resolve(m));
+      w.once('error', reject);
+      w.once('exit', (code) => reject(new Error(`a core-check thread exited with code ${code}`)));
+    });
   try {
-    return (await Promise.all(results)).sort((a, b) => a - b);
+    const results = workers.map((w) => message(w, 'done'));
+    for (const r of results) r.catch(() => undefined); // a failed start is reported by the await below
+    await Promise.all(workers.map((w) => message(w, 'ready')));
+    Atomics.store(start, 0, 1);
+    Atomics.notify(start, 0);
+    return (await Promise.all(results)).map((m) => m.ms).sort((a, b) => a - b);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
