@@ -235,12 +235,9 @@ export class SparseRunner implements ChunkStrategy {
     let len = Math.floor(timed ? (CHUNK_US * factor) / this.usPerHeap : (WORK_PER_CHUNK * factor) / perValue);
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_SPARSE_CHUNK, Math.min(len, lo)));
-    // Less than half a chunk left before the limit (a periodicity check point, or the table's
-    // end) joins this chunk: a chunk of its own would pay a round trip and a commit for little.
-    const end = limit - (lo + len) < len / 2 ? limit : lo + len;
     // The path is chosen a chunk at a time: a one-worker chunk stops where gangs may start.
     const gangFrom = this.tuning.parallel === 'auto' && this.threads > 1 && lo < MIN_PARALLEL_N;
-    return Math.min(limit, end, gangFrom ? MIN_PARALLEL_N : Infinity);
+    return Math.min(limit, lo + len, gangFrom ? MIN_PARALLEL_N : Infinity);
   }
 
   async run(chunk: ChunkRun): Promise<ChunkOutcome> {
