@@ -32,9 +32,11 @@ function runSparse(task: SparseTask): SparseOutcome {
   }
   const rare = arena ? RareList.of(task.rare, arena.at) : RareList.from(task.rare, g);
   const before = rare.count;
+  const started = performance.now();
   const out = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
+  const ms = performance.now() - started;
   const found = rare.pos.slice(before, rare.count);
-  return { ...rangeOutcome(out, kernel.name), rare: found };
+  return { ...rangeOutcome(out, kernel.name), rare: found, ms };
 }
 
 /** One member of a gang (src/gang/): the member loop over the sparse phase kernel. */

@@ -17,7 +17,7 @@ import { acquireComputeLock, type LockOptions } from '../store/locks.js';
 import type { Store } from '../store/store.js';
 import { familyOf } from '../games/registry.js';
 import { computeExplicit } from './explicit.js';
-import { checkTableFits, nextCheckAt } from './planner.js';
+import { checkPointAfter, checkPointAtMost, checkTableFits } from './planner.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { SparsePhaseStats, SparseTuning } from './sparse-runner.js';
@@ -188,7 +188,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   let next = game.computed;
   let maxValue = game.maxValue;
   let kernel = 'none';
-  let checkAt = req.untilProven ? nextCheckAt(next) : Infinity;
+  let checkAt = req.untilProven ? checkPointAfter(next) : Infinity;
   let stop: ComputeSummary['stop'] = 'target';
 
   const persist = (
@@ -242,15 +242,29 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       checkTableFits(capacity);
       g = table(width, capacity, g, next);
     }
-    const limit = Math.min(capacity, checkAt);
-    const strategy = strategies.list.find((s) => s.takes(next, limit, maxValue, capacity))!;
+    const pick = (limit: number): ChunkStrategy =>
+      strategies.list.find((s) => s.takes(next, limit, maxValue, capacity))!;
+    let strategy = pick(capacity);
+    let hi = strategy.chunkEnd(next, capacity);
+    // A chunk sized by work that passes periodicity check points ends on the last of them, and
+    // is checked there. Cut at every one, cheap heaps made a chunk of each (octal:0.354: 64
+    // heaps at a time to 1,024, then 1/16 growth, ~100 chunks below 10^5), and each paid a
+    // round trip and a commit. It holds at most as many heaps as lie before it, so that a cheap
+    // game proven early does not run on to a chunk's worth of values.
+    if (hi > checkAt) {
+      const limit = checkPointAtMost(Math.min(hi, Math.max(checkAt, 2 * next)));
+      if (limit < hi) {
+        strategy = pick(limit);
+        hi = strategy.chunkEnd(next, limit);
+      }
+    }
     const drop = new AbortController();
     const outcome = strategy.run({
       pool,
       g,
       width,
       lo: next,
-      hi: strategy.chunkEnd(next, limit),
+      hi,
       maxBefore: maxValue,
       signal: req.signal ? AbortSignal.any([req.signal, drop.signal]) : drop.signal,
     });
@@ -299,7 +313,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       maxValue = Math.max(maxValue, outcome.maxValue);
       const state = strategy.stateAt?.(next);
       const checking = next >= checkAt;
-      if (checking) checkAt = nextCheckAt(next);
+      if (checking) checkAt = checkPointAfter(next);
       // The next chunk runs while this one is stored and checked (chunks are sequential: the
       // workers would otherwise wait for the commit), unless a wider table must come first.
       // The check reads only g[0, next); should it prove the period, that chunk is dropped.

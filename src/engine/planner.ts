@@ -31,3 +31,21 @@ export function memoryBudget(): number {
 export function nextCheckAt(L: number): number {
   return Math.max(L + 64, Math.ceil(L * 1.0625));
 }
+
+/**
+ * The periodicity check points of a compute: nextCheckAt from 0 on, the same whatever the
+ * chunks (so a run stops at the same n however its chunks fell). The first one past L.
+ */
+export function checkPointAfter(L: number): number {
+  let c = nextCheckAt(0);
+  while (c <= L) c = nextCheckAt(c);
+  return c;
+}
+
+/** The last check point at or below L (L itself when none is: nothing to cut at). */
+export function checkPointAtMost(L: number): number {
+  let c = nextCheckAt(0);
+  if (c > L) return L;
+  for (let d = nextCheckAt(c); d <= L; d = nextCheckAt(d)) c = d;
+  return c;
+}

@@ -40,7 +40,15 @@ export interface SparseTask {
 
 /** A chunk outcome plus the rare heaps found in [lo, next). */
 export type SparseOutcome =
-  | (Extract<ChunkOutcome, { kind: 'done' | 'overflow' }> & { readonly rare: Int32Array })
+  | (Extract<ChunkOutcome, { kind: 'done' | 'overflow' }> & {
+      readonly rare: Int32Array;
+      /**
+       * The kernel's time on its thread, in ms. The main thread may learn of the outcome late
+       * (a periodicity check runs there while the chunk computes), so its own clock would make
+       * a short chunk look slow.
+       */
+      readonly ms: number;
+    })
   | Extract<ChunkOutcome, { kind: 'error' }>;
 
 /**

@@ -235,9 +235,12 @@ export class SparseRunner implements ChunkStrategy {
     let len = Math.floor(timed ? (CHUNK_US * factor) / this.usPerHeap : (WORK_PER_CHUNK * factor) / perValue);
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_SPARSE_CHUNK, Math.min(len, lo)));
+    // Less than half a chunk left before the limit (a periodicity check point, or the table's
+    // end) joins this chunk: a chunk of its own would pay a round trip and a commit for little.
+    const end = limit - (lo + len) < len / 2 ? limit : lo + len;
     // The path is chosen a chunk at a time: a one-worker chunk stops where gangs may start.
     const gangFrom = this.tuning.parallel === 'auto' && this.threads > 1 && lo < MIN_PARALLEL_N;
-    return Math.min(limit, lo + len, gangFrom ? MIN_PARALLEL_N : Infinity);
+    return Math.min(limit, end, gangFrom ? MIN_PARALLEL_N : Infinity);
   }
 
   async run(chunk: ChunkRun): Promise<ChunkOutcome> {
@@ -277,22 +280,21 @@ export class SparseRunner implements ChunkStrategy {
       rare: this.rare.pos.subarray(0, known),
       ...(arena && place ? { arena: { memory: arena.memory, id: arena.id, place } } : {}),
     };
-    const started = performance.now();
     const running = pool.runOn('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
     // The threads the gangs will need load this entry now, while one worker runs the chunks below them.
     if (!this.warmed && this.threads > 1 && this.tuning.parallel !== 'off') pool.warm('sparse', this.threads - 1);
     this.warmed = true;
     const outcome = await running;
     if (outcome.kind !== 'error' && outcome.next > lo) {
-      const ms = performance.now() - started;
-      this.usPerHeap = (ms * 1000) / (outcome.next - lo);
-      this.chooser.record('seq', outcome.next - lo, ms);
+      // Timed on the worker: a check on this thread can hold up the outcome by tens of ms.
+      this.usPerHeap = (outcome.ms * 1000) / (outcome.next - lo);
+      this.chooser.record('seq', outcome.next - lo, outcome.ms);
     }
     if (outcome.kind === 'error') return outcome;
     for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, valueAt(g, outcome.rare[i]!));
     this.tally(g, lo, outcome.next);
     this.upto = outcome.next;
-    const { rare: _found, ...done } = outcome;
+    const { rare: _found, ms: _ms, ...done } = outcome;
     return done;
   }
 

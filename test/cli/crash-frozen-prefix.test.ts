@@ -6,7 +6,7 @@ defineCrashSuite({
   label: 'frozen-prefix',
   key: 'sub:primes',
   args: ['compute', 'sub:primes', '--until-proven', '--to', '2e4', '--workers', '2'],
-  killPoints: ['commit:2', 'after-commit:5', 'commit:12'],
+  killPoints: ['commit:2', 'after-commit:3', 'commit:3'],
   randomKills: 3,
   seed: 6004,
 });

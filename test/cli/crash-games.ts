@@ -5,8 +5,9 @@ import { exportChecksum, seeded, startCli } from '../helpers/safety.js';
 
 /**
  * Kill/resume suites, one file per kernel family so that they run in parallel. Each game has
- * many chunks within a second: --until-proven on a game without a proof criterion still checks
- * periodicity every 1/16 of growth, which cuts the run into ~60-120 chunks.
+ * 8-20 chunks within a second (they grow with the prefix), and the kill points of a suite fit in
+ * them: 'commit:k' counts the chunks of one process, each resumed run starting where the last one
+ * stored. A kill point past a run's last chunk would let it finish, and the suite says so.
  */
 export interface CrashGame {
   readonly label: string;

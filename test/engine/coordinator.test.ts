@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
+import { checkPointAtMost } from '../../src/engine/planner.js';
 import { WorkerPool } from '../../src/engine/pool.js';
 import { InterruptedError } from '../../src/errors.js';
 import { parseRules } from '../../src/games/registry.js';
@@ -37,6 +38,37 @@ describe('computeGame on the worker pool', () => {
     const again = await computeGame({ rules, store, pool, to: 100_000, untilProven: true });
     expect(again).toMatchObject({ stop: 'already-proven', newlyComputed: 0 });
     store.close();
+  });
+
+  it('stops a proof on a periodicity check point, however long its chunks', async () => {
+    // octal:0.45: preperiod 498, period 20, proven near n = 1,040. Chunks of 97 heaps end on
+    // each check point they pass; default chunks double with the prefix and pass several.
+    const rules = parseRules('octal:0.45');
+    const short = Store.openForWrite(join(dir, 'short.db'));
+    const a = await computeGame({
+      rules,
+      store: short,
+      pool,
+      to: 100_000,
+      untilProven: true,
+      sparseTuning: { parallel: 'off', chunk: 97 },
+    });
+    const long = Store.openForWrite(join(dir, 'long.db'));
+    const b = await computeGame({ rules, store: long, pool, to: 100_000, untilProven: true });
+    for (const run of [a, b]) {
+      expect(run.stop).toBe('proven');
+      expect(run.periodicity).toMatchObject({ preperiod: 498, period: 20, proven: true });
+      expect(checkPointAtMost(run.computed)).toBe(run.computed);
+    }
+    // The short chunks stop at the first check point that proves it; a longer chunk at most
+    // twice as far (it holds no more heaps than lie before it).
+    expect(checkPointAtMost(a.computed - 1)).toBeLessThan(1040);
+    expect(b.computed).toBeGreaterThanOrEqual(a.computed);
+    expect(b.computed).toBeLessThan(2 * a.computed);
+    const values = long.readValues(long.getGame('octal:0.45')!);
+    expect(Array.from(values)).toEqual(naiveValues(rules, b.computed));
+    short.close();
+    long.close();
   });
 
   it('resumes an interrupted compute; the table equals an uninterrupted one', async () => {
