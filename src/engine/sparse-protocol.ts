@@ -44,8 +44,8 @@ export type SparseOutcome =
       readonly rare: Int32Array;
       /**
        * The kernel's time on its thread, in ms. The main thread may learn of the outcome late
-       * (a periodicity check runs there while the chunk computes), so its own clock would make
-       * a short chunk look slow.
+       * (it stores and checks the chunk before while this one computes), so its own clock would
+       * make a short chunk look slow.
        */
       readonly ms: number;
     })

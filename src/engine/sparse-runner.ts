@@ -286,7 +286,7 @@ export class SparseRunner implements ChunkStrategy {
     this.warmed = true;
     const outcome = await running;
     if (outcome.kind !== 'error' && outcome.next > lo) {
-      // Timed on the worker: a check on this thread can hold up the outcome by tens of ms.
+      // Timed on the worker: storing and checking the chunk before can hold up the outcome here.
       this.usPerHeap = (outcome.ms * 1000) / (outcome.next - lo);
       this.chooser.record('seq', outcome.next - lo, outcome.ms);
     }
