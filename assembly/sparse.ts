@@ -484,8 +484,10 @@ function markSpan(s: i32, from: i32, to: i32, skip: i32, st: i32): void {
 
 /** The index of s/2 among the rare heaps [from, to) when the game forbids equal parts and it is rare, else -1. */
 function distinctSkip(s: i32, from: i32, to: i32): i32 {
-  if (distinct == 0 || (s & 1) == 1) return -1;
+  if (distinct == 0 || (s & 1) == 1 || from >= to) return -1;
   const half = s >> 1;
+  // Past the last rare heap of the range (every heap past Grundy's game's 82,861) or before the first.
+  if (half > rpos(to - 1) || half < rpos(from)) return -1;
   let lo = from;
   let hi = to;
   while (lo < hi) {
@@ -998,6 +1000,11 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
   const i0 = two(0);
   let B = -1;
   let bst = -1;
+  // One split sum: the block's bulk range (and half window) serve its heaps as they are.
+  const kept = nTwo == 1;
+  let kb0 = 0;
+  let kb1 = 0;
+  let kfrom = 0;
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
     const base = rowAt(rows, n, rowFrom, rowWords);
@@ -1011,8 +1018,9 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
         for (let k = 0; k < nTwo; k++) {
           const d = two(k);
           halfWindow(count, B, d);
-          const b0 = lowerBound(count, max(1, B + 16 - d - F));
-          bulk(B, d, b0, bulkEnd(count, b0, min(F, B - d)), bst);
+          kb0 = lowerBound(count, max(1, B + 16 - d - F));
+          kb1 = bulkEnd(count, kb0, min(F, B - d));
+          bulk(B, d, kb0, kb1, bst);
         }
       }
     }
@@ -1028,11 +1036,21 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
       const d = two(k);
       const s = n - d;
       if (s < 2) continue;
-      const from = lowerBound(count, max(1, s - F + 1));
+      // One sum: s - F + 1 grows by one a heap, so the first index moves up from the last one's.
+      const x = max(1, s - F + 1);
+      let from = 0;
+      if (kept && n > lo) {
+        while (kfrom < count && rpos(kfrom) < x) kfrom++;
+        from = kfrom;
+      } else from = kfrom = lowerBound(count, x);
       const to = lowerBound(count, min(F, s));
       if (from >= to) continue;
       if (bst < 0) {
         markSpan(s, from, to, distinctSkip(s, from, to), st);
+        continue;
+      }
+      if (kept) {
+        markLess(s, from, to, kb0, kb1, st);
         continue;
       }
       halfWindow(count, B, d);
@@ -1040,12 +1058,25 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
       markLess(s, from, to, b0, bulkEnd(count, b0, min(F, B - d)), st);
     }
     rowBitsFrom(mb, rowBits, st, lane, bst);
-    memory.fill(mb + (<usize>rowWords << 2), 0, <usize>rowWords << 2);
-    const commons = classList(1 ^ (parity & (n - i0) & 1));
+    const wbits = mb + (<usize>rowWords << 2);
+    for (let o = 0; o < rowWords; o++) store<i32>(wbits + (<usize>o << 2), 0);
+    // c1, the least common value not marked, 16 values a step: k counts the commons below it.
+    const cv = i8x16.splat(<i8>(1 ^ (parity & (n - i0) & 1)));
     let k = 0;
-    while (listAt(commons, k) < VA && bitAt(mb, listAt(commons, k))) k++;
+    let c1 = VA;
+    for (let x = 0; x < VA; x += 16) {
+      const cls = i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), cv)) & (VA - x < 16 ? (1 << (VA - x)) - 1 : 0xffff);
+      const open = cls & ~(<i32>load<u16>(mb + <usize>(x >>> 3)));
+      if (open != 0) {
+        const t = ctz(open);
+        c1 = x + t;
+        k += popcnt(cls & ((1 << t) - 1));
+        break;
+      }
+      k += popcnt(cls);
+    }
     store<i32>(base, k, 4);
-    store<i32>(base, listAt(commons, k) < VA ? listAt(commons, k) : VA);
+    store<i32>(base, c1);
   }
 }
 
@@ -1074,20 +1105,23 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
   for (let n = lo; n < hi; n++) {
     const base = rowAt(rows, n, rowFrom, rowWords);
     const mb = base + 16;
-    const rares = classList(parity & (n - i0) & 1);
     // c_hi = c1: the rare values below it are looked for, none above (see sparse-frozen.ts).
     const c1 = load<i32>(base);
+    const cv = i8x16.splat(<i8>(1 ^ (parity & (n - i0) & 1)));
     let need = 0;
-    let j1 = 0;
-    for (; listAt(rares, j1) < c1; j1++) {
-      const x = listAt(rares, j1);
-      if (!bitAt(mb, x)) {
-        store<u8>(WANT + <usize>x, 1);
-        store<i32>(WANTED + (<usize>need << 2), x);
+    for (let x = 0; x < c1; x += 16) {
+      let m = ~(i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), cv)) | <i32>load<u16>(mb + <usize>(x >>> 3))) & 0xffff;
+      if (c1 - x < 16) m &= (1 << (c1 - x)) - 1;
+      while (m != 0) {
+        const y = x + ctz(m);
+        m &= m - 1;
+        store<u8>(WANT + <usize>y, 1);
+        store<i32>(WANTED + (<usize>need << 2), y);
         need++;
       }
     }
-    store<i32>(base, j1, 8);
+    // The rare values below c1, where the finish's rare check starts.
+    store<i32>(base, c1 - load<i32>(base, 4), 8);
     if (need == 0) continue;
     left = need;
     const aFrom = max(1, n - i0 - F + 1);
@@ -1117,6 +1151,12 @@ export function finish(
   outOverflow = -1;
   let B = -1;
   let bst = -1;
+  const kept = nTwo == 1;
+  let kl0 = 0;
+  let kl1 = 0;
+  let ku0 = 0;
+  let ku1 = 0;
+  let kfrom = 0;
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
     const base = rowAt(rows, n, rowFrom, rowWords);
@@ -1133,10 +1173,12 @@ export function finish(
         for (let k = 0; k < nTwo; k++) {
           const d = two(k);
           halfWindow(rareCount, B, d);
-          const l0 = lowerBound(rareCount, max(1, 16 - d));
-          bulk(B, d, l0, bulkEnd(rareCount, l0, B - d - F + 1), bst);
-          const u0 = lowerBound(rareCount, max(F, 16 - d));
-          bulk(B, d, u0, bulkEnd(rareCount, u0, B - d), bst);
+          kl0 = lowerBound(rareCount, max(1, 16 - d));
+          kl1 = bulkEnd(rareCount, kl0, B - d - F + 1);
+          bulk(B, d, kl0, kl1, bst);
+          ku0 = lowerBound(rareCount, max(F, 16 - d));
+          ku1 = bulkEnd(rareCount, ku0, B - d);
+          bulk(B, d, ku0, ku1, bst);
         }
       }
     }
@@ -1153,8 +1195,18 @@ export function finish(
       const s = n - d;
       if (s < 2) continue;
       const end = lowerBound(rareCount, s);
-      const from = lowerBound(end, max(1, s - F + 1));
+      const x = max(1, s - F + 1);
+      let from = 0;
+      if (kept && n > lo) {
+        while (kfrom < end && rpos(kfrom) < x) kfrom++;
+        from = kfrom;
+      } else from = kfrom = lowerBound(end, x);
       const to = lowerBound(end, min(F, s));
+      if (bst >= 0 && kept) {
+        markLess(s, 0, from, kl0, kl1, st);
+        markLess(s, to, end, ku0, ku1, st);
+        continue;
+      }
       if (bst >= 0) {
         halfWindow(rareCount, B, d);
         const l0 = lowerBound(rareCount, max(1, 16 - d));
