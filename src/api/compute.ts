@@ -73,7 +73,13 @@ export async function compute(game: string | GameSpec, options: ComputeOptions =
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
   } finally {
-    await pool.destroy();
-    store.close();
+    // The threads stop on their own while SQLite checkpoints its log: a gang's two took 20 ms
+    // to stop and the close 17-22 ms, one after the other.
+    const stopping = pool.destroy();
+    try {
+      store.close();
+    } finally {
+      await stopping;
+    }
   }
 }

@@ -68,6 +68,8 @@ export interface TaskWatch {
  */
 export class WorkerPool {
   private started: Promise<Piscina> | null = null;
+  /** The pool once it has loaded: destroy() stops its threads before it first yields. */
+  private live: Piscina | null = null;
   readonly moduleTimeoutMs: number;
 
   constructor(
@@ -99,6 +101,7 @@ export class WorkerPool {
       // Piscina reports a thread that dies while idle as an 'error' event; unhandled, that event
       // would crash the CLI. A death during a task rejects that task instead, handled below.
       pool.on('error', () => {});
+      this.live = pool;
       return pool;
     });
     return this.started;
@@ -223,9 +226,16 @@ export class WorkerPool {
       .catch(() => {});
   }
 
+  /**
+   * Stop the threads. A loaded pool is told to before this yields, so that a caller's next step
+   * (closing the store) overlaps their exit.
+   */
   async destroy(): Promise<void> {
     const pool = this.started;
+    const live = this.live;
     this.started = null;
+    this.live = null;
+    if (live) return live.destroy();
     // A Piscina that failed to load has no threads to stop; its first task reported why.
     const piscina = await pool?.catch(() => null);
     await piscina?.destroy();
