@@ -3,7 +3,14 @@ import { SparseFrozenKernel } from '../src/kernels/sparse-frozen.js';
 import { sparseKernelCache } from '../src/worker/sparse-cache.js';
 import { arenaSparseFor } from '../src/worker/wasm-sparse.js';
 import { valuesOver } from '../src/kernels/values.js';
-import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from '../src/engine/sparse-protocol.js';
+import type {
+  SparseGangOutcome,
+  SparseGangTask,
+  SparseOutcome,
+  SparseReadyOutcome,
+  SparseReadyTask,
+  SparseTask,
+} from '../src/engine/sparse-protocol.js';
 import { abortGang } from '../src/gang/control.js';
 import { runMember } from '../src/gang/member.js';
 import { workerShouldDie } from '../src/testing/faults.js';
@@ -49,8 +56,15 @@ function runGangMember(task: SparseGangTask): SparseGangOutcome {
   return { kind: 'member-done', kernel: kernel.name };
 }
 
+/** This thread's instance set up over a gang member's place ahead of the first gang. */
+function ready(task: SparseReadyTask): SparseReadyOutcome {
+  arenaSparseFor(task);
+  return { kind: 'ready' };
+}
+
 export default defineWorker(
-  (task: SparseTask | SparseGangTask) => (task.kind === 'sparse' ? runSparse(task) : runGangMember(task)),
+  (task: SparseTask | SparseGangTask | SparseReadyTask) =>
+    task.kind === 'sparse' ? runSparse(task) : task.kind === 'sparse-ready' ? ready(task) : runGangMember(task),
   (task, error) => {
     // A gang's other members may be waiting for this one's tile: release them at once.
     if (task.kind === 'sparse-gang') abortGang(new Int32Array(task.control));

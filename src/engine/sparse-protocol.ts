@@ -38,6 +38,23 @@ export interface SparseTask {
   readonly arena?: SparseArenaRef;
 }
 
+/**
+ * Before the first gang: a thread sets up its instance over a gang member's place (the slot's
+ * scratch and tables written, its pages touched), while one worker runs the chunks below the
+ * gangs. Done at the first gang instead, it held that gang's second member back 25-35 ms.
+ */
+export interface SparseReadyTask {
+  readonly kind: 'sparse-ready';
+  readonly rules: Rules;
+  readonly shape: SparseShape;
+  readonly mask: SparseMask;
+  readonly arena: SparseArenaRef;
+}
+
+export interface SparseReadyOutcome {
+  readonly kind: 'ready';
+}
+
 /** A chunk outcome plus the rare heaps found in [lo, next). */
 export type SparseOutcome =
   | (Extract<ChunkOutcome, { kind: 'done' | 'overflow' }> & {

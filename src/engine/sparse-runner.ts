@@ -15,8 +15,9 @@ import type { SparseState } from '../store/sparse-state.js';
 import type { GameRow } from '../store/store.js';
 import { MAX_CHUNK, MIN_SPARSE_CHUNK, WORK_PER_CHUNK } from './budget.js';
 import type { ChunkOutcome } from './protocol.js';
+import type { WorkerPool } from './pool.js';
 import type { ChunkRun, ChunkStrategy, StoredState } from './strategy.js';
-import type { SparseGangTask, SparseTask } from './sparse-protocol.js';
+import type { SparseGangTask, SparseReadyTask, SparseTask } from './sparse-protocol.js';
 import { sparseRowStride } from '../kernels/sparse-frozen.js';
 import { wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
@@ -281,8 +282,7 @@ export class SparseRunner implements ChunkStrategy {
       ...(arena && place ? { arena: { memory: arena.memory, id: arena.id, place } } : {}),
     };
     const running = pool.runOn('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
-    // The threads the gangs will need load this entry now, while one worker runs the chunks below them.
-    if (!this.warmed && this.threads > 1 && this.tuning.parallel !== 'off') pool.warm('sparse', this.threads - 1);
+    if (!this.warmed && this.threads > 1 && this.tuning.parallel !== 'off') this.warm(pool, arena, g.length, known);
     this.warmed = true;
     const outcome = await running;
     if (outcome.kind !== 'error' && outcome.next > lo) {
@@ -296,6 +296,30 @@ export class SparseRunner implements ChunkStrategy {
     this.upto = outcome.next;
     const { rare: _found, ms: _ms, ...done } = outcome;
     return done;
+  }
+
+  /**
+   * The threads the gangs will need get ready while one worker runs the chunks below them: in an
+   * arena, each sets up its instance over a member's place (members 1 and up: the first chunks
+   * take member 0's); else they load this entry. Fire and forget: a failure shows up again, and
+   * is reported, in the gang.
+   */
+  private warm(pool: WorkerPool, arena: SparseArena | null, capacity: number, rareCap: number): void {
+    if (!arena) {
+      pool.warm('sparse', this.threads - 1);
+      return;
+    }
+    const places = arena.places(this.threads, capacity, rareCap, 0);
+    for (let member = 1; member < this.threads; member++) {
+      const task: SparseReadyTask = {
+        kind: 'sparse-ready',
+        rules: this.rules,
+        shape: this.shape,
+        mask: this.mask!,
+        arena: { memory: arena.memory, id: arena.id, place: places[member]! },
+      };
+      pool.runOn('sparse', task, undefined, `sparse member ${member + 1} getting ready`).catch(() => {});
+    }
   }
 
   /**

@@ -3,7 +3,14 @@ import type { BatchOutcome, BatchTask } from '../play/batch-protocol.js';
 import type { BoardOutcome, BoardTask } from './board-protocol.js';
 import type { SweepBatchOutcome, SweepBatchTask } from '../sweep/protocol.js';
 import type { ChunkOutcome, ChunkTask, FinishTask, GatherOutcome, GatherTask } from './protocol.js';
-import type { SparseGangOutcome, SparseGangTask, SparseOutcome, SparseTask } from './sparse-protocol.js';
+import type {
+  SparseGangOutcome,
+  SparseGangTask,
+  SparseOutcome,
+  SparseReadyOutcome,
+  SparseReadyTask,
+  SparseTask,
+} from './sparse-protocol.js';
 import type { SubtractGangOutcome, SubtractGangTask } from './subtract-gang.js';
 import type { FrozenGangOutcome, FrozenGangTask } from './frozen-gang.js';
 
@@ -14,7 +21,10 @@ import type { FrozenGangOutcome, FrozenGangTask } from './frozen-gang.js';
 export interface WorkerTasks {
   chunk: { task: ChunkTask; outcome: ChunkOutcome };
   frozen: { task: GatherTask; outcome: GatherOutcome } | { task: FinishTask; outcome: ChunkOutcome };
-  sparse: { task: SparseTask; outcome: SparseOutcome } | { task: SparseGangTask; outcome: SparseGangOutcome };
+  sparse:
+    | { task: SparseTask; outcome: SparseOutcome }
+    | { task: SparseGangTask; outcome: SparseGangOutcome }
+    | { task: SparseReadyTask; outcome: SparseReadyOutcome };
   gang: { task: SubtractGangTask; outcome: SubtractGangOutcome } | { task: FrozenGangTask; outcome: FrozenGangOutcome };
   sweep: { task: SweepBatchTask; outcome: SweepBatchOutcome };
   eval: { task: BatchTask; outcome: BatchOutcome };
