@@ -1065,7 +1065,8 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     let k = 0;
     let c1 = VA;
     for (let x = 0; x < VA; x += 16) {
-      const cls = i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), cv)) & (VA - x < 16 ? (1 << (VA - x)) - 1 : 0xffff);
+      const below = VA - x < 16 ? (1 << (VA - x)) - 1 : 0xffff;
+      const cls = i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), cv)) & below;
       const open = cls & ~(<i32>load<u16>(mb + <usize>(x >>> 3)));
       if (open != 0) {
         const t = ctz(open);
@@ -1110,7 +1111,8 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     const cv = i8x16.splat(<i8>(1 ^ (parity & (n - i0) & 1)));
     let need = 0;
     for (let x = 0; x < c1; x += 16) {
-      let m = ~(i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), cv)) | <i32>load<u16>(mb + <usize>(x >>> 3))) & 0xffff;
+      const closed = i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), cv)) | <i32>load<u16>(mb + <usize>(x >>> 3));
+      let m = ~closed & 0xffff;
       if (c1 - x < 16) m &= (1 << (c1 - x)) - 1;
       while (m != 0) {
         const y = x + ctz(m);
