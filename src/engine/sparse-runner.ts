@@ -282,7 +282,7 @@ export class SparseRunner implements ChunkStrategy {
       ...(arena && place ? { arena: { memory: arena.memory, id: arena.id, place } } : {}),
     };
     const running = pool.runOn('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
-    if (!this.warmed && this.threads > 1 && this.tuning.parallel !== 'off') this.warm(pool, arena, g.length, known);
+    if (!this.warmed && this.threads > 1 && this.tuning.parallel !== 'off') this.warm(pool, arena, g.length);
     this.warmed = true;
     const outcome = await running;
     if (outcome.kind !== 'error' && outcome.next > lo) {
@@ -304,12 +304,13 @@ export class SparseRunner implements ChunkStrategy {
    * take member 0's); else they load this entry. Fire and forget: a failure shows up again, and
    * is reported, in the gang.
    */
-  private warm(pool: WorkerPool, arena: SparseArena | null, capacity: number, rareCap: number): void {
+  private warm(pool: WorkerPool, arena: SparseArena | null, capacity: number): void {
     if (!arena) {
       pool.warm('sparse', this.threads - 1);
       return;
     }
-    const places = arena.places(this.threads, capacity, rareCap, 0);
+    // No room asked for rare heaps or rows: the places of the chunk running keep their addresses.
+    const places = arena.places(this.threads, capacity, 0, 0);
     for (let member = 1; member < this.threads; member++) {
       const task: SparseReadyTask = {
         kind: 'sparse-ready',
