@@ -403,6 +403,21 @@ function laneWanted(lane: usize, bst: i32, common: i32, c: i32, s0: usize, s1: u
   return need;
 }
 
+/**
+ * The gang passes' first rare index past the window edge, heap after heap: with one split sum
+ * the edge s - F + 1 grows by one a heap and the rare list only grows, so the index walks up
+ * from the last heap's (a pass sets it to 0 first); a binary search for each heap of each pass
+ * was most of the passes' cost over the sequential kernel's.
+ */
+let cursor: i32 = 0;
+
+/** lowerBound(count, x), walked up from `cursor` (x and count never fall between calls) unless `search`. */
+@inline function firstAtLeast(count: i32, x: i32, search: bool): i32 {
+  if (search) return lowerBound(count, x);
+  while (cursor < count && rpos(cursor) < x) cursor++;
+  return cursor;
+}
+
 /** The first index j in RP[0, count) with RP[j] >= x. */
 function lowerBound(count: i32, x: i32): i32 {
   if (count == 0 || rpos(count - 1) < x) return count;
@@ -1004,7 +1019,7 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
   const kept = nTwo == 1;
   let kb0 = 0;
   let kb1 = 0;
-  let kfrom = 0;
+  cursor = 0;
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
     const base = rowAt(rows, n, rowFrom, rowWords);
@@ -1036,13 +1051,7 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
       const d = two(k);
       const s = n - d;
       if (s < 2) continue;
-      // One sum: s - F + 1 grows by one a heap, so the first index moves up from the last one's.
-      const x = max(1, s - F + 1);
-      let from = 0;
-      if (kept && n > lo) {
-        while (kfrom < count && rpos(kfrom) < x) kfrom++;
-        from = kfrom;
-      } else from = kfrom = lowerBound(count, x);
+      const from = firstAtLeast(count, max(1, s - F + 1), !kept);
       const to = lowerBound(count, min(F, s));
       if (from >= to) continue;
       if (bst < 0) {
@@ -1158,7 +1167,7 @@ export function finish(
   let kl1 = 0;
   let ku0 = 0;
   let ku1 = 0;
-  let kfrom = 0;
+  cursor = 0;
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
     const base = rowAt(rows, n, rowFrom, rowWords);
@@ -1197,12 +1206,7 @@ export function finish(
       const s = n - d;
       if (s < 2) continue;
       const end = lowerBound(rareCount, s);
-      const x = max(1, s - F + 1);
-      let from = 0;
-      if (kept && n > lo) {
-        while (kfrom < end && rpos(kfrom) < x) kfrom++;
-        from = kfrom;
-      } else from = kfrom = lowerBound(end, x);
+      const from = firstAtLeast(end, max(1, s - F + 1), !kept);
       const to = lowerBound(end, min(F, s));
       if (bst >= 0 && kept) {
         markLess(s, 0, from, kl0, kl1, st);
