@@ -392,13 +392,19 @@ function laneWanted(lane: usize, bst: i32, common: i32, c: i32, s0: usize, s1: u
     const closed = v128.or(i8x16.eq(v128.load(CLS + <usize>x), cv), laneMarked(lane, s0, s1, x, bv));
     let m = i8x16.bitmask(v128.not(closed));
     if (c - x < 16) m &= (1 << (c - x)) - 1;
-    while (m != 0) {
-      const y = x + ctz(m);
-      m &= m - 1;
-      store<u8>(WANT + <usize>y, 1);
-      store<i32>(WANTED + (<usize>need << 2), y);
-      need++;
-    }
+    need = wantEach(x, m, need);
+  }
+  return need;
+}
+
+/** Each value x + t, bit t of m set, wanted: into WANT and after the first `need` of WANTED. The new count. */
+@inline function wantEach(x: i32, m: i32, need: i32): i32 {
+  while (m != 0) {
+    const y = x + ctz(m);
+    m &= m - 1;
+    store<u8>(WANT + <usize>y, 1);
+    store<i32>(WANTED + (<usize>need << 2), y);
+    need++;
   }
   return need;
 }
@@ -1123,13 +1129,7 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
       const closed = i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), cv)) | <i32>load<u16>(mb + <usize>(x >>> 3));
       let m = ~closed & 0xffff;
       if (c1 - x < 16) m &= (1 << (c1 - x)) - 1;
-      while (m != 0) {
-        const y = x + ctz(m);
-        m &= m - 1;
-        store<u8>(WANT + <usize>y, 1);
-        store<i32>(WANTED + (<usize>need << 2), y);
-        need++;
-      }
+      need = wantEach(x, m, need);
     }
     // The rare values below c1, where the finish's rare check starts.
     store<i32>(base, c1 - load<i32>(base, 4), 8);
