@@ -41,7 +41,8 @@ export interface SparseTask {
 /**
  * Before the first gang: a thread sets up its instance over a gang member's place (the slot's
  * scratch and tables written, its pages touched), while one worker runs the chunks below the
- * gangs. Done at the first gang instead, it held that gang's second member back 25-35 ms.
+ * gangs. Done at the first gang instead, it held that gang's second member back 25-35 ms. No
+ * gang starts before every ready task has returned: the member may run on another thread.
  */
 export interface SparseReadyTask {
   readonly kind: 'sparse-ready';

@@ -136,6 +136,8 @@ export class SparseRunner implements ChunkStrategy {
   readonly stats: SparsePhaseStats = { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
   /** Whether the pool's other threads were told to load the sparse worker (pool.warm). */
   private warmed = false;
+  /** The ready tasks (warm) still running: a gang waits for them. */
+  private readying: Promise<void> | null = null;
   /** The newest table made here: its WebAssembly kernels work on the values in place. */
   private arena: SparseArena | null = null;
 
@@ -316,6 +318,7 @@ export class SparseRunner implements ChunkStrategy {
     }
     // No room asked for rare heaps or rows: the places of the chunk running keep their addresses.
     const places = arena.places(this.threads, capacity, 0, 0);
+    const readying: Promise<unknown>[] = [];
     for (let member = 1; member < this.threads; member++) {
       const task: SparseReadyTask = {
         kind: 'sparse-ready',
@@ -324,8 +327,15 @@ export class SparseRunner implements ChunkStrategy {
         mask: this.mask!,
         arena: { memory: arena.memory, id: arena.id, place: places[member]! },
       };
-      pool.runOn('sparse', task, undefined, `sparse member ${member + 1} getting ready`).catch(() => {});
+      readying.push(pool.runOn('sparse', task, undefined, `sparse member ${member + 1} getting ready`).catch(() => {}));
     }
+    // A member's slot may go to any thread, not the one that readied it: no gang starts while a
+    // ready task still writes a slot's scratch. (One did, with three threads on two busy cores:
+    // the member's scratch was reset under it, and its values were wrong.)
+    const ready = Promise.all(readying).then(() => {
+      if (this.readying === ready) this.readying = null;
+    });
+    this.readying = ready;
   }
 
   /**
@@ -337,6 +347,8 @@ export class SparseRunner implements ChunkStrategy {
    */
   private async runParallel(chunk: ChunkRun): Promise<ChunkOutcome> {
     const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
+    // Only when they still run: an await here would post the tasks after the last chunk's commit.
+    if (this.readying) await this.readying;
     const members = this.threads;
     const tile = Math.max(1, this.tuning.chunk ?? tileLength(this.usPerHeap));
     // Room for the values to double within the chunk before the rows must grow.
