@@ -140,7 +140,13 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     subtract: req.subtractTuning,
   });
   const frozenStats = strategies.frozen;
-  const sparseStats: SparsePhaseStats = strategies.sparse?.stats ?? { chunks: 0, rescans: 0, continued: 0, regrows: 0 };
+  const sparseStats: SparsePhaseStats = strategies.sparse?.stats ?? {
+    chunks: 0,
+    gangs: 0,
+    rescans: 0,
+    continued: 0,
+    regrows: 0,
+  };
 
   const finish = (stop: ComputeSummary['stop'], kernel: string): ComputeSummary => {
     const elapsedMs = performance.now() - started;
@@ -308,7 +314,6 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       for (const part of outcome.kernel.split('+')) if (!kernelsUsed.includes(part)) kernelsUsed.push(part);
       kernel = kernelsUsed.join('+');
       const lo = next;
-      const chunkMax = outcome.next > lo ? tableMax(g, lo, outcome.next) : 0;
       next = outcome.next;
       maxValue = Math.max(maxValue, outcome.maxValue);
       const state = strategy.stateAt?.(next);
@@ -318,7 +323,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       // workers would otherwise wait for the commit), unless a wider table must come first.
       // The check reads only g[0, next); should it prove the period, that chunk is dropped.
       if (outcome.kind === 'done' && next < req.to && !req.signal?.aborted) inflight = launch();
-      persist(lo, next, chunkMax, state);
+      persist(lo, next, next > lo ? tableMax(g, lo, next) : 0, state);
       if (outcome.kind === 'overflow') {
         // A value does not fit: widen the whole table and recompute from that heap.
         g = table(wider(width, widthFor(outcome.value)), capacity, g, next);
@@ -359,6 +364,9 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     throw new ComputeError(
       `computing ${rules.key} failed at n = ${next}: ${err instanceof Error ? err.message : String(err)}`,
     );
+  } finally {
+    // A gang may run on past the last chunk (engine/sparse-runner.ts): the pool is free after.
+    await Promise.all(strategies.list.map((s) => s.close?.().catch(() => undefined)));
   }
 }
 

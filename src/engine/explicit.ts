@@ -31,7 +31,7 @@ export async function computeExplicit(req: ComputeRequest, explicit: ExplicitSup
       workers: newly > 0 ? 1 : 0,
       kernel,
       frozen: emptyPhaseStats(),
-      sparse: { chunks: 0, rescans: 0, continued: 0, regrows: 0 },
+      sparse: { chunks: 0, gangs: 0, rescans: 0, continued: 0, regrows: 0 },
       stop,
       explicit: explicitSummary(store, game),
     };

@@ -72,6 +72,24 @@ export class SparsePathChooser {
     return { path: this.current, probe: false };
   }
 
+  /**
+   * Should the gang that ran the last chunk go on with the next (engine/sparse-runner.ts)? Yes
+   * while the gang is the current path (a probing gang that lost is not) and one worker's
+   * figure does not beat it: what would otherwise make the next chunk a probe of one worker.
+   */
+  keepsGang(): boolean {
+    if (this.runs.gang < 2) return true;
+    return this.current === 'gang' && !(this.runs.seq > 0 && this.beats('seq'));
+  }
+
+  /**
+   * The next chunk goes on with the gang that is running: the current path, no probe, and no
+   * chunk counted towards the next probe (a gang goes on for a bounded stretch: gangHorizon).
+   */
+  carryOn(): void {
+    this.probing = null;
+  }
+
   /** A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned). */
   record(path: SparsePath, heaps: number, wallMs: number, rescans = 0): void {
     if (heaps <= 0) return;

@@ -42,6 +42,8 @@ export interface ChunkStrategy {
   resume?(game: GameRow, g: Table, computed: number, stored: StoredState): void;
   /** What to store with the chunk that ends at hi, in its transaction: null clears it. */
   stateAt?(hi: number): SparseState | null;
+  /** The run is over (done, stopped or failed): stop any work still running past the last chunk. */
+  close?(): Promise<void>;
   /**
    * A table of at least `width` and `capacity` values for the run (never more than `limit`),
    * holding the first `count` values of `from`, where the strategy keeps it (sparse space:

@@ -30,6 +30,11 @@ export const GANG = {
   REGROW: 8,
   /** Heaps claimed so far, counted from lo: a member takes its next tile here (Atomics.add). */
   NEXT: 9,
+  /**
+   * The heap the main thread waits for FINISHED to reach (0: none): the member that moves
+   * FINISHED there clears it and wakes the main thread (reportFinished, finishedAt).
+   */
+  REPORT: 10,
   /** WebAssembly subtraction gang: byte offsets of the element list and of the values. */
   ELEMS: 12,
   G: 13,
@@ -65,8 +70,8 @@ export function controlBytes(members: number): number {
  * claimed, held or counted, no member's pace known. ELEMS and G (a memory's layout) stay.
  */
 export function startGang(ctl: Int32Array, lo: number, hi: number, max: number, members: number): void {
-  for (const slot of [GANG.RARE_COUNT, GANG.ABORT, GANG.OVERFLOW, GANG.RESCANS, GANG.CONTINUED, GANG.REGROW, GANG.NEXT])
-    Atomics.store(ctl, slot, 0);
+  const counted = [GANG.RARE_COUNT, GANG.ABORT, GANG.OVERFLOW, GANG.RESCANS, GANG.CONTINUED, GANG.REGROW, GANG.NEXT];
+  for (const slot of [...counted, GANG.REPORT]) Atomics.store(ctl, slot, 0);
   for (let t = 0; t < members; t++)
     for (let word = 0; word < MEMBER_WORDS; word++) Atomics.store(ctl, memberSlot(t, word), 0);
   Atomics.store(ctl, GANG.FINISHED, lo);
@@ -127,5 +132,53 @@ export function waitFinished(ctl: Int32Array, target: number, spinMs = 0): boole
     if (Atomics.load(ctl, GANG.ABORT) !== 0 || target > Atomics.load(ctl, GANG.STOP)) return false;
     if (spinMs > 0 && performance.now() - since < spinMs) continue;
     Atomics.wait(ctl, GANG.FINISHED, finished, 100);
+  }
+}
+
+/**
+ * A member has just moved FINISHED to `finished`: wake the main thread if it waits for that
+ * much. One wake a report, not one a tile: a thread woken a thousand times a second takes a
+ * share of the core a member needs.
+ */
+export function reportFinished(ctl: Int32Array, finished: number): void {
+  const want = Atomics.load(ctl, GANG.REPORT);
+  if (want > 0 && finished >= want && Atomics.compareExchange(ctl, GANG.REPORT, want, 0) === want)
+    Atomics.notify(ctl, GANG.REPORT);
+}
+
+/** Atomics.waitAsync (ES2024; in Node since 16, while this project's lib is ES2022). */
+type WaitAsync = (
+  array: Int32Array,
+  index: number,
+  value: number,
+  timeoutMs: number,
+) => { async: false; value: 'not-equal' | 'timed-out' } | { async: true; value: Promise<'ok' | 'timed-out'> };
+const waitAsync: WaitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync.bind(Atomics);
+
+/** How long the main thread sleeps between looks at a gang it waits for, at most. */
+const REPORT_WAIT_MS = 250;
+
+/**
+ * On the main thread, without blocking it: resolve once FINISHED >= target, or once `ended`
+ * settles (the members have all returned: stopped, failed or done). A member that moves
+ * FINISHED past the target clears REPORT, so a wake-up between the look and the wait is
+ * not lost: the wait then finds REPORT changed and looks again.
+ */
+export async function finishedAt(ctl: Int32Array, target: number, ended: Promise<unknown>): Promise<void> {
+  let over = false;
+  const done = ended.then(() => {
+    over = true;
+  });
+  try {
+    while (!over) {
+      Atomics.store(ctl, GANG.REPORT, target);
+      if (Atomics.load(ctl, GANG.FINISHED) >= target) return;
+      const wait = waitAsync(ctl, GANG.REPORT, target, REPORT_WAIT_MS);
+      if (wait.async) await Promise.race([wait.value, done]);
+    }
+  } finally {
+    Atomics.store(ctl, GANG.REPORT, 0);
+    // Release this thread's own wait, should the members have ended first.
+    Atomics.notify(ctl, GANG.REPORT);
   }
 }

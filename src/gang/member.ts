@@ -1,4 +1,13 @@
-import { GANG, MEMBER, memberSlot, spinBudget, stopGangAt, waitFinished, type DeathHook } from './control.js';
+import {
+  GANG,
+  MEMBER,
+  memberSlot,
+  reportFinished,
+  spinBudget,
+  stopGangAt,
+  waitFinished,
+  type DeathHook,
+} from './control.js';
 
 /**
  * The phases of one kernel in a gang. The member loop (runMember) owns the schedule, the waits
@@ -26,6 +35,12 @@ export interface MemberSchedule {
   readonly hi: number;
   /** Heaps a tile at most (the rows hold this many); a slower member takes shorter ones. */
   readonly tile: number;
+  /**
+   * When set, a tile's thread time at the fastest member's pace (ns), and the fewest heaps a
+   * tile so sized takes: tiles shrink below `tile` as heaps grow costlier along a long gang
+   * (engine/sparse-runner.ts gangHorizon).
+   */
+  readonly timed?: { readonly ns: number; readonly min: number };
   readonly members: number;
   readonly member: number;
 }
@@ -35,16 +50,18 @@ const MAX_SLOWDOWN = 4;
 
 /**
  * The length of a member's next tile: `tile` for the fastest member (or before any pace is
- * known), shorter in proportion for a slower one, so that every tile takes about as long
+ * known; given `timed`, what the fastest does in its time, at most `tile`), shorter in
+ * proportion for a slower one, so that every tile takes about as long
  * whoever holds it. Tiles are finished in order, so a member that held tiles of the same
  * length as a slower one waited for it at every tile: with two members and one core 20-30%
  * slower than the other (this VM's usual state when both are busy), the faster waited a
  * quarter of its time.
  */
-export function tileFor(tile: number, pace: number, fastest: number): number {
+export function tileFor(tile: number, pace: number, fastest: number, timed?: MemberSchedule['timed']): number {
   if (!(pace > 0 && fastest > 0)) return tile;
+  const base = timed ? Math.min(tile, Math.max(timed.min, Math.round(timed.ns / fastest))) : tile;
   const share = Math.max(1 / MAX_SLOWDOWN, Math.min(1, fastest / pace));
-  return Math.max(1, Math.round(tile * share));
+  return Math.max(1, Math.round(base * share));
 }
 
 /** The smallest pace published by the gang's members (0: none yet). */
@@ -81,7 +98,7 @@ export function runMember(ctl: Int32Array, m: MemberSchedule, kernel: PhaseKerne
   let pace = 0;
   for (;;) {
     if (!held) {
-      const length = tileFor(m.tile, pace, fastestPace(ctl, m.members));
+      const length = tileFor(m.tile, pace, fastestPace(ctl, m.members), m.timed);
       // Nothing between the claim and its record can end the thread (no allocation, no call
       // out): a thread dies at the test hook below, or when the pool stops an aborted gang.
       s = m.lo + Atomics.add(ctl, GANG.NEXT, length);
@@ -124,5 +141,6 @@ export function runMember(ctl: Int32Array, m: MemberSchedule, kernel: PhaseKerne
     }
     Atomics.store(ctl, GANG.FINISHED, e);
     Atomics.notify(ctl, GANG.FINISHED);
+    reportFinished(ctl, e);
   }
 }

@@ -47,6 +47,19 @@ describe('a gang member tile', () => {
     expect(tileFor(256, 1000, 1000)).toBe(256);
   });
 
+  it('given a time, is what the fastest member does in it: never more than the rows hold, nor under the floor', () => {
+    const timed = { ns: 2_000_000, min: 256 };
+    // 1 µs a heap: 2,000 heaps, but the rows hold 1,024.
+    expect(tileFor(1024, 1000, 1000, timed)).toBe(1024);
+    // 4 µs a heap: 500 heaps; a member twice as slow takes half as many.
+    expect(tileFor(1024, 4000, 4000, timed)).toBe(500);
+    expect(tileFor(1024, 8000, 4000, timed)).toBe(250);
+    // 20 µs a heap: 100 heaps would be under the floor.
+    expect(tileFor(1024, 20_000, 20_000, timed)).toBe(256);
+    // No pace yet: the whole tile.
+    expect(tileFor(1024, 0, 0, timed)).toBe(1024);
+  });
+
   it('is shorter in proportion for a slower member, down to a quarter', () => {
     expect(tileFor(256, 1250, 1000)).toBe(205);
     expect(tileFor(256, 2000, 1000)).toBe(128);

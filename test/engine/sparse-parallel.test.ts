@@ -99,6 +99,15 @@ describe('parallel sparse chunks through the coordinator', () => {
     },
   );
 
+  it('a gang goes on from chunk to chunk (each stored as it is passed), with the same values', async () => {
+    const rules = parseRules('grundy');
+    const plain = (await run(rules, 9000, 2, 'plain')).values;
+    const par = await run(rules, 9000, 2, 'auto', { parallel: 'force', chunk: 131 });
+    expect(par.values).toEqual(plain);
+    expect(par.summary.sparse.chunks).toBeGreaterThan(4 * par.summary.sparse.gangs);
+    expect(par.summary.sparse.gangs).toBeGreaterThan(0);
+  });
+
   it('gangs stopped by values outgrowing their rows go on in a new gang, with the same values', async () => {
     const rules = parseRules('grundy');
     const plain = (await run(rules, 6000, 2, 'plain')).values;

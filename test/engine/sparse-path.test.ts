@@ -45,6 +45,32 @@ describe('choosing between one worker and a gang by measured time', () => {
     expect(count(picked, 'gang')).toBeLessThan(20);
   });
 
+  it('keeps a running gang going while it is the faster path, and ends it when one worker wins', () => {
+    const faster = new SparsePathChooser();
+    faster.record('seq', 1000, 8);
+    // Its two first chunks: the first only compiles, the second is the first measured.
+    expect(faster.next().path).toBe('gang');
+    faster.record('gang', 100, 0.5);
+    expect(faster.keepsGang()).toBe(true);
+    faster.carryOn();
+    faster.record('gang', 1000, 4.5);
+    for (let i = 0; i < 50; i++) {
+      expect(faster.keepsGang()).toBe(true);
+      faster.carryOn();
+      faster.record('gang', 1000, 4.5);
+    }
+    const slower = new SparsePathChooser();
+    slower.record('seq', 1000, 1);
+    expect(slower.next().path).toBe('gang');
+    slower.record('gang', 100, 0.2);
+    expect(slower.keepsGang()).toBe(true);
+    slower.carryOn();
+    slower.record('gang', 1000, 1.4);
+    expect(slower.keepsGang()).toBe(false);
+    // And the next chunk probes one worker at once.
+    expect(slower.next()).toEqual({ path: 'seq', probe: true });
+  });
+
   it('a single slow chunk does not flip the choice', () => {
     const chooser = new SparsePathChooser();
     chooser.record('seq', 1000, 1);

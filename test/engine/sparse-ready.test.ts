@@ -51,6 +51,7 @@ describe('the tasks that ready the gang members of a sparse arena', () => {
       releaseReady();
       expect((await gang).kind).toBe('done');
       expect(kinds.filter((k) => k === 'sparse-gang')).toHaveLength(3);
+      await runner.close();
     },
   );
 });
