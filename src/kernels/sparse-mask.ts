@@ -23,10 +23,20 @@ export function sameMask(a: SparseMask, b: SparseMask): boolean {
   return a.bits === b.bits && a.parity === b.parity;
 }
 
-/** parity(popcount(v & bits)) for every v < VALUE_LIMIT: the kernel's per-value class. */
+/**
+ * parity(popcount(v & bits)) for every v < VALUE_LIMIT: the kernel's per-value class. Built by
+ * doubling, [size, 2 size) a copy of [0, size), flipped where the mask has bit `size`: copies,
+ * not a 65,536-step loop, which a thread's first task runs cold.
+ */
 export function classTable(bits: number): Uint8Array {
   const cls = new Uint8Array(VALUE_LIMIT);
-  for (let v = 1; v < VALUE_LIMIT; v++) cls[v] = cls[v & (v - 1)]! ^ ((v & -v & bits) !== 0 ? 1 : 0);
+  const flipped = new Uint8Array(VALUE_LIMIT);
+  flipped[0] = 1;
+  for (let size = 1; size < VALUE_LIMIT; size *= 2) {
+    const flip = (bits & size) !== 0;
+    cls.set((flip ? flipped : cls).subarray(0, size), size);
+    flipped.set((flip ? cls : flipped).subarray(0, size), size);
+  }
   return cls;
 }
 
@@ -136,12 +146,17 @@ export function worthSwitching(currentRare: number, candidateRare: number): bool
  * each list ended by a sentinel >= VALUE_LIMIT: what both sparse kernels read per heap.
  */
 export class MaskClasses {
-  mask: SparseMask = { bits: 0, parity: 0 };
-  cls: Uint8Array = classTable(0);
-  byClass: [Int32Array, Int32Array] = [new Int32Array(1), new Int32Array(1)];
+  // Set once, by the constructor's set(): each table is 65,536 steps, which a thread's first
+  // task runs cold (three of them had cost it 8-10 ms).
+  mask!: SparseMask;
+  cls!: Uint8Array;
+  byClass!: [Int32Array, Int32Array];
 
-  constructor(private readonly parityAllowed: boolean) {
-    this.set(this.mask);
+  constructor(
+    private readonly parityAllowed: boolean,
+    mask: SparseMask = { bits: 0, parity: 0 },
+  ) {
+    this.set(mask);
   }
 
   set(mask: SparseMask): void {
@@ -150,8 +165,8 @@ export class MaskClasses {
     const cls = classTable(mask.bits);
     this.cls = cls;
     // Typed arrays filled in one pass: number lists and spreads cost a worker 22 ms at its start.
-    let ones = 0;
-    for (let v = 0; v < VALUE_LIMIT; v++) ones += cls[v]!;
+    // A parity over any value bit splits the values in halves.
+    const ones = (mask.bits & (VALUE_LIMIT - 1)) !== 0 ? VALUE_LIMIT / 2 : 0;
     const lists: [Int32Array, Int32Array] = [new Int32Array(VALUE_LIMIT - ones + 1), new Int32Array(ones + 1)];
     const at = [0, 0];
     for (let v = 0; v < VALUE_LIMIT; v++) {

@@ -32,7 +32,7 @@ export function arenaSparseFor(task: {
     const module = sparseWasmModule();
     if (module === null)
       throw new GrundyError('the engine sent a WebAssembly sparse task to a thread without WebAssembly SIMD', 5);
-    const seq = new WasmSparseKernel(shape, module, arena.memory);
+    const seq = new WasmSparseKernel(shape, module, arena.memory, { mask });
     current = { id: arena.id, key: rules.key, seq, gang: new WasmSparseFrozenKernel(seq.mem) };
   }
   current.seq.mem.bind(arena.place, mask);

@@ -46,26 +46,25 @@ describe('choosing between one worker and a gang by measured time', () => {
   });
 
   it('keeps a running gang going while it is the faster path, and ends it when one worker wins', () => {
-    const faster = new SparsePathChooser();
-    faster.record('seq', 1000, 8);
-    // Its two first chunks: the first only compiles, the second is the first measured.
-    expect(faster.next().path).toBe('gang');
-    faster.record('gang', 100, 0.5);
-    expect(faster.keepsGang()).toBe(true);
-    faster.carryOn();
-    faster.record('gang', 1000, 4.5);
+    /** A gang started after one worker's chunk at seqUs a heap, its first two chunks at gangUs. */
+    const started = (seqUs: number, gangUs: number): SparsePathChooser => {
+      const chooser = new SparsePathChooser();
+      chooser.record('seq', 1000, seqUs);
+      expect(chooser.next().path).toBe('gang');
+      // Its first chunk only compiles; the second is the first measured.
+      chooser.record('gang', 100, gangUs / 10);
+      expect(chooser.keepsGang()).toBe(true);
+      chooser.carryOn();
+      chooser.record('gang', 1000, gangUs);
+      return chooser;
+    };
+    const faster = started(8, 4.5);
     for (let i = 0; i < 50; i++) {
       expect(faster.keepsGang()).toBe(true);
       faster.carryOn();
       faster.record('gang', 1000, 4.5);
     }
-    const slower = new SparsePathChooser();
-    slower.record('seq', 1000, 1);
-    expect(slower.next().path).toBe('gang');
-    slower.record('gang', 100, 0.2);
-    expect(slower.keepsGang()).toBe(true);
-    slower.carryOn();
-    slower.record('gang', 1000, 1.4);
+    const slower = started(1, 1.4);
     expect(slower.keepsGang()).toBe(false);
     // And the next chunk probes one worker at once.
     expect(slower.next()).toEqual({ path: 'seq', probe: true });

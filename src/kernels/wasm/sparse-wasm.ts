@@ -163,6 +163,8 @@ export interface LaneLimits {
 /** Test knobs: lower lane limits, and a lower escape byte (every read path on small tables). */
 export interface WasmSparseOptions {
   readonly lanes?: LaneLimits;
+  /** The mask the first calls run under (the first task's: its tables are then built once). */
+  readonly mask?: SparseMask;
   /** The byte from which values are kept in the Uint16 table: 255 unless a test says less. */
   readonly escape?: number;
 }
@@ -212,7 +214,7 @@ export class SparseMemory {
     arena?: WebAssembly.Memory,
     options: WasmSparseOptions = {},
   ) {
-    this.maskClasses = new MaskClasses(shape.parityAllowed);
+    this.maskClasses = new MaskClasses(shape.parityAllowed, options.mask);
     this.escape = options.escape ?? 255;
     this.own = arena === undefined;
     this.slot = slotRegions(0, shape);
