@@ -19,8 +19,8 @@ import type { WorkerPool } from './pool.js';
 import type { ChunkRun, ChunkStrategy, StoredState } from './strategy.js';
 import type { SparseGangOutcome, SparseGangTask, SparseReadyTask, SparseTask } from './sparse-protocol.js';
 import { ComputeError } from '../errors.js';
-import { sparseRowStride } from '../kernels/sparse-frozen.js';
-import { wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
+import { SPARSE_GANG_KERNEL, sparseRowStride } from '../kernels/sparse-frozen.js';
+import { WASM_SPARSE_GANG_KERNEL, wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { abortGang, controlBytes, finishedAt, GANG, startGang } from '../gang/control.js';
 import { runGangTasks, type GangSettled } from '../gang/launch.js';
@@ -88,8 +88,6 @@ const NO_ROWS = new SharedArrayBuffer(0);
  */
 const GANG_SPAN = 64;
 const MAX_GANG_SPAN = 1 << 23;
-/** The kernel a gang reports when no member said which ran (every one failed). */
-const GANG_KERNEL = 'sparse+frozen-prefix';
 
 /** Where a gang started for the chunk [lo, hi) stops, in an arena table with room for `reserve` values. */
 export function gangHorizon(lo: number, hi: number, reserve: number): number {
@@ -116,8 +114,8 @@ interface LiveGang {
   /** Every member has returned. */
   readonly settled: Promise<GangSettled<SparseGangOutcome>>;
   result: GangSettled<SparseGangOutcome> | null;
-  /** The kernel name the members reported (result: null while they run). */
-  readonly kernel: (result: GangSettled<SparseGangOutcome> | null) => string;
+  /** The phase kernel its members run: the WebAssembly one in an arena. */
+  readonly kernel: string;
 }
 
 /** Heaps per gang tile for heaps costing `usPerHeap` µs of thread time each (0: unknown). */
@@ -464,15 +462,15 @@ export class SparseRunner implements ChunkStrategy {
         return { kind: 'error', message: result.failure.message, exitCode: result.failure.exitCode, next };
       const overflow = Atomics.load(ctl, GANG.OVERFLOW);
       if (overflow !== 0 && next === Atomics.load(ctl, GANG.FINISHED))
-        return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel: gang.kernel(result) };
+        return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel: gang.kernel };
       // A gang that went on from an earlier chunk may stop right at lo (its rows to regrow):
       // a new one takes the chunk.
       if (next === lo && gang.lo < lo) return this.runParallel(chunk);
       if (next === lo)
         throw new Error(`the sparse gang on [${lo}, ${hi}) of ${this.rules.key} stopped before its first tile`);
-      return { kind: 'done', next, maxValue: chunkMax, kernel: gang.kernel(result) };
+      return { kind: 'done', next, maxValue: chunkMax, kernel: gang.kernel };
     }
-    return { kind: 'done', next, maxValue: chunkMax, kernel: gang.kernel(null) };
+    return { kind: 'done', next, maxValue: chunkMax, kernel: gang.kernel };
   }
 
   /** Start a gang at the chunk's lo: its members run to its horizon unless stopped. */
@@ -548,10 +546,8 @@ export class SparseRunner implements ChunkStrategy {
       counted: { rescans: 0, continued: 0 },
       settled: runGangTasks(pool, 'sparse', tasks, ctl, signal),
       result: null,
-      kernel: (result) => {
-        const done = result?.settled.find((r) => r.status === 'fulfilled' && r.value.kind === 'member-done');
-        return done?.status === 'fulfilled' && done.value.kind === 'member-done' ? done.value.kernel : GANG_KERNEL;
-      },
+      // Known before any member reports: the chunks a gang goes on with end before its members do.
+      kernel: arena ? WASM_SPARSE_GANG_KERNEL : SPARSE_GANG_KERNEL,
     };
     void gang.settled.then((result) => {
       gang.result = result;

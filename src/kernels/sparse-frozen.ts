@@ -37,6 +37,9 @@ export function sparseRowStride(rowWords: number): number {
   return ROW_HEADER + 33 * rowWords;
 }
 
+/** The `kernel` a run reports for a gang of the JavaScript phase kernel. */
+export const SPARSE_GANG_KERNEL = 'sparse+frozen-prefix';
+
 /** The least power of two above maxValue: no XOR of values <= maxValue reaches it. */
 export function valueCeiling(maxValue: number): number {
   let V = 1;
@@ -45,7 +48,7 @@ export function valueCeiling(maxValue: number): number {
 }
 
 export class SparseFrozenKernel {
-  readonly name = 'sparse+frozen-prefix';
+  readonly name = SPARSE_GANG_KERNEL;
   private readonly maskClasses: MaskClasses;
   private readonly mark = new Int32Array(VALUE_LIMIT + 1);
   private readonly want = new Uint8Array(VALUE_LIMIT + 1);

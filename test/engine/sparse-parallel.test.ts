@@ -108,6 +108,16 @@ describe('parallel sparse chunks through the coordinator', () => {
     expect(par.summary.sparse.gangs).toBeGreaterThan(0);
   });
 
+  it('a run resumed where gangs run reports the gang kernel, though its chunks end before the members', async () => {
+    const rules = parseRules('grundy');
+    const store = newStore();
+    await run(rules, 40000, 2, 'auto', undefined, store);
+    // Every chunk of this run is a gang's: none is a one-worker chunk that would name the kernel.
+    const resumed = await run(rules, 70000, 2, 'auto', undefined, store);
+    expect(resumed.summary.kernel).toBe(SPARSE_GANG);
+    expect(resumed.values).toEqual((await run(rules, 70000, 2, 'auto', { parallel: 'off' })).values);
+  });
+
   it('gangs stopped by values outgrowing their rows go on in a new gang, with the same values', async () => {
     const rules = parseRules('grundy');
     const plain = (await run(rules, 6000, 2, 'plain')).values;

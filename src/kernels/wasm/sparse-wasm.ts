@@ -424,6 +424,9 @@ export class WasmSparseKernel {
   }
 }
 
+/** The `kernel` a run reports for a gang of the WebAssembly phase kernel. */
+export const WASM_SPARSE_GANG_KERNEL = 'sparse+simd+frozen-prefix';
+
 /**
  * SparseFrozenKernel (kernels/sparse-frozen.ts) as WebAssembly with SIMD: the gang's gather and
  * finish over the same rows layout, kept in the instance's own memory rather than in `rows`
@@ -432,7 +435,7 @@ export class WasmSparseKernel {
  * values a thread.
  */
 export class WasmSparseFrozenKernel {
-  readonly name = 'sparse+simd+frozen-prefix';
+  readonly name = WASM_SPARSE_GANG_KERNEL;
   rescans = 0;
   continued = 0;
 
