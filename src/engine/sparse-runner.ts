@@ -113,7 +113,6 @@ interface LiveGang {
   counted: { readonly rescans: number; readonly continued: number };
   /** Every member has returned. */
   readonly settled: Promise<GangSettled<SparseGangOutcome>>;
-  result: GangSettled<SparseGangOutcome> | null;
   /** The phase kernel its members run: the WebAssembly one in an arena. */
   readonly kernel: string;
 }
@@ -434,18 +433,18 @@ export class SparseRunner implements ChunkStrategy {
       this.rare.push(gang.rarePos[taken]!, gang.rareVal[taken]!);
     gang.taken = taken;
     gang.reported = next;
-    const rescans = Atomics.load(ctl, GANG.RESCANS);
-    const counts = { rescans, continued: Atomics.load(ctl, GANG.CONTINUED) };
+    const counts = { rescans: Atomics.load(ctl, GANG.RESCANS), continued: Atomics.load(ctl, GANG.CONTINUED) };
+    const rescanned = counts.rescans - gang.counted.rescans;
     if (next > lo) {
       const ms = performance.now() - Math.max(started, gang.reportedAt);
       // The first gang loads the gang's worker code in every thread: its time per heap (3-10x
       // the next ones') would size the next chunk and its tiles far too small.
       if (this.stats.chunks > 0) this.usPerHeap = (ms * 1000 * gang.members) / (next - lo);
-      this.chooser.record('gang', next - lo, ms, rescans - gang.counted.rescans);
+      this.chooser.record('gang', next - lo, ms, rescanned);
     }
     gang.reportedAt = performance.now();
     this.stats.chunks++;
-    this.stats.rescans += counts.rescans - gang.counted.rescans;
+    this.stats.rescans += rescanned;
     this.stats.continued += counts.continued - gang.counted.continued;
     gang.counted = counts;
     this.upto = next;
@@ -545,13 +544,9 @@ export class SparseRunner implements ChunkStrategy {
       reportedAt: 0,
       counted: { rescans: 0, continued: 0 },
       settled: runGangTasks(pool, 'sparse', tasks, ctl, signal),
-      result: null,
       // Known before any member reports: the chunks a gang goes on with end before its members do.
       kernel: arena ? WASM_SPARSE_GANG_KERNEL : SPARSE_GANG_KERNEL,
     };
-    void gang.settled.then((result) => {
-      gang.result = result;
-    });
     this.live = gang;
     this.stats.gangs++;
     return gang;
@@ -575,7 +570,8 @@ export class SparseRunner implements ChunkStrategy {
     const gang = this.live;
     if (gang === null) return null;
     this.live = null;
-    if (gang.result === null) abortGang(gang.ctl);
+    // Members that have returned do not look again: stopping them is only for those still running.
+    abortGang(gang.ctl);
     const result = await gang.settled;
     if (result.fatal) throw result.fatal.error;
     if (result.failure)
