@@ -538,25 +538,57 @@ const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
   return v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
 }
 
-/**
- * The pairs (a + t, s - a - t), t < 16, with a part whose byte escapes: XOR-ed as bytes, their
- * lanes say nothing, so they count as hits for takeHits to read in full. Every other lane is an
- * XOR of two values below ESC, below 256, so byte lanes find every wanted value in it.
- */
-@inline function blockEsc(s: i32, a: i32): v128 {
-  const highs = v128.load(G8 + <usize>(s - a - 15));
-  return v128.or(
-    i8x16.eq(v128.load(G8 + <usize>a), ESCB),
-    i8x16.eq(i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), ESCB),
-  );
-}
-
 /** Nonzero in the lanes of x that hold a wanted value: many wanted, the bitset (t0, t1); few, w1 and w2. */
 @inline function wantedLanes(x: v128, few: bool, t0: v128, t1: v128, w1: v128, w2: v128): v128 {
   if (few) return v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2));
   const idx = i8x16.shr_u(x, 3);
   const byte = v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i8x16.sub(idx, i8x16.splat(16))));
   return v128.and(byte, i8x16.swizzle(POW2, v128.and(x, i8x16.splat(7))));
+}
+
+/**
+ * The lanes of the 16 pairs (a + t, s - a - t) that hold a wanted value, exactly, for values
+ * below 512 (WORDS). A block with no escaped byte is tested in byte lanes as in BYTES. Where a
+ * part escapes (Officers: about one heap in twelve from 2^20 on, so most blocks), the values
+ * are rebuilt as a low and a high byte plane from G, and the wanted byte is found among the 64
+ * of the bitset by four swizzles: only the lanes that hold a wanted value go on to takeHits.
+ */
+@inline function wordLanes(
+  s: i32, a: i32, few: bool, t0: v128, t1: v128, t2: v128, t3: v128, w1: v128, w2: v128,
+): v128 {
+  const lows = v128.load(G8 + <usize>a);
+  const highs = v128.load(G8 + <usize>(s - a - 15));
+  const rev = i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const ea = i8x16.eq(lows, ESCB);
+  const eb = i8x16.eq(rev, ESCB);
+  if (!v128.any_true(v128.or(ea, eb))) return wantedLanes(v128.xor(lows, rev), few, t0, t1, w1, w2);
+  const pa = G + (<usize>a << 1);
+  const pb = G + (<usize>(s - a - 15) << 1);
+  const a0 = v128.load(pa);
+  const a1 = v128.load(pa, 16);
+  const b0 = v128.load(pb);
+  const b1 = v128.load(pb, 16);
+  const alo = v128.bitselect(i8x16.shuffle(a0, a1, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), lows, ea);
+  const ahi = v128.and(i8x16.shuffle(a0, a1, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), ea);
+  const blo = v128.bitselect(i8x16.shuffle(b0, b1, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), rev, eb);
+  const bhi = v128.and(i8x16.shuffle(b0, b1, 31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1), eb);
+  const lo = v128.xor(alo, blo);
+  const hi = v128.xor(ahi, bhi);
+  if (few) {
+    return v128.or(
+      v128.and(i8x16.eq(lo, W1lo), i8x16.eq(hi, W1hi)),
+      v128.and(i8x16.eq(lo, W2lo), i8x16.eq(hi, W2hi)),
+    );
+  }
+  const idx = v128.or(i8x16.shr_u(lo, 3), i8x16.shl(hi, 5));
+  const sixteen = i8x16.splat(16);
+  const i1 = i8x16.sub(idx, sixteen);
+  const i2 = i8x16.sub(i1, sixteen);
+  const byte = v128.or(
+    v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i1)),
+    v128.or(i8x16.swizzle(t2, i2), i8x16.swizzle(t3, i8x16.sub(i2, sixteen))),
+  );
+  return v128.and(byte, i8x16.swizzle(POW2, v128.and(lo, i8x16.splat(7))));
 }
 
 /**
@@ -570,17 +602,30 @@ let W1: v128 = i64x2.splat(0);
 let W2: v128 = i64x2.splat(0);
 let W1w: v128 = i64x2.splat(0);
 let W2w: v128 = i64x2.splat(0);
+// The same two values as a low and a high byte, for wordLanes' rebuilt planes.
+let W1lo: v128 = i64x2.splat(0);
+let W1hi: v128 = i64x2.splat(0);
+let W2lo: v128 = i64x2.splat(0);
+let W2hi: v128 = i64x2.splat(0);
+
+/** `left` when W1 and W2 were last set: a hit that met no wanted value leaves them as they are. */
+let fewFor: i32 = -1;
 
 function refreshFew(): void {
   fewLeft = left <= 2;
-  if (!fewLeft) return;
+  if (!fewLeft || left == fewFor) return;
+  fewFor = left;
   const x1 = lastWanted(0);
   const x2 = lastWanted(left - 1);
-  // A value past 255 only comes from an escaped part, and those lanes hit anyway (blockEsc).
+  // A value past 255 only comes from an escaped part: wordLanes compares those lanes with W1lo/W1hi.
   W1 = i8x16.splat(<i8>(x1 < 256 ? x1 : ESC));
   W2 = i8x16.splat(<i8>(x2 < 256 ? x2 : ESC));
   W1w = i16x8.splat(<i16>x1);
   W2w = i16x8.splat(<i16>x2);
+  W1lo = i8x16.splat(<i8>x1);
+  W1hi = i8x16.splat(<i8>(x1 >> 8));
+  W2lo = i8x16.splat(<i8>x2);
+  W2hi = i8x16.splat(<i8>(x2 >> 8));
 }
 
 /** The k-th (0 or 1) value of wanted[0, scanTotal) still wanted; the first one when there is one only. */
@@ -599,6 +644,7 @@ function lastWanted(k: i32): i32 {
 /** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 512). */
 function loadBits(total: i32): void {
   scanTotal = total;
+  fewFor = -1;
   v128.store(BITS, i64x2.splat(0));
   v128.store(BITS, i64x2.splat(0), 16);
   v128.store(BITS, i64x2.splat(0), 32);
@@ -621,8 +667,8 @@ function loadBits(total: i32): void {
 
 /**
  * How step 2 tests pairs, from V (every value is below V, a power of two): BYTES, 16 pairs a
- * test in byte lanes, the bytes being the values; WORDS, the same with the escaped pairs
- * counted as hits and read in full (the bitset BITS holds 512 values); SCALAR, a pair at a time
+ * test in byte lanes, the bytes being the values; WORDS, the same, with the pairs of a block
+ * that has an escaped part rebuilt exactly (wordLanes; the bitset BITS holds 512 values); SCALAR, a pair at a time
  * (8 pairs a test in 16-bit lanes once at most two values are wanted).
  */
 const SCALAR: i32 = 0;
@@ -658,20 +704,24 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
   let a = from;
   if (lanes != SCALAR && a + 15 <= amax) {
     // WORDS: values past ESC escape; their pairs hit and are read in full.
+    // WORDS: values past ESC escape; wordLanes rebuilds their pairs exactly.
     const esc = lanes == WORDS;
     let t0 = v128.load(BITS);
     let t1 = v128.load(BITS, 16);
+    let t2 = v128.load(BITS, 32);
+    let t3 = v128.load(BITS, 48);
     let few = fewLeft;
     let w1 = W1;
     let w2 = W2;
     // 32 pairs a test while they last: one branch for two blocks.
     while (a + 15 <= amax) {
-      const x = blockX(s, a);
-      let lanes = wantedLanes(x, few, t0, t1, w1, w2);
-      if (esc) lanes = v128.or(lanes, blockEsc(s, a));
+      let lanes = esc
+        ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2)
+        : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
       if (a + 31 <= amax) {
-        let next = wantedLanes(blockX(s, a + 16), few, t0, t1, w1, w2);
-        if (esc) next = v128.or(next, blockEsc(s, a + 16));
+        const next = esc
+          ? wordLanes(s, a + 16, few, t0, t1, t2, t3, w1, w2)
+          : wantedLanes(blockX(s, a + 16), few, t0, t1, w1, w2);
         if (!v128.any_true(v128.or(lanes, next))) {
           a += 32;
           continue;
@@ -685,6 +735,8 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
         if (stop > 0) return stop;
         t0 = v128.load(BITS);
         t1 = v128.load(BITS, 16);
+        t2 = v128.load(BITS, 32);
+        t3 = v128.load(BITS, 48);
         if (left <= 2) {
           refreshFew();
           few = true;
@@ -785,6 +837,7 @@ function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, total: i32)
   const s0 = n - two(0);
   let amax = amaxOf(s0);
   scanTotal = total;
+  fewFor = -1;
   if (lanes != SCALAR) loadBits(total);
   refreshFew();
   if (nTwo == 1 || distinct != 0) {
@@ -823,6 +876,8 @@ function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, esc: bool): i
   let a = from;
   let t0 = v128.load(BITS);
   let t1 = v128.load(BITS, 16);
+  let t2 = v128.load(BITS, 32);
+  let t3 = v128.load(BITS, 48);
   let few = fewLeft;
   let w1 = W1;
   let w2 = W2;
@@ -830,8 +885,9 @@ function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, esc: bool): i
     let hit = false;
     for (let k = 0; k < nTwo; k++) {
       const s = n - two(k);
-      let lanes = wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
-      if (esc) lanes = v128.or(lanes, blockEsc(s, a));
+      const lanes = esc
+        ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2)
+        : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
       if (!v128.any_true(lanes)) continue;
       hit = true;
       if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), seen, true) > 0) return -a;
@@ -840,6 +896,8 @@ function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, esc: bool): i
     if (!hit) continue;
     t0 = v128.load(BITS);
     t1 = v128.load(BITS, 16);
+    t2 = v128.load(BITS, 32);
+    t3 = v128.load(BITS, 48);
     if (left <= 2) {
       refreshFew();
       few = true;
