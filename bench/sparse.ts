@@ -1,19 +1,22 @@
 /**
  * Sparse space against the single-thread C reference, side by side in one run (issue 3).
  *
- *   node dist/bench/sparse.js [N=1e7] [--c PATH/grundy_sparse] [--cli] [--cli-workers 1,2] [--no-kernel]
- * [--kernel js|wasm] [--game grundy]
+ *   node dist/bench/sparse.js [N=1e7] [--c PATH] [--c-variant scalar|vec] [--cli] [--cli-workers 1,2]
+ * [--no-kernel] [--kernel js|wasm] [--game grundy|octal:CODE]
  *
- * 1. the C reference `grundy_sparse N 0 scalar` (built by ../shared/anchors/build.sh; skipped
- *    when PATH does not exist), 2. the sparse kernel (--kernel: js, the default, or wasm) in this
+ * 1. the C reference (built by ../shared/anchors/build.sh; skipped when PATH does not exist):
+ *    `grundy_sparse N 0 VARIANT` for Grundy's game, `octal_sparse CODE N 0 VARIANT auto` for an
+ *    octal code (PATH names either program or their folder; VARIANT defaults to scalar for
+ *    grundy_sparse and vec for octal_sparse, which runs scalar where the CPU lacks AVX-512BW, as
+ *    its row then says), 2. the sparse kernel (--kernel: js, the default, or wasm) in this
  *    process on one thread (mask chosen and revised as in a real run; --no-kernel skips it),
  *    3. with --cli, `grundy compute <game> --to N --workers K` end to end (worker threads, SQLite)
  *    for each K of --cli-workers (default 1 and 2: one worker, and the parallel sparse gang) under
  *    /usr/bin/time for its peak RSS.
- * Each prints wall and CPU time (the CLI's CPU time includes start-up, SQLite and its worker
- * thread; the compute-only wall time is its own report) and the checksum sum g(n) * (n mod
- * 1000003 + 1) over n < N; equal checksums mean equal tables. Ratios are only meaningful within
- * one run on this shared machine.
+ * Each prints wall and CPU time (the CLI's wall and CPU time are the whole command's: start-up,
+ * SQLite and its worker threads; its compute-only time is in the note) and the checksum sum g(n) *
+ * (n mod 1000003 + 1) over n < N; equal checksums mean equal tables. Ratios are only meaningful
+ * within one run on this shared machine.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -29,9 +32,10 @@ import { CLI } from './cli.js';
 
 const args = scriptArgs({
   usage:
-    '[N=1e7] [--c PATH/grundy_sparse] [--cli] [--cli-workers 1,2] [--no-kernel] [--kernel js|wasm] [--game grundy]',
+    '[N=1e7] [--c PATH] [--c-variant scalar|vec] [--cli] [--cli-workers 1,2] [--no-kernel] [--kernel js|wasm] [--game grundy|octal:CODE]',
   flags: {
     c: { type: 'string' },
+    'c-variant': { type: 'string' },
     game: { type: 'string' },
     kernel: { type: 'string' },
     cli: { type: 'boolean' },
@@ -41,7 +45,6 @@ const args = scriptArgs({
   positionals: 1,
 });
 const N = args.count(0, '1e7', 'N');
-const cPath = args.flag('c') ?? '/tmp/anchors/grundy_sparse';
 const spec = args.flag('game') ?? 'grundy';
 const cliWorkers = args.countList('cli-workers', '1,2', 1, 256);
 const rules = args.check(() => parseRules(spec));
@@ -58,17 +61,32 @@ interface Row {
 }
 const rows: Row[] = [];
 
-if (spec === 'grundy' && existsSync(cPath)) {
-  const res = spawnSync('/usr/bin/time', ['-f', 'cpu_s=%U+%S', cPath, String(N), '0', 'scalar'], { encoding: 'utf8' });
-  const m = /checksum=(\d+).*time_s=([\d.]+)/.exec(res.stdout);
+/** The C reference for the game: its program and arguments, or null when there is none. */
+function reference(): { readonly program: string; readonly args: string[]; readonly variant: string } | null {
+  const octal = /^octal:([04]\.[0-7]+)$/.exec(spec);
+  if (spec !== 'grundy' && !octal) return null;
+  const name = octal ? 'octal_sparse' : 'grundy_sparse';
+  const given = args.flag('c') ?? '/tmp/anchors';
+  const program = given.endsWith(name) ? given : given.endsWith('_sparse') ? null : join(given, name);
+  if (!program || !existsSync(program)) return null;
+  const variant = args.flag('c-variant') ?? (octal ? 'vec' : 'scalar');
+  if (variant !== 'scalar' && variant !== 'vec') args.fail(`--c-variant must be scalar or vec, not ${variant}`);
+  const rest = octal ? [octal[1]!, String(N), '0', variant, 'auto'] : [String(N), '0', variant];
+  return { program, args: rest, variant };
+}
+
+const ref = reference();
+if (ref) {
+  const res = spawnSync('/usr/bin/time', ['-f', 'cpu_s=%U+%S', ref.program, ...ref.args], { encoding: 'utf8' });
+  const m = /variant=(\S+).*checksum=(\d+).*time_s=([\d.]+)/.exec(res.stdout);
   const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(res.stderr);
   if (m && cpu) {
     rows.push({
-      name: 'C grundy_sparse scalar',
-      seconds: Number(m[2]),
+      name: `C ${ref.program.split('/').pop()} ${ref.args.slice(-2).join(' ')}`,
+      seconds: Number(m[3]),
       cpu: Number(cpu[1]) + Number(cpu[2]),
-      checksum: m[1]!,
-      note: '',
+      checksum: m[2]!,
+      note: `ran ${m[1]} (compute only)`,
     });
   }
 }
@@ -99,7 +117,7 @@ for (const workers of args.has('cli') ? cliWorkers : []) {
       '/usr/bin/time',
       [
         '-f',
-        'maxrss_kb=%M cpu_s=%U+%S',
+        'maxrss_kb=%M cpu_s=%U+%S wall_s=%e',
         process.execPath,
         CLI,
         'compute',
@@ -119,6 +137,7 @@ for (const workers of args.has('cli') ? cliWorkers : []) {
     if (res.status !== 0) throw new Error(`grundy compute failed: ${res.stderr}`);
     const summary = JSON.parse(res.stdout) as { elapsedMs: number; kernel: string; workers: number };
     const rss = /maxrss_kb=(\d+)/.exec(res.stderr)?.[1];
+    const wall = /wall_s=([\d.:]+)/.exec(res.stderr)?.[1];
     const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(res.stderr);
     const store = Store.openForRead(db)!;
     const game = store.getGame(rules.key)!;
@@ -126,11 +145,11 @@ for (const workers of args.has('cli') ? cliWorkers : []) {
     store.close();
     rows.push({
       name: `grundy compute --workers ${workers}`,
-      seconds: summary.elapsedMs / 1000,
+      seconds: wall ? Number(wall) : NaN,
       cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
       checksum: String(sum),
       note:
-        `kernel ${summary.kernel} on ${summary.workers} worker(s), peak RSS ` +
+        `kernel ${summary.kernel} on ${summary.workers} worker(s), compute ${(summary.elapsedMs / 1000).toFixed(2)} s, peak RSS ` +
         `${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
     });
   } finally {
