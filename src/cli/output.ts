@@ -1,5 +1,6 @@
 import type { ComputeProgress } from '../engine/coordinator.js';
 import type { Periodicity } from '../period/detect.js';
+import type { StrategyFacts } from '../engine/strategy.js';
 
 export function fmtInt(n: number | bigint): string {
   return typeof n === 'bigint'
@@ -74,7 +75,9 @@ export function periodicityJson(p: Periodicity | null | undefined): object | nul
  */
 export function progressLine(p: ComputeProgress, bounded: boolean): string {
   const rate = (p.computed - p.startedFrom) / Math.max(0.001, p.elapsedMs / 1000);
-  const period = p.periodicity ? `  period ${p.periodicity.period}${p.periodicity.proven ? ' (proven)' : '?'}` : '';
+  const period =
+    (p.periodicity ? `  period ${p.periodicity.period}${p.periodicity.proven ? ' (proven)' : '?'}` : '') +
+    factsText(p.facts, '  ');
   if (!bounded) {
     return (
       `${p.game} ${fmtInt(p.computed)} values  ${fmtRate(rate)} states/s  ${fmtDuration(p.elapsedMs)}  ` +
@@ -90,6 +93,15 @@ export function progressLine(p: ComputeProgress, bounded: boolean): string {
     `${fmtInt(p.computed)}/${fmtInt(p.target)}  ${fmtRate(rate)} states/s  ETA ${fmtDuration(eta)}  max ` +
     `${p.maxValue}${period}`
   );
+}
+
+/** A strategy's facts as `name value` pairs, each after `sep` (sparse space: `mask 0x1ee  rare 1583`). */
+export function factsText(facts: StrategyFacts | null, sep: string): string {
+  return facts
+    ? Object.entries(facts)
+        .map(([name, value]) => `${sep}${name} ${value}`)
+        .join('')
+    : '';
 }
 
 /** A one-line progress bar on stderr, redrawn at most ten times a second, only on a TTY. */

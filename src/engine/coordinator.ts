@@ -23,7 +23,7 @@ import type { ChunkOutcome } from './protocol.js';
 import type { SparsePhaseStats, SparseTuning } from './sparse-runner.js';
 import type { FrozenTuning } from './frozen-plan.js';
 import type { FrozenPhaseStats } from './frozen-runner.js';
-import { selectStrategies, type ChunkStrategy, type KernelChoice } from './strategy.js';
+import { selectStrategies, type ChunkStrategy, type KernelChoice, type StrategyFacts } from './strategy.js';
 import type { SubtractGangTuning } from './subtract-gang.js';
 import { faultHold, workerHeld } from '../testing/faults.js';
 
@@ -38,6 +38,8 @@ export interface ComputeProgress {
   readonly elapsedMs: number;
   readonly maxValue: number;
   readonly periodicity: Periodicity | null;
+  /** The state of the strategy that ran the last chunk (sparse space: mask, rare), if it tells any. */
+  readonly facts: StrategyFacts | null;
 }
 
 export interface ComputeRequest {
@@ -87,6 +89,8 @@ export interface ComputeSummary {
   readonly frozen: FrozenPhaseStats;
   /** Parallel sparse chunks (gangs) run, and how often their finishes fell back to a rescan. */
   readonly sparse: SparsePhaseStats;
+  /** The last chunk's strategy's state (ComputeProgress.facts) at the end of the run. */
+  readonly facts: StrategyFacts | null;
   /** Why the run stopped. */
   readonly stop: 'target' | 'proven' | 'already-proven' | 'already-computed';
   /** For an explicit game graph: its size and what its table holds. */
@@ -148,6 +152,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     regrows: 0,
   };
 
+  // The strategy of the last chunk run: progress and the summary show its facts.
+  let last: ChunkStrategy | null = null;
   const finish = (stop: ComputeSummary['stop'], kernel: string): ComputeSummary => {
     const elapsedMs = performance.now() - started;
     const newlyComputed = game.computed - startedFrom;
@@ -163,6 +169,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       kernel,
       frozen: frozenStats,
       sparse: sparseStats,
+      facts: last?.facts?.() ?? null,
       stop,
     };
   };
@@ -234,6 +241,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       elapsedMs: performance.now() - started,
       maxValue,
       periodicity,
+      facts: last?.facts?.() ?? null,
     });
 
   /** A chunk handed to a strategy and not yet awaited; `drop` stops its workers. */
@@ -313,6 +321,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       // Names joined by '+' once each: sparse then sparse+frozen-prefix reads 'sparse+frozen-prefix'.
       for (const part of outcome.kernel.split('+')) if (!kernelsUsed.includes(part)) kernelsUsed.push(part);
       kernel = kernelsUsed.join('+');
+      last = strategy;
       const lo = next;
       next = outcome.next;
       maxValue = Math.max(maxValue, outcome.maxValue);

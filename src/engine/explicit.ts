@@ -32,6 +32,7 @@ export async function computeExplicit(req: ComputeRequest, explicit: ExplicitSup
       kernel,
       frozen: emptyPhaseStats(),
       sparse: { chunks: 0, gangs: 0, rescans: 0, continued: 0, regrows: 0 },
+      facts: null,
       stop,
       explicit: explicitSummary(store, game),
     };
@@ -53,6 +54,7 @@ export async function computeExplicit(req: ComputeRequest, explicit: ExplicitSup
     elapsedMs: performance.now() - started,
     maxValue: 0,
     periodicity: null,
+    facts: null,
   });
   if (req.signal?.aborted) return summary(game, 'target', 'none', 0);
   const gv = generalizedValues(loaded.graph);

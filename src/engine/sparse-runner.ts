@@ -16,7 +16,7 @@ import type { GameRow } from '../store/store.js';
 import { MAX_CHUNK, MIN_SPARSE_CHUNK, WORK_PER_CHUNK } from './budget.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { WorkerPool } from './pool.js';
-import type { ChunkRun, ChunkStrategy, StoredState } from './strategy.js';
+import type { ChunkRun, ChunkStrategy, StoredState, StrategyFacts } from './strategy.js';
 import type { SparseGangOutcome, SparseGangTask, SparseReadyTask, SparseTask } from './sparse-protocol.js';
 import { ComputeError } from '../errors.js';
 import { SPARSE_GANG_KERNEL, sparseRowStride } from '../kernels/sparse-frozen.js';
@@ -262,6 +262,12 @@ export class SparseRunner implements ChunkStrategy {
 
   get rareCount(): number {
     return this.rare.count;
+  }
+
+  /** The mask as the octal-game literature writes it (0x1ee for Officers), and the rare heaps' count. */
+  facts(): StrategyFacts | null {
+    if (!this.mask) return null;
+    return { mask: `0x${this.mask.bits.toString(16)}${this.mask.parity ? '+parity' : ''}`, rare: this.rare.count };
   }
 
   /** Pick up the stored mask and rare list for g[0, computed); extend them over anything newer. */

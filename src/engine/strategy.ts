@@ -42,6 +42,11 @@ export interface ChunkStrategy {
   resume?(game: GameRow, g: Table, computed: number, stored: StoredState): void;
   /** What to store with the chunk that ends at hi, in its transaction: null clears it. */
   stateAt?(hi: number): SparseState | null;
+  /**
+   * What a progress line and a summary show of the strategy's own state, as names and values
+   * the coordinator passes on unread (sparse space: the mask and the rare heaps).
+   */
+  facts?(): StrategyFacts | null;
   /** The run is over (done, stopped or failed): stop any work still running past the last chunk. */
   close?(): Promise<void>;
   /**
@@ -52,6 +57,9 @@ export interface ChunkStrategy {
    */
   table?(width: Width, capacity: number, limit: number, from?: Table, count?: number): Table | null;
 }
+
+/** A strategy's state for people and scripts: short names, each a number or a short text. */
+export type StrategyFacts = Readonly<Record<string, string | number>>;
 
 /** Read access to what a strategy keeps in the store beside the table. */
 export interface StoredState {

@@ -145,6 +145,7 @@ describe('the compute progress line', () => {
     elapsedMs: 2000,
     maxValue: 9,
     periodicity: null,
+    facts: null,
   };
   it('--until-proven without --to: values done and the rate, no percentage or ETA against the safety limit', () => {
     const line = progressLine(p, false);
@@ -154,5 +155,11 @@ describe('the compute progress line', () => {
   it('with a real target: the bar, the percentage and the time left', () => {
     const line = progressLine({ ...p, target: 10_000_000 }, true);
     expect(line).toContain('[############............] 50.0% 5,000,000/10,000,000  2.50M states/s  ETA 2.00 s');
+  });
+  it("a strategy's facts follow (sparse space: the mask and the rare heaps)", () => {
+    const line = progressLine({ ...p, facts: { mask: '0x1ee', rare: 1583 } }, false);
+    expect(line).toBe(
+      'octal:0.77 5,000,000 values  2.50M states/s  2.00 s  max 9  mask 0x1ee  rare 1583  (until proven)',
+    );
   });
 });

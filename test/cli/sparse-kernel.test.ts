@@ -48,6 +48,24 @@ describe('sparse space: WebAssembly SIMD kernels where available, the JavaScript
     },
   );
 
+  it('`compute --json` reports the mask and the rare heaps, as the rare heaps of the stored table under that mask', async () => {
+    const db = join(tmp.dir, 'officers.db');
+    const args = ['compute', 'octal:0.6', '--to', '30000', '--workers', '2', '--db', db, '--json'];
+    const res = await runCli(args, { timeoutMs: 120_000 });
+    expect(res.code, res.stderr).toBe(0);
+    const { facts } = JSON.parse(res.stdout) as { facts: { mask: string; rare: number } };
+    const g = storedValues(db, 'octal:0.6');
+    // The C reference, `octal_sparse 0.6 30000 0 scalar` (../shared/anchors): checksum and mask.
+    expect(checksum(g)).toBe(50867994940n);
+    expect(facts.mask).toBe('0x1ee');
+    // A heap is rare when its value has an even number of the mask's bits: counted from the table.
+    const mask = Number.parseInt(facts.mask.slice(2), 16);
+    const bits = (v: number): number => (v === 0 ? 0 : (v & 1) + bits(v >> 1));
+    const rare = g.filter((v, n) => n >= 1 && bits(v & mask) % 2 === 0).length;
+    expect(facts.rare).toBe(rare);
+    expect(rare).toBe(1583);
+  });
+
   it('a bad GRUNDY_SPARSE_KERNEL is an error that says what to set', async () => {
     const args = ['compute', 'grundy', '--to', '70000', '--workers', '1', '--db', join(tmp.dir, 'bad.db')];
     const res = await runCli(args, { env: { GRUNDY_SPARSE_KERNEL: 'fast' } });

@@ -11,7 +11,16 @@ import { parseCount } from '../../numbers.js';
 import { describeRules, familyOf, parseRules, proofCriterion, specHelp } from '../../games/registry.js';
 import { computeBoardCommand } from '../board-table.js';
 import { quoteSpec, type GlobalArgs } from '../context.js';
-import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
+import {
+  factsText,
+  fmtDuration,
+  fmtInt,
+  fmtPeriodicity,
+  fmtRate,
+  periodicityJson,
+  printJson,
+  ProgressBar,
+} from '../output.js';
 
 interface ComputeArgs extends GlobalArgs {
   size?: string;
@@ -176,6 +185,7 @@ function summaryJson(s: ComputeSummary): object {
     statesPerSecond: Math.round(s.statesPerSecond),
     workers: s.workers,
     kernel: s.kernel,
+    ...(s.facts ? { facts: s.facts } : {}),
     stop: s.stop,
     ...(s.explicit ? { graph: s.explicit } : {}),
   };
@@ -194,6 +204,7 @@ function printSummary(s: ComputeSummary, description: string): void {
           `(kernel ${s.kernel})`
         : ''),
     `  max value  ${s.maxValue}`,
+    ...(s.facts ? [`  sparse     ${factsText(s.facts, ', ').slice(2)}`] : []),
     `  period     ${fmtPeriodicity(s.periodicity, s.computed)}`,
   ];
   if (s.stop === 'already-proven') lines.push('  (already proven: nothing to compute; query any n with grundy query)');
