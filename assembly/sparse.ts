@@ -544,6 +544,11 @@ const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
   return v128.and(byte, i8x16.swizzle(POW2, v128.and(x, i8x16.splat(7))));
 }
 
+/** Each half of the 16 bytes of x in reverse order. */
+@inline function reverse8s(x: v128): v128 {
+  return i8x16.shuffle(x, x, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+}
+
 /**
  * The lanes of the 16 pairs (a + t, s - a - t) that hold a wanted value, exactly, for values
  * below 512 (WORDS). A block with no escaped byte is tested in byte lanes as in BYTES. Where a
@@ -566,10 +571,12 @@ const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
   const a1 = v128.load(pa, 16);
   const b0 = v128.load(pb);
   const b1 = v128.load(pb, 16);
-  const alo = v128.bitselect(i8x16.shuffle(a0, a1, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), lows, ea);
-  const ahi = v128.and(i8x16.shuffle(a0, a1, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), ea);
-  const blo = v128.bitselect(i8x16.shuffle(b0, b1, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), rev, eb);
-  const bhi = v128.and(i8x16.shuffle(b0, b1, 31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1), eb);
+  // Low and high bytes by narrowing (pack instructions), not two-input byte shuffles.
+  const low = i16x8.splat(0xff);
+  const alo = v128.bitselect(i8x16.narrow_i16x8_u(v128.and(a0, low), v128.and(a1, low)), lows, ea);
+  const ahi = v128.and(i8x16.narrow_i16x8_u(i16x8.shr_u(a0, 8), i16x8.shr_u(a1, 8)), ea);
+  const blo = v128.bitselect(reverse8s(i8x16.narrow_i16x8_u(v128.and(b1, low), v128.and(b0, low))), rev, eb);
+  const bhi = v128.and(reverse8s(i8x16.narrow_i16x8_u(i16x8.shr_u(b1, 8), i16x8.shr_u(b0, 8))), eb);
   const lo = v128.xor(alo, blo);
   const hi = v128.xor(ahi, bhi);
   if (few) {
