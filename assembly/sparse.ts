@@ -718,11 +718,15 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
     let few = fewLeft;
     let w1 = W1;
     let w2 = W2;
-    // 32 pairs a test while they last: one branch for two blocks.
+    // 32 pairs a test while they last: one branch for two blocks. The lanes that hit are
+    // taken in order over both blocks at once (each holds a wanted value, unless an earlier
+    // lane met the same one): a hit in the first block does not cost the second one again.
     while (a + 15 <= amax) {
-      let lanes = esc
+      const lanes = esc
         ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2)
         : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+      let m: i32;
+      let step = 16;
       if (a + 31 <= amax) {
         const next = esc
           ? wordLanes(s, a + 16, few, t0, t1, t2, t3, w1, w2)
@@ -731,10 +735,9 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
           a += 32;
           continue;
         }
-      }
-      // The lanes that hit, in order (each holds a wanted value, unless an earlier lane of the
-      // block met the same one).
-      let m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0)));
+        m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))) | (i8x16.bitmask(i8x16.ne(next, i8x16.splat(0))) << 16);
+        step = 32;
+      } else m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0)));
       if (m != 0) {
         const stop = takeHits(s, a, m, seen, true);
         if (stop > 0) return stop;
@@ -749,7 +752,7 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
           w2 = W2;
         }
       }
-      a += 16;
+      a += step;
     }
   }
   // Values past 255 (or the tail of a block scan): one pair at a time while many values are
