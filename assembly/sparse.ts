@@ -620,8 +620,20 @@ function refreshFew(): void {
   fewLeft = left <= 2;
   if (!fewLeft || left == fewFor) return;
   fewFor = left;
-  const x1 = lastWanted(0);
-  const x2 = lastWanted(left - 1);
+  // The (at most two) values of wanted[0, scanTotal) still wanted, in one pass; x2 = x1 when one is left.
+  let x1 = -1;
+  let x2 = -1;
+  for (let j = 0; j < scanTotal; j++) {
+    const x = load<i32>(WANTED + (<usize>j << 2));
+    if (wantAt(x) == 0) continue;
+    if (x1 >= 0) {
+      x2 = x;
+      break;
+    }
+    x1 = x;
+    if (left == 1) break;
+  }
+  if (x2 < 0) x2 = x1;
   // A value past 255 only comes from an escaped part: wordLanes compares those lanes with W1lo/W1hi.
   W1 = i8x16.splat(<i8>(x1 < 256 ? x1 : ESC));
   W2 = i8x16.splat(<i8>(x2 < 256 ? x2 : ESC));
@@ -631,19 +643,6 @@ function refreshFew(): void {
   W1hi = i8x16.splat(<i8>(x1 >> 8));
   W2lo = i8x16.splat(<i8>x2);
   W2hi = i8x16.splat(<i8>(x2 >> 8));
-}
-
-/** The k-th (0 or 1) value of wanted[0, scanTotal) still wanted; the first one when there is one only. */
-function lastWanted(k: i32): i32 {
-  let first = -1;
-  for (let j = 0; j < scanTotal; j++) {
-    const x = load<i32>(WANTED + (<usize>j << 2));
-    if (wantAt(x) == 0) continue;
-    if (k == 0) return x;
-    if (first < 0) first = x;
-    else return x;
-  }
-  return first;
 }
 
 /** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 512). */
