@@ -32,7 +32,8 @@ import { CLI } from './cli.js';
 
 const args = scriptArgs({
   usage:
-    '[N=1e7] [--c PATH] [--c-variant scalar|vec] [--cli] [--cli-workers 1,2] [--no-kernel] [--kernel js|wasm] [--game grundy|octal:CODE]',
+    '[N=1e7] [--c PATH] [--c-variant scalar|vec] [--cli] [--cli-workers 1,2] [--no-kernel] [--kernel js|wasm] ' +
+    '[--game grundy|octal:CODE]',
   flags: {
     c: { type: 'string' },
     'c-variant': { type: 'string' },
@@ -149,8 +150,8 @@ for (const workers of args.has('cli') ? cliWorkers : []) {
       cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
       checksum: String(sum),
       note:
-        `kernel ${summary.kernel} on ${summary.workers} worker(s), compute ${(summary.elapsedMs / 1000).toFixed(2)} s, peak RSS ` +
-        `${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
+        `kernel ${summary.kernel} on ${summary.workers} worker(s), compute ` +
+        `${(summary.elapsedMs / 1000).toFixed(2)} s, peak RSS ${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -48,7 +48,7 @@ describe('sparse space: WebAssembly SIMD kernels where available, the JavaScript
     },
   );
 
-  it('`compute --json` reports the mask and the rare heaps, as the rare heaps of the stored table under that mask', async () => {
+  it('`compute --json` reports the mask and the rare heaps: those of the stored table under that mask', async () => {
     const db = join(tmp.dir, 'officers.db');
     const args = ['compute', 'octal:0.6', '--to', '30000', '--workers', '2', '--db', db, '--json'];
     const res = await runCli(args, { timeoutMs: 120_000 });
