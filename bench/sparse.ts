@@ -151,7 +151,8 @@ for (const workers of args.has('cli') ? cliWorkers : []) {
       checksum: String(sum),
       note:
         `kernel ${summary.kernel} on ${summary.workers} worker(s), compute ` +
-        `${(summary.elapsedMs / 1000).toFixed(2)} s, peak RSS ${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
+        `${(summary.elapsedMs / 1000).toFixed(2)} s, peak RSS ` +
+        `${rss ? Math.round(Number(rss) / 1024) : '?'} MB (whole process)`,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
