@@ -139,7 +139,8 @@ describe('value counts at the powers of two, stored with the chunks', () => {
     db.pragma(`user_version = ${before}`);
     db.pragma('application_id = 0x47524e44');
     db.prepare(
-      "INSERT INTO games (id, key, family, params, created_at, computed, max_value, width) VALUES (1, ?, ?, '{}', '', 1500, ?, 8)",
+      'INSERT INTO games (id, key, family, params, created_at, computed, max_value, width) ' +
+        "VALUES (1, ?, ?, '{}', '', 1500, ?, 8)",
     ).run(rules.key, rules.family, Math.max(...want.slice(0, 1500)));
     const insert = db.prepare('INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (1, ?, ?, 8, ?)');
     for (let lo = 0; lo < 1500; lo += 500)
