@@ -102,6 +102,7 @@ export function removeGame(store: Store, key: string): RemovedGame {
       sparseState: db.prepare('DELETE FROM sparse_state WHERE game_id = ?').run(game.id).changes > 0,
     };
     db.prepare('DELETE FROM chunks WHERE game_id = ?').run(game.id);
+    db.prepare('DELETE FROM value_counts WHERE game_id = ?').run(game.id);
     db.prepare('DELETE FROM board_blocks WHERE game_id = ?').run(game.id);
     db.prepare('DELETE FROM boards WHERE game_id = ?').run(game.id);
     db.prepare('DELETE FROM games WHERE id = ?').run(game.id);

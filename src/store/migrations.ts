@@ -216,4 +216,18 @@ export const MIGRATIONS: readonly Migration[] = [
         UPDATE boards SET bits = width;
       `),
   },
+  {
+    // grundy show --freq (store/value-counts.ts): the counts at a power of two are read, not
+    // counted. Tables stored before get theirs when a compute passes its next power of two.
+    name: 'value counts',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE value_counts (
+          game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+          heap INTEGER NOT NULL,   -- a power of two: the counts are over heaps 1..heap
+          counts BLOB NOT NULL,    -- how many take each value 0..max, float64 little-endian
+          PRIMARY KEY (game_id, heap)
+        ) WITHOUT ROWID;
+      `),
+  },
 ];

@@ -6,6 +6,7 @@ import { decodeChunk, encodeChunk } from './codec.js';
 import { bindHandle, statement } from './handle.js';
 import { openReadable, openWritable } from './database.js';
 import { deleteSparseState, loadSparseState, saveSparseState, type SparseState } from './sparse-state.js';
+import { countChunk } from './value-counts.js';
 
 export interface GameRow {
   readonly id: number;
@@ -122,17 +123,15 @@ export class Store {
   }
 
   /**
-   * Append g(lo..lo+values.length) and move the high-water mark in one transaction, so a
-   * crash leaves either both or neither.
-   */
-  /**
    * Append a finished chunk and, when given, the state its strategy keeps beside the table
-   * (`null` clears it), in one IMMEDIATE transaction with the high-water mark.
+   * (`null` clears it), in one IMMEDIATE transaction with the high-water mark and the value
+   * counts at the powers of two the chunk reaches: a crash leaves all or none.
    */
   appendChunk(game: GameRow, lo: number, values: Values, maxValue: number, sparse?: SparseState | null): GameRow {
     const width = widthFor(maxValue);
     const data = encodeChunk(narrowTo(values, width));
     const hi = lo + values.length;
+    let counted = (): void => {};
     const tx = this.db.transaction(() => {
       const current = statement(this, 'SELECT computed, max_value, width FROM games WHERE id = ?').get(game.id) as
         | { computed: number; max_value: number; width: number }
@@ -148,6 +147,8 @@ export class Store {
         width,
         data,
       );
+      const before = { ...game, computed: lo, maxValue: current.max_value, width: current.width as Width };
+      counted = countChunk(this, before, values);
       this.hooks.onCommit?.('commit');
       const newMax = Math.max(current.max_value, maxValue);
       statement(this, 'UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?').run(
@@ -160,6 +161,7 @@ export class Store {
       else if (sparse !== undefined) saveSparseState(this, game, sparse);
     });
     tx.immediate();
+    counted();
     this.hooks.onCommit?.('after-commit');
     return this.getGame(game.key)!;
   }

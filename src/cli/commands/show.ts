@@ -7,6 +7,7 @@ import { announceStore, findStoredGame, openForRead, quoteSpec, type GlobalArgs 
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
 import { answerVertex, formatValueOf, openGraphTable, outcomeCounts, vertexJson } from '../graph-table.js';
 import { boardRules, showBoardCommand } from '../board-table.js';
+import { showFreqCommand } from '../freq-table.js';
 
 /** More than this is an export's job. */
 const MAX_FIRST = 1_000_000;
@@ -15,6 +16,8 @@ interface ShowArgs extends GlobalArgs {
   game: string;
   first?: string;
   rows?: boolean;
+  freq?: boolean;
+  at?: string;
 }
 
 export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
@@ -28,10 +31,26 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         describe: `how many leading values to print (default 40, at most ${fmtInt(MAX_FIRST)})`,
       })
       .option('rows', { type: 'boolean', describe: 'two-dimensional games: the observed additive period of every row' })
+      .option('freq', {
+        type: 'boolean',
+        describe:
+          'heap games: how many of the heaps 1..N take each value, as "value count" lines for values 0..max ' +
+          '(zero counts included) after a line "FREQ heaps=1..N"; before it, the sparse-space mask and rare ' +
+          'heaps when the table has them',
+      })
+      .option('at', {
+        type: 'string',
+        describe:
+          'with --freq: N, a stored heap (default: the largest stored); instant at powers of two, whose ' +
+          'counts are stored, else the table after the largest one below N is read',
+      })
       .example('$0 show kayles', 'the Kayles table')
+      .example('$0 show officers --freq --at 2^12', 'how many of the heaps 1..4096 of Officers take each value')
       .example('$0 show wythoff --rows', "Wythoff's table: the top-left block and each row's preperiod, period, saltus")
       .example('$0 show sub:1,3,4 --json', 'as JSON') as Argv<ShowArgs>,
   handler: (args) => {
+    if (args.freq) return showFreqCommand(args);
+    if (args.at !== undefined) throw new UsageError('--at goes with --freq: the heap the frequency table counts up to');
     const board = boardRules(args.game);
     if (board) return showBoardCommand(args, board);
     if (args.rows) throw new UsageError('--rows goes with two-dimensional games (wythoff, 2d:..., product:...)');

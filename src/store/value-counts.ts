@@ -1,0 +1,185 @@
+import type { Values } from '../kernels/values.js';
+import { statement } from './handle.js';
+import type { GameRow, Store } from './store.js';
+
+/**
+ * Value counts at the powers of two (migration 'value counts'): for each power of two P that a
+ * heap table reaches, how many of the heaps 1..P take each value, as the published tables of
+ * octal games give them. The chunk that reaches P writes them in its own transaction
+ * (Store.appendChunk), so they never disagree with the table; `grundy show --freq` reads them.
+ */
+
+/**
+ * Counts are kept while every value is below this. Past it the values grow with the heap (nim,
+ * all-but games), and a row, one count a value, would grow as large as the table: `valueCounts`
+ * then counts from the table.
+ */
+export const COUNTED_VALUES = 1 << 16;
+
+/** Heaps read from the table at a time: a table of 2^31 values is never loaded whole. */
+const SLICE = 1 << 20;
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** counts[v] = how many heaps 1..upto-1 take value v. */
+class Tally {
+  counts: Float64Array;
+
+  constructor(
+    public upto: number,
+    counts: Float64Array | undefined,
+    private readonly limit: number,
+  ) {
+    this.counts = counts ?? new Float64Array(256);
+  }
+
+  /** Count values[from..to) as heaps upto, upto + 1, ...; false at a value >= limit (the tally is then spoilt). */
+  add(values: Values, from: number, to: number): boolean {
+    let counts = this.counts;
+    for (let i = from; i < to; i++) {
+      const v = values[i]!;
+      if (v >= counts.length) {
+        if (v >= this.limit) return false;
+        const grown = new Float64Array(Math.max(2 * counts.length, v + 1));
+        grown.set(counts);
+        this.counts = counts = grown;
+      }
+      counts[v]!++;
+    }
+    this.upto += to - from;
+    return true;
+  }
+
+  /** counts[0..max], zero counts included. */
+  table(): Float64Array {
+    let top = this.counts.length;
+    while (top > 0 && this.counts[top - 1] === 0) top--;
+    return this.counts.slice(0, top);
+  }
+}
+
+function encodeCounts(counts: Float64Array): Buffer {
+  if (!LITTLE_ENDIAN) throw new Error('grundy-engine stores little-endian data; this platform is big-endian');
+  return Buffer.from(counts.buffer, counts.byteOffset, counts.byteLength);
+}
+
+/** The stored counts at the largest power of two <= heap, if any. */
+function storedAtMost(store: Store, game: GameRow, heap: number): { heap: number; counts: Float64Array } | undefined {
+  const row = statement(
+    store,
+    'SELECT heap, counts FROM value_counts WHERE game_id = ? AND heap <= ? ORDER BY heap DESC LIMIT 1',
+  ).get(game.id, heap) as { heap: number; counts: Uint8Array } | undefined;
+  if (!row) return undefined;
+  if (row.counts.byteLength % 8 !== 0)
+    throw new Error(`value counts of ${game.key} at ${row.heap} are damaged (${row.counts.byteLength} bytes)`);
+  // Copy into an aligned buffer: SQLite's blob may sit at any byte offset.
+  const counts = new Float64Array(row.counts.byteLength / 8);
+  new Uint8Array(counts.buffer).set(row.counts);
+  return { heap: row.heap, counts };
+}
+
+function powerAtLeast(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+/**
+ * Count the heaps base, base + 1, ... (values[0..]) that the tally has not counted yet, and
+ * store the counts at each power of two passed; false when a value reaches the limit.
+ */
+function advance(store: Store, game: GameRow, tally: Tally, values: Values, base: number): boolean {
+  const end = base + values.length;
+  for (let p = powerAtLeast(tally.upto); p < end; p *= 2) {
+    if (!tally.add(values, tally.upto - base, p + 1 - base)) return false;
+    statement(store, 'INSERT OR REPLACE INTO value_counts (game_id, heap, counts) VALUES (?, ?, ?)').run(
+      game.id,
+      p,
+      encodeCounts(tally.table()),
+    );
+  }
+  return tally.add(values, tally.upto - base, end - base);
+}
+
+/**
+ * The tally of heaps 1..computed-1 from the stored counts and the table after them, storing the
+ * counts at the powers of two passed on the way (a table stored before the counts gets them all).
+ */
+function tallyFromTable(store: Store, game: GameRow): Tally | undefined {
+  const stored = storedAtMost(store, game, game.computed - 1);
+  const tally = new Tally(stored ? stored.heap + 1 : 1, stored?.counts, COUNTED_VALUES);
+  for (let lo = tally.upto; lo < game.computed; lo += SLICE) {
+    const hi = Math.min(game.computed, lo + SLICE);
+    if (!advance(store, game, tally, store.readValues(game, lo, hi), lo)) return undefined;
+  }
+  return tally;
+}
+
+/**
+ * Each writer's tally of its games' stored heaps, kept from one chunk to the next so that a
+ * power of two costs no reading back. A chunk takes it out and puts it back once committed, so a
+ * rolled-back chunk leaves none, and the next one counts from the table.
+ */
+const running = new WeakMap<Store, Map<number, Tally>>();
+
+/**
+ * Inside the transaction that appends `values` after `before` (the game as stored, its
+ * computed mark the chunk's first heap): store the counts at every power of two the chunk
+ * reaches. Returns what to call once the transaction has committed: it keeps the tally for the
+ * next chunk.
+ */
+export function countChunk(store: Store, before: GameRow, values: Values): () => void {
+  let kept = running.get(store);
+  if (!kept) running.set(store, (kept = new Map()));
+  const tally = kept.get(before.id);
+  kept.delete(before.id);
+  const next = nextTally(store, before, values, tally);
+  return () => {
+    if (next) kept.set(before.id, next);
+  };
+}
+
+function nextTally(store: Store, before: GameRow, values: Values, tally: Tally | undefined): Tally | undefined {
+  const lo = before.computed;
+  if (before.maxValue >= COUNTED_VALUES) return undefined;
+  if (tally?.upto === Math.max(1, lo)) return advance(store, before, tally, values, lo) ? tally : undefined;
+  // No tally (a new process, or one spoilt): count the stored heaps only when a power of two needs them.
+  if (powerAtLeast(Math.max(1, lo)) >= lo + values.length) return undefined;
+  const fresh = tallyFromTable(store, before);
+  return fresh && advance(store, before, fresh, values, lo) ? fresh : undefined;
+}
+
+/** How many of the heaps 1..heap take each value, and where the counts came from. */
+export interface ValueCounts {
+  /** counts[v] for v = 0..max, zero counts included. */
+  readonly counts: Float64Array;
+  readonly heap: number;
+  /** The power of two whose stored counts were the start, or 0: none. */
+  readonly storedAt: number;
+  /** Heaps read from the table after it. */
+  readonly read: number;
+}
+
+/**
+ * The counts over heaps 1..heap (1 <= heap < game.computed): those stored at the largest power of
+ * two <= heap plus the table after it, read a slice at a time.
+ */
+export function valueCounts(store: Store, game: GameRow, heap: number): ValueCounts {
+  if (!Number.isSafeInteger(heap) || heap < 1 || heap >= game.computed)
+    throw new RangeError(`heap ${heap} of ${game.key} is not stored (g(0..${game.computed - 1}) are)`);
+  const stored = storedAtMost(store, game, heap);
+  const tally = new Tally(stored ? stored.heap + 1 : 1, stored?.counts, Infinity);
+  for (let lo = tally.upto; lo <= heap; lo += SLICE) {
+    const hi = Math.min(heap + 1, lo + SLICE);
+    tally.add(store.readValues(game, lo, hi), 0, hi - lo);
+  }
+  return { counts: tally.table(), heap, storedAt: stored?.heap ?? 0, read: heap - (stored?.heap ?? 0) };
+}
+
+/** The powers of two at which counts are stored for the game, ascending. */
+export function countedHeaps(store: Store, game: GameRow): number[] {
+  const rows = statement(store, 'SELECT heap FROM value_counts WHERE game_id = ? ORDER BY heap').all(game.id) as {
+    heap: number;
+  }[];
+  return rows.map((r) => r.heap);
+}

@@ -1,0 +1,175 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseRules } from '../../src/games/registry.js';
+import { encodeChunk } from '../../src/store/codec.js';
+import { MIGRATIONS } from '../../src/store/migrations.js';
+import { Store, type GameRow } from '../../src/store/store.js';
+import { COUNTED_VALUES, countedHeaps, valueCounts } from '../../src/store/value-counts.js';
+import { tempDir } from '../helpers/cli.js';
+import { naiveValues } from '../helpers/naive.js';
+import { poolsByWorkers } from '../helpers/pools.js';
+import { storedComputer, type ComputeOptions } from '../helpers/stored-compute.js';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+/** How many of the heaps 1..heap take each value, counted the obvious way. */
+function naiveCounts(values: readonly number[], heap: number): number[] {
+  const counts: number[] = [];
+  for (let n = 1; n <= heap; n++) counts[values[n]!] = (counts[values[n]!] ?? 0) + 1;
+  return Array.from(counts, (c) => c ?? 0);
+}
+
+function chunksOf(path: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+function powersBelow(computed: number): number[] {
+  const out: number[] = [];
+  for (let p = 1; p < computed; p *= 2) out.push(p);
+  return out;
+}
+
+/** Every power of two the table reaches has its counts stored, and they, and any heap's, are right. */
+function expectCounts(store: Store, game: GameRow, values: readonly number[], others: readonly number[]): void {
+  expect(countedHeaps(store, game), game.key).toEqual(powersBelow(game.computed));
+  for (const heap of [...powersBelow(game.computed), ...others]) {
+    const got = valueCounts(store, game, heap);
+    expect(Array.from(got.counts), `${game.key} at ${heap}`).toEqual(naiveCounts(values, heap));
+    const power = 2 ** Math.floor(Math.log2(heap));
+    expect(got).toMatchObject({ heap, storedAt: power, read: heap - power });
+  }
+}
+
+describe('value counts at the powers of two, stored with the chunks', () => {
+  const pools = poolsByWorkers([1, 2]);
+  const N = 2100;
+  // Short chunks of odd lengths, so that powers of two fall inside chunks, at their ends and
+  // starts, and several in one chunk.
+  const paths: [string, number, ComputeOptions][] = [
+    ['octal:0.6', 1, { sparseTuning: { parallel: 'off', chunk: 97 } }],
+    ['grundy', 2, { sparseTuning: { parallel: 'force', chunk: 150 } }],
+    ['octal:0.137', 1, { kernel: 'plain' }],
+    ['kayles', 2, { kernel: 'frozen-prefix' }],
+    ['sub:squares', 2, {}],
+  ];
+
+  for (const [spec, workers, options] of paths) {
+    it(`${spec}: equal to a naive count after a compute in chunks, and after a resumed one`, async () => {
+      const compute = storedComputer(dir, pools);
+      const rules = parseRules(spec);
+      const want = naiveValues(rules, N);
+      const whole = await compute(spec, N, workers, options, join(dir, 'whole.db'));
+      expect(whole.values).toEqual(want);
+      // A resume opens the store anew: no tally in memory, the stored heaps are counted back.
+      const db = join(dir, 'resumed.db');
+      await compute(spec, 700, workers, options, db);
+      await compute(spec, N, workers, options, db);
+      expect(chunksOf(join(dir, 'whole.db')), 'chunks').toBeGreaterThanOrEqual(4);
+      for (const path of [join(dir, 'whole.db'), db]) {
+        const store = Store.openForRead(path)!;
+        expectCounts(store, store.getGame(rules.key)!, want, [3, 1000, N - 1]);
+        store.close();
+      }
+    });
+  }
+
+  it('a chunk rolled back keeps no counts, and the next one counts from the table', () => {
+    let fail = false;
+    const store = Store.openForWrite(join(dir, 'g.db'), {
+      onCommit: (point) => {
+        if (point === 'commit' && fail) throw new Error('disk full');
+      },
+    });
+    const rules = parseRules('kayles');
+    const want = naiveValues(rules, 1100);
+    let game = store.ensureGame(rules);
+    const append = (lo: number, hi: number): void => {
+      const values = Uint8Array.from(want.slice(lo, hi));
+      game = store.appendChunk(game, lo, values, Math.max(...values));
+    };
+    append(0, 200);
+    fail = true;
+    expect(() => append(200, 300)).toThrow(/disk full/); // would have stored the counts at 256
+    expect(countedHeaps(store, game)).toEqual(powersBelow(200));
+    fail = false;
+    append(200, 300);
+    append(300, 1100);
+    expectCounts(store, game, want, [300, 1099]);
+    store.close();
+  });
+
+  it('stops at values of 2^16 and more, and counts them from the table (32-bit chunks)', () => {
+    const store = Store.openForWrite(join(dir, 'g.db'));
+    const rules = parseRules('nim');
+    let game = store.ensureGame(rules);
+    const N = COUNTED_VALUES + 5000;
+    for (let lo = 0; lo < N; lo += 9000) {
+      const values = Uint32Array.from({ length: Math.min(9000, N - lo) }, (_, i) => lo + i);
+      game = store.appendChunk(game, lo, values, lo + values.length - 1);
+    }
+    expect(game.width).toBe(32);
+    // Heaps 1..2^16 hold the value 2^16.
+    expect(countedHeaps(store, game)).toEqual(powersBelow(COUNTED_VALUES));
+    const got = valueCounts(store, game, N - 1);
+    expect(got).toMatchObject({ storedAt: COUNTED_VALUES / 2, read: N - 1 - COUNTED_VALUES / 2 });
+    expect(got.counts.length).toBe(N);
+    expect(got.counts[0]).toBe(0);
+    expect(got.counts.every((c, v) => c === (v === 0 ? 0 : 1))).toBe(true);
+    store.close();
+  });
+
+  it('a table stored before the counts: counted from the table, and given every count by the next power of two', () => {
+    // A store at the schema before 'value counts' holding kayles g(0..1499) in chunks of 500.
+    const path = join(dir, 'old.db');
+    const before = MIGRATIONS.findIndex((m) => m.name === 'value counts');
+    expect(before).toBeGreaterThan(0);
+    const rules = parseRules('kayles');
+    const want = naiveValues(rules, 2100);
+    const db = new Database(path);
+    for (const m of MIGRATIONS.slice(0, before)) m.up(db);
+    db.pragma(`user_version = ${before}`);
+    db.pragma('application_id = 0x47524e44');
+    db.prepare(
+      'INSERT INTO games (id, key, family, params, created_at, computed, max_value, width) ' +
+        "VALUES (1, ?, ?, '{}', '', 1500, ?, 8)",
+    ).run(rules.key, rules.family, Math.max(...want.slice(0, 1500)));
+    const insert = db.prepare('INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (1, ?, ?, 8, ?)');
+    for (let lo = 0; lo < 1500; lo += 500)
+      insert.run(lo, lo + 500, encodeChunk(Uint8Array.from(want.slice(lo, lo + 500))));
+    db.close();
+
+    const store = Store.openForWrite(path);
+    let game = store.getGame(rules.key)!;
+    expect(countedHeaps(store, game)).toEqual([]);
+    for (const heap of [1, 1024, 1499]) {
+      expect(valueCounts(store, game, heap)).toMatchObject({ storedAt: 0, read: heap });
+      expect(Array.from(valueCounts(store, game, heap).counts)).toEqual(naiveCounts(want, heap));
+    }
+    // A chunk that reaches no power of two reads nothing back; the one that reaches 2048 does.
+    game = store.appendChunk(game, 1500, Uint8Array.from(want.slice(1500, 1800)), 100);
+    expect(countedHeaps(store, game)).toEqual([]);
+    game = store.appendChunk(game, 1800, Uint8Array.from(want.slice(1800, 2100)), 100);
+    expectCounts(store, game, want, [1500, 2099]);
+    store.close();
+  });
+
+  it('rm removes the counts with the table', async () => {
+    const { removeGame } = await import('../../src/store/manage.js');
+    const store = Store.openForWrite(join(dir, 'g.db'));
+    const rules = parseRules('kayles');
+    const game = store.appendChunk(store.ensureGame(rules), 0, Uint8Array.from(naiveValues(rules, 100)), 8);
+    expect(countedHeaps(store, game)).toHaveLength(7);
+    removeGame(store, rules.key);
+    expect(countedHeaps(store, game)).toEqual([]);
+    store.close();
+  });
+});
