@@ -107,6 +107,20 @@ describe('value counts at the powers of two, stored with the chunks', () => {
     store.close();
   });
 
+  it('counts a new largest value wherever it falls in a block of four heaps (the counts grow then)', () => {
+    const store = Store.openForWrite(join(dir, 'g.db'));
+    let game = store.ensureGame(parseRules('nim'));
+    // Small values, then 300, 600, 1200 and 2400 at heaps 1 to 4 mod 4, each followed by many small ones.
+    const values = Array.from({ length: 12_000 }, (_, n) => (n * 7) % 200);
+    for (const [k, at] of [5001, 7002, 9003, 11_004].entries()) values[at] = 300 << k;
+    for (let lo = 0; lo < values.length; lo += 6000) {
+      const chunk = Uint16Array.from(values.slice(lo, lo + 6000));
+      game = store.appendChunk(game, lo, chunk, Math.max(...chunk));
+    }
+    expectCounts(store, game, values, [5001, 7002, 9003, 11_004, 11_999]);
+    store.close();
+  });
+
   it('stops at values of 2^16 and more, and counts them from the table (32-bit chunks)', () => {
     const store = Store.openForWrite(join(dir, 'g.db'));
     const rules = parseRules('nim');
