@@ -10,8 +10,9 @@ import { filesUnder } from './helpers/files.js';
  * Vitest global setup: tests never run stale code. The test files run src/ as TypeScript, but
  * the CLI and the worker threads run the compiled dist/, so a forgotten build would silently test
  * old workers. When any output is missing or older than its source (or than tsconfig.json), build
- * with tsc first, and bundle the CLI when its bundle is older than what tsc wrote; `npm test`,
- * which has just built, pays only the checks.
+ * with tsc first, and bundle the CLI when its bundle is older than what tsc wrote; likewise
+ * compile the AssemblyScript kernels when a file under assembly/ is newer than dist/wasm/.
+ * `npm test`, which has just built, pays only the checks.
  */
 const ROOT = resolve(import.meta.dirname, '..');
 /** The folders whose compiled output tests run in other processes and threads. */
@@ -41,6 +42,21 @@ export function staleBundle(root = ROOT): boolean {
   return false;
 }
 
+/**
+ * The first file under assembly/ newer than the oldest kernel in dist/wasm/ (or the folder itself
+ * when it holds no kernel), or null when the kernels are current. The kernels run in tests as
+ * compiled (src/wasm/, worker threads), never from assembly/, so an edited kernel tested
+ * without rebuilding them would be the old one.
+ */
+export function staleKernel(root = ROOT): string | null {
+  const wasm = join(root, 'dist', 'wasm');
+  const built = existsSync(wasm) ? [...filesUnder(wasm, '.wasm')].map((file) => statSync(file).mtimeMs) : [];
+  if (built.length === 0) return join(root, 'assembly');
+  const oldest = Math.min(...built);
+  for (const source of filesUnder(join(root, 'assembly'), '')) if (statSync(source).mtimeMs > oldest) return source;
+  return null;
+}
+
 export default async function setup(): Promise<void> {
   const stale = staleSource();
   if (stale !== null) {
@@ -50,6 +66,20 @@ export default async function setup(): Promise<void> {
     if (r.status !== 0) {
       throw new Error(
         `the build failed (tsc exit ${r.status ?? r.signal}): fix the errors above, then run npm run build`,
+      );
+    }
+  }
+  const kernel = staleKernel();
+  if (kernel !== null) {
+    process.stderr.write(
+      `dist/wasm/ is older than ${relative(ROOT, kernel)}: building the kernels (npm run asbuild) first\n`,
+    );
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const r = spawnSync(npm, ['run', 'asbuild'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) {
+      throw new Error(
+        `the kernels' build failed (npm run asbuild exit ${r.status ?? r.signal}): ` +
+          'fix the errors above, then run npm run build',
       );
     }
   }

@@ -18,6 +18,21 @@ function big(digits: number): bigint {
   return BigInt(s);
 }
 
+/**
+ * A Wythoff move from (x, y) is legal: it takes a positive amount from x, from y, or from both,
+ * and lands where that leaves. A move of any other kind fails here rather than passing unchecked.
+ */
+function expectLegal(x: bigint, y: bigint, m: ReturnType<typeof wythoffWinningMoves>[number]): void {
+  const [tx, ty] = m.to;
+  expect(m.take > 0n).toBe(true);
+  const kind: string = m.from;
+  if (kind === 'x') expect([tx, ty]).toEqual([x - m.take, y]);
+  else if (kind === 'y') expect([tx, ty]).toEqual([x, y - m.take]);
+  else if (kind === 'both') expect([tx, ty]).toEqual([x - m.take, y - m.take]);
+  else expect.fail(`a winning move from (${x}, ${y}) of unknown kind '${kind}'`);
+  expect(tx >= 0n && ty >= 0n).toBe(true);
+}
+
 describe('Wythoff P-positions in exact integer arithmetic', () => {
   it('isqrt is the floor square root', () => {
     for (const v of [0n, 1n, 2n, 3n, 4n, 15n, 16n, 17n, 10n ** 36n, 10n ** 36n - 1n, big(80)]) {
@@ -47,7 +62,12 @@ describe('Wythoff P-positions in exact integer arithmetic', () => {
         expect(isWythoffP(BigInt(x), BigInt(y))).toBe(p);
         const moves = wythoffWinningMoves(BigInt(x), BigInt(y));
         expect(moves.length === 0).toBe(p);
-        for (const m of moves) expect(t.values[Number(m.to[0]) * n + Number(m.to[1])]).toBe(0);
+        for (const m of moves) {
+          expectLegal(BigInt(x), BigInt(y), m);
+          expect(t.values[Number(m.to[0]) * n + Number(m.to[1])]).toBe(0);
+        }
+        // At most one winning move of each kind (the doc of wythoffWinningMoves).
+        expect(new Set(moves.map((m) => m.from)).size).toBe(moves.length);
       }
     }
   });
@@ -72,11 +92,7 @@ describe('Wythoff P-positions in exact integer arithmetic', () => {
         for (const m of moves) {
           const [tx, ty] = m.to;
           expect(isWythoffP(tx, ty)).toBe(true);
-          expect(m.take > 0n).toBe(true);
-          if (m.from === 'x') expect([tx, ty]).toEqual([x - m.take, y]);
-          if (m.from === 'y') expect([tx, ty]).toEqual([x, y - m.take]);
-          if (m.from === 'both') expect([tx, ty]).toEqual([x - m.take, y - m.take]);
-          expect(tx >= 0n && ty >= 0n).toBe(true);
+          expectLegal(x, y, m);
         }
       }
     }

@@ -6,7 +6,5 @@ defineCrashSuite({
   args: ['compute', 'allbut:1,2', '--until-proven', '--to', '2e5', '--workers', '1'],
   killPoints: ['commit:1', 'after-commit:2', 'commit:3', 'commit:2'],
   randomKills: 3,
-  // About 0.6 s a run here: kill within it.
-  killWindowMs: [300, 600],
   seed: 6003,
 });

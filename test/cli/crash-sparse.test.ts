@@ -8,7 +8,5 @@ defineCrashSuite({
   args: ['compute', 'octal:0.16', '--until-proven', '--to', '5e5', '--workers', '1'],
   killPoints: ['commit:2', 'after-commit:1', 'commit:11'],
   randomKills: 4,
-  // Sparse space computes 5e5 values in well under a second: kill early.
-  killWindowMs: [300, 700],
   seed: 6002,
 });

@@ -71,19 +71,25 @@ describe('Ctrl-C (SIGINT) on a real child process', () => {
 
   it('SIGTERM stops the same clean way (finished chunks stored, resumable) but exits 143', async () => {
     const db = `${tmp.dir}/term.db`;
-    const run = startCli([...ARGS, '--db', db]);
+    // Held after its first stored chunk like the Ctrl-C runs: SIGTERM surely lands mid-run.
+    const run = startCli([...ARGS, '--db', db], { env: HOLD });
     await waitFor(() => storedCount(db, GAME) > 0);
     run.child.kill('SIGTERM');
     const r = await run.result;
     expect(r.code, r.stderr).toBe(143);
     expect(r.signal).toBeNull();
+    expect(r.stderr).toContain('(SIGTERM again to quit at once)');
     const m = /interrupted: sub:squares is stored up to n = (\d+) of 100000; resume with: (grundy compute .*)$/m.exec(
       r.stderr,
     );
     expect(m, r.stderr).not.toBeNull();
+    const stoppedAt = Number(m![1]);
+    expect(m![2]).toBe(`grundy compute sub:squares --to 1e5 --until-proven --db ${db}`);
+    expect(stoppedAt).toBeGreaterThan(0);
+    expect(stoppedAt).toBeLessThan(100_000);
     const store = Store.openForRead(db)!;
     const game = store.getGame(GAME)!;
-    expect(game.computed).toBe(Number(m![1]));
+    expect(game.computed).toBe(stoppedAt);
     expect(store.listRuns(game, 1)[0]!.status).toBe('interrupted');
     store.close();
     const resumed = await runCli(m![2]!.split(' ').slice(1));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WorkerPool } from '../../src/engine/pool.js';
 import { SparseRunner } from '../../src/engine/sparse-runner.js';
 import { GANG } from '../../src/gang/control.js';
@@ -34,6 +34,37 @@ function scriptedPool(): { pool: WorkerPool; kinds: string[]; releaseReady: () =
   return { pool: { threads: 3, runOn, run: runOn } as unknown as WorkerPool, kinds, releaseReady: release };
 }
 
+/**
+ * Count the awaits on a promise-valued property of `target` from now on: each read hands out a
+ * thenable over the promise, and `await` calls its then. stop() puts the plain property back.
+ */
+function watchAwaits(target: object, key: string): { count: () => number; stop: () => void } {
+  const holder = target as Record<string, unknown>;
+  let value = holder[key];
+  let count = 0;
+  Object.defineProperty(target, key, {
+    configurable: true,
+    enumerable: true,
+    get: () =>
+      value instanceof Promise
+        ? {
+            // biome-ignore lint/suspicious/noThenProperty: a thenable is the point: await calls it.
+            then: (ok: (v: unknown) => unknown, fail: (e: unknown) => unknown) => {
+              count++;
+              return (value as Promise<unknown>).then(ok, fail);
+            },
+          }
+        : value,
+    set: (v: unknown) => {
+      value = v;
+    },
+  });
+  return {
+    count: () => count,
+    stop: () => Object.defineProperty(target, key, { configurable: true, enumerable: true, writable: true, value }),
+  };
+}
+
 describe('the tasks that ready the gang members of a sparse arena', () => {
   it.runIf(sparseKernelChoice() === 'wasm')(
     'hold the first gang back until they have all returned: any thread may run any member',
@@ -45,9 +76,19 @@ describe('the tasks that ready the gang members of a sparse arena', () => {
       if (first.kind !== 'done') throw new Error(`the first chunk ended ${first.kind}`);
       expect(kinds).toEqual(['sparse', 'sparse-ready', 'sparse-ready']);
       const lo = first.next;
+      const waits = watchAwaits(runner, 'readying');
       const gang = runner.run({ pool, g, width: 8, lo, hi: runner.chunkEnd(lo, 4000), maxBefore: 0 });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Until the runner either waits for the ready tasks or posts the gang: no time to guess.
+      await vi.waitFor(
+        () => {
+          if (waits.count() === 0 && !kinds.includes('sparse-gang'))
+            throw new Error('the gang chunk has not decided yet');
+        },
+        { timeout: 60_000, interval: 5 },
+      );
       expect(kinds).not.toContain('sparse-gang');
+      expect(waits.count()).toBeGreaterThan(0);
+      waits.stop();
       releaseReady();
       expect((await gang).kind).toBe('done');
       expect(kinds.filter((k) => k === 'sparse-gang')).toHaveLength(3);

@@ -1,16 +1,17 @@
-import { builtin } from './builtin-rules.js';
+import { naiveGame } from './naive-rules.js';
 import type { Rules } from '../../src/rules/types.js';
 
 /**
  * The slow, obvious twin of every family: the options of a heap as heap tuples, enumerated
  * straight from the rules (README "Games"; octal codes as in Winning Ways, ch. 4), and g by a plain mex over them.
+ * The rules are read from their spec text (or key) by the twins' own parser, naive-rules.ts.
  */
 export function* naiveOptions(
-  rules: Rules,
+  rules: Rules | string,
   n: number,
   custom?: (n: number) => Iterable<number[]>,
 ): Generator<number[]> {
-  const r = builtin(rules);
+  const r = naiveGame(rules);
   switch (r.family) {
     case 'nim':
       for (let s = 1; s <= n; s++) yield [n - s];
@@ -61,7 +62,11 @@ function inSet(name: string, s: number): boolean {
   }
 }
 
-export function naiveValues(rules: Rules, count: number, custom?: (n: number) => Iterable<number[]>): Uint32Array {
+export function naiveValues(
+  rules: Rules | string,
+  count: number,
+  custom?: (n: number) => Iterable<number[]>,
+): Uint32Array {
   const g = new Uint32Array(count);
   for (let n = 0; n < count; n++) {
     const seen = new Set<number>();

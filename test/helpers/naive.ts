@@ -2,9 +2,11 @@
  * Naive twins of every kernel: generate each option of heap n explicitly as a tuple of heaps,
  * take the XOR of their values, and the mex of those. Deliberately slow and obvious, sharing no
  * code with src/kernels, so the kernels are checked against the definitions (README "Games").
+ * They read a game from its spec text (or the key of parsed rules) with their own parser
+ * (naive-rules.ts), never from the digits or sets src/games parsed.
  */
 import type { Rules } from '../../src/rules/types.js';
-import { builtin } from './builtin-rules.js';
+import { naiveGame } from './naive-rules.js';
 import { seededRandom } from '../../src/testing/random.js';
 
 export type OptionGenerator = (n: number) => number[][];
@@ -62,8 +64,8 @@ function partitions(m: number, parts: number, min = 1): number[][] {
 }
 
 /** The option tuples of heap n under the rules, straight from the definitions. */
-export function naiveOptions(rules: Rules, custom?: OptionGenerator): OptionGenerator {
-  const r = builtin(rules);
+export function naiveOptions(rules: Rules | string, custom?: OptionGenerator): OptionGenerator {
+  const r = naiveGame(rules);
   switch (r.family) {
     case 'nim':
       return (n) => Array.from({ length: n }, (_, m) => [m]);
@@ -113,7 +115,7 @@ export function naiveOptions(rules: Rules, custom?: OptionGenerator): OptionGene
 }
 
 /** g(0..N-1) by the definition. */
-export function naiveValues(rules: Rules, N: number, custom?: OptionGenerator): number[] {
+export function naiveValues(rules: Rules | string, N: number, custom?: OptionGenerator): number[] {
   const options = naiveOptions(rules, custom);
   const g: number[] = [];
   for (let n = 0; n < N; n++) g.push(mex(options(n).map((tuple) => tuple.reduce((x, h) => x ^ g[h]!, 0))));

@@ -4,6 +4,7 @@ import { nimAdd, nimInv, nimMul, nimPow } from '../../src/nimber/arith.js';
 import { mulHi, nimMul16, nimMul32, nimMul64, nimMulMany } from '../../src/nimber/fast.js';
 import { nimMulMexTable, nimMulSlow, nimMulSmall } from '../../src/nimber/slow.js';
 import { seededRandom } from '../../src/testing/random.js';
+import { naiveNimMul, naiveNimMulTable } from '../helpers/naive-nimber.js';
 
 interface Fixture {
   readonly sequences: readonly { readonly oeis: string; readonly values: readonly number[] }[];
@@ -17,16 +18,38 @@ function random64(random: () => number): bigint {
   return (word() << 32n) | word();
 }
 
-const MEX = nimMulMexTable(64);
+/** The oracle: the mex definition in the test helpers, not src/nimber/slow.ts. */
+const MEX = naiveNimMulTable(64);
 
 describe('nim multiplication', () => {
   it('the mex rule gives the fast product for all a, b < 64', () => {
+    const slowMex = nimMulMexTable(64);
     for (let a = 0; a < 64; a++) {
       for (let b = 0; b < 64; b++) {
         expect(nimMul(BigInt(a), BigInt(b))).toBe(BigInt(MEX[a]![b]!));
         expect(nimMul16(a, b)).toBe(MEX[a]![b]!);
+        expect(slowMex[a]![b]).toBe(MEX[a]![b]!);
+        // The two oracles agree: the Fermat-power rules are the mex rule.
+        expect(naiveNimMul(BigInt(a), BigInt(b))).toBe(BigInt(MEX[a]![b]!));
       }
     }
+  });
+
+  it('known products: 2*2 = 3, 4*4 = 6, 16*16 = 24, and F*F = 3F/2 for every Fermat 2-power F', () => {
+    expect(nimMul16(2, 2)).toBe(3);
+    expect(nimMul16(4, 4)).toBe(6);
+    expect(nimMul16(16, 16)).toBe(24);
+    for (const f of [2, 4, 16, 256]) {
+      expect(nimMul16(f, f), `${f}*${f}`).toBe((3 * f) / 2);
+      expect(nimMul32(f, f), `${f}*${f}`).toBe((3 * f) / 2);
+      expect(nimMul(BigInt(f), BigInt(f))).toBe(BigInt((3 * f) / 2));
+    }
+    expect(nimMul32(65536, 65536)).toBe(3 * 32768);
+    expect(nimMul(1n << 16n, 1n << 16n)).toBe(3n << 15n);
+    // Distinct Fermat 2-powers multiply as integers.
+    expect(nimMul16(2, 4)).toBe(8);
+    expect(nimMul16(16, 256)).toBe(4096);
+    expect(nimMul32(256, 65536)).toBe(1 << 24);
   });
 
   it('OEIS A051775 (read by antidiagonals, n = 0..d on antidiagonal d) is the mex table and the fast product', () => {
@@ -40,19 +63,22 @@ describe('nim multiplication', () => {
     expect(i).toBe(83);
   });
 
-  it('the tower recursion equals the fast product on random 16-, 32- and 64-bit values', () => {
+  it('the Fermat-power rules and the tower recursion equal the fast product on random 16-, 32-, 64-bit values', () => {
     const random = seededRandom(7);
     for (let k = 0; k < 300; k++) {
       const a = Math.floor(random() * 65536);
       const b = Math.floor(random() * 65536);
-      expect(nimMul16(a, b)).toBe(nimMulSmall(a, b));
+      expect(BigInt(nimMul16(a, b)), `${a} * ${b}`).toBe(naiveNimMul(BigInt(a), BigInt(b)));
+      expect(nimMulSmall(a, b)).toBe(nimMul16(a, b));
       const c = Math.floor(random() * 2 ** 32);
       const d = Math.floor(random() * 2 ** 32);
+      expect(BigInt(nimMul32(c, d)), `${c} * ${d}`).toBe(naiveNimMul(BigInt(c), BigInt(d)));
       expect(BigInt(nimMul32(c, d))).toBe(nimMulSlow(BigInt(c), BigInt(d)));
     }
     for (let k = 0; k < 60; k++) {
       const a = random64(random);
       const b = random64(random);
+      expect(nimMul(a, b), `${a} * ${b}`).toBe(naiveNimMul(a, b));
       expect(nimMul(a, b)).toBe(nimMulSlow(a, b));
     }
   });

@@ -1,38 +1,50 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { parseBigInteger, parseCount, parsePositions } from '../../src/numbers.js';
 import { parseRules } from '../../src/games/registry.js';
 
-describe('game specs normalise to one canonical key', () => {
+describe('game specs normalise to one canonical key and the fields the kernels read', () => {
+  // Every field of the parsed rules, not only the key: the kernels read the digits and sets.
   it.each([
-    ['nim', 'nim'],
-    ['NIM', 'nim'],
-    ['allbut:', 'nim'],
-    ['sub:4,1,3,3', 'sub:1,3,4'],
-    ['sub: 1, 3 ,4', 'sub:1,3,4'],
-    ['sub:squares', 'sub:squares'],
-    ['sub:Primes', 'sub:primes'],
-    ['allbut:2,1', 'allbut:1,2'],
-    ['.77', 'octal:0.77'],
-    ['0.77', 'octal:0.77'],
-    ['.770', 'octal:0.77'],
-    ['octal:0.770', 'octal:0.77'],
-    ['kayles', 'octal:0.77'],
-    ['dawson-chess', 'octal:0.137'],
-    ['octal:0.F7', 'octal:0.f7'],
-    ['hex:0.f7', 'octal:0.f7'],
-    ['octal:4.0', 'octal:4.0'],
-    ['octal:4.', 'octal:4.0'],
-    ['octal:0.333', 'sub:1,2,3'],
-    ['octal:0.303', 'sub:1,3'],
-    ['grundy', 'grundy'],
-  ])('%s -> %s', (spec, key) => {
-    expect(parseRules(spec).key).toBe(key);
+    ['nim', { family: 'nim', key: 'nim' }],
+    ['NIM', { family: 'nim', key: 'nim' }],
+    ['allbut:', { family: 'nim', key: 'nim' }],
+    ['sub:4,1,3,3', { family: 'sub', key: 'sub:1,3,4', set: [1, 3, 4] }],
+    ['sub: 1, 3 ,4', { family: 'sub', key: 'sub:1,3,4', set: [1, 3, 4] }],
+    ['sub:squares', { family: 'subinf', key: 'sub:squares', name: 'squares' }],
+    ['sub:Primes', { family: 'subinf', key: 'sub:primes', name: 'primes' }],
+    ['allbut:2,1', { family: 'allbut', key: 'allbut:1,2', excluded: [1, 2] }],
+    ['.77', { family: 'octal', key: 'octal:0.77', digits: [0, 7, 7] }],
+    ['0.77', { family: 'octal', key: 'octal:0.77', digits: [0, 7, 7] }],
+    ['.770', { family: 'octal', key: 'octal:0.77', digits: [0, 7, 7] }],
+    ['octal:0.770', { family: 'octal', key: 'octal:0.77', digits: [0, 7, 7] }],
+    ['kayles', { family: 'octal', key: 'octal:0.77', digits: [0, 7, 7] }],
+    ['dawson-chess', { family: 'octal', key: 'octal:0.137', digits: [0, 1, 3, 7] }],
+    ['octal:0.F7', { family: 'octal', key: 'octal:0.f7', digits: [0, 15, 7] }],
+    ['hex:0.f7', { family: 'octal', key: 'octal:0.f7', digits: [0, 15, 7] }],
+    ['octal:0.6', { family: 'octal', key: 'octal:0.6', digits: [0, 6] }],
+    ['octal:0.16', { family: 'octal', key: 'octal:0.16', digits: [0, 1, 6] }],
+    ['octal:4.0', { family: 'octal', key: 'octal:4.0', digits: [4] }],
+    ['octal:4.', { family: 'octal', key: 'octal:4.0', digits: [4] }],
+    ['octal:c.07', { family: 'octal', key: 'octal:c.07', digits: [12, 0, 7] }],
+    // A code whose every move takes 1-3 tokens leaving one heap or none is that subtraction game.
+    ['octal:0.333', { family: 'sub', key: 'sub:1,2,3', set: [1, 2, 3] }],
+    ['octal:0.303', { family: 'sub', key: 'sub:1,3', set: [1, 3] }],
+    ['grundy', { family: 'grundy', key: 'grundy' }],
+  ])('%s -> %j', (spec, rules) => {
+    expect(parseRules(spec)).toStrictEqual(rules);
   });
 
   it('a custom module key carries the hash of its content', () => {
     const rules = parseRules('module:test/fixtures/rules-halves.js');
     expect(rules.key).toMatch(/^module:rules-halves\.js#[0-9a-f]{16}$/);
+    expect(rules).toStrictEqual({
+      family: 'module',
+      key: rules.key,
+      path: resolve('test/fixtures/rules-halves.js'),
+      hash: rules.key.slice(rules.key.indexOf('#') + 1),
+    });
   });
 });
 

@@ -55,9 +55,25 @@ describe('compute locks', () => {
   });
 
   it('takes over a lock whose pid now belongs to another process (pid reuse)', async () => {
+    // The tests run where /proc tells a process's start time (Linux): without it pid reuse could
+    // not be told apart, and this test says so rather than passing without looking.
+    const start = processStartOf(process.ppid);
+    expect(start, '/proc/<pid>/stat gives the start time').toMatch(/^\d+$/);
+    // The parent runs: with its own start time it is the holder, with another one a stranger.
+    expect(holderAlive({ pid: process.ppid, host: hostname(), processStart: start, startedAt: '' })).toBe(true);
+    expect(
+      holderAlive({ pid: process.ppid, host: hostname(), processStart: 'not-the-start-time', startedAt: '' }),
+    ).toBe(false);
     plant(process.ppid, 'not-the-start-time');
-    if (processStartOf(process.ppid) === '') return; // no /proc: pid reuse cannot be told apart here
-    (await acquireComputeLock(store, 'nim')).release();
+    const lock = await acquireComputeLock(store, 'nim');
+    const row = handleOf(store)
+      .prepare('SELECT pid, process_start FROM compute_locks WHERE game_key = ?')
+      .get('nim') as {
+      pid: number;
+      process_start: string;
+    };
+    expect(row).toEqual({ pid: process.pid, process_start: processStartOf(process.pid) });
+    lock.release();
   });
 
   it('refuses while the holder lives, naming its pid; a holder on another host is assumed alive', async () => {
