@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { builtin } from '../helpers/builtin-rules.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
@@ -14,6 +15,10 @@ import { sequentialSparseKernels, type SequentialSparse } from '../helpers/spars
 import type { SparseShape } from '../../src/kernels/sparse.js';
 
 const KERNELS = sequentialSparseKernels();
+/** Checksums and largest values of six octal games to 30000, from the C reference (the fixture names it). */
+const RECORDS = JSON.parse(
+  readFileSync(new URL('../fixtures/octal-record-checksums.json', import.meta.url), 'utf8'),
+) as { n: number; games: Record<string, { checksum: string; max: number }> };
 let makeKernel: (shape: SparseShape) => SequentialSparse = (shape) => new SparseKernel(shape);
 
 /** Run the sparse kernel over [0, N) in chunks of `chunk`, with a fixed mask or the automatic one. */
@@ -114,6 +119,15 @@ describe.each(KERNELS)('sparse kernel (%s) equals the plain kernel and the naive
       const rules = parseRules(spec);
       const expected = plain(rules, 2500);
       expect([...sparseValues(rules, 2500, 'auto', 400)], spec).toEqual(expected);
+    }
+  });
+
+  it("the games whose records are pushed, to 30000, equal the C reference's tables (values past 255)", () => {
+    for (const [spec, want] of Object.entries(RECORDS.games)) {
+      const g = sparseValues(parseRules(spec), RECORDS.n, 'auto', 997);
+      let sum = 0n;
+      for (let n = 0; n < RECORDS.n; n++) sum += BigInt(g[n]!) * BigInt((n % 1000003) + 1);
+      expect({ checksum: String(sum), max: maxOf(g) }, spec).toEqual(want);
     }
   });
 
