@@ -1,14 +1,12 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { upperLength, upperRowStart } from '../../src/board/table.js';
 import { parseRules } from '../../src/games/registry.js';
-import { MIGRATIONS } from '../../src/store/migrations.js';
 import { boardBytes, boardSize, loadBoard, saveBoard, type BoardData } from '../../src/store/boards.js';
 import { Store } from '../../src/store/store.js';
 import { packInto } from '../../src/store/codec.js';
-import type { Rules } from '../../src/rules/types.js';
 import { tempDir } from '../helpers/cli.js';
+import { storeBefore } from '../helpers/old-store.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -29,22 +27,6 @@ function upperOf(full: Uint32Array, n: number): Uint32Array {
   const u = new Uint32Array(upperLength(n));
   for (let x = 0; x < n; x++) u.set(full.subarray(x * n + x, x * n + n), upperRowStart(n, x));
   return u;
-}
-
-/** A store at the schema before migration `name`, with game 1 (a 3 x 3 table's row) for `rules`. */
-function storeBefore(name: string, rules: Rules, maxValue: number): { path: string; db: Database.Database } {
-  const path = join(dir, 'old.db');
-  const before = MIGRATIONS.findIndex((m) => m.name === name);
-  expect(before).toBeGreaterThan(0);
-  const db = new Database(path);
-  for (const m of MIGRATIONS.slice(0, before)) m.up(db);
-  db.pragma(`user_version = ${before}`);
-  db.pragma('application_id = 0x47524e44');
-  db.prepare(
-    'INSERT INTO games (id, key, family, params, created_at, computed, max_value, width) VALUES (1, ?, ?, ' +
-      "'{}', '', 9, ?, 8)",
-  ).run(rules.key, rules.family, maxValue);
-  return { path, db };
 }
 
 describe('board tables in row blocks', () => {
@@ -89,7 +71,7 @@ describe('board tables in row blocks', () => {
   it('reads a table stored in one blob before the row blocks, and replaces it with blocks', () => {
     // A store at the schema before 'board row blocks', holding a 3 x 3 table the old way.
     const rules = parseRules('wythoff');
-    const { path, db } = storeBefore('board row blocks', rules, 4);
+    const { path, db } = storeBefore(dir, 'board row blocks', rules, 9, 4);
     db.prepare('INSERT INTO boards (game_id, size, width, data) VALUES (1, 3, 8, ?)').run(
       Buffer.from([0, 1, 2, 1, 2, 0, 2, 0, 4]),
     );
@@ -106,7 +88,7 @@ describe('board tables in row blocks', () => {
 
   it("reads blocks stored before 'board packed values' (a byte a value) and stores packed after", () => {
     const rules = parseRules('2d:king');
-    const { path, db } = storeBefore('board packed values', rules, 3);
+    const { path, db } = storeBefore(dir, 'board packed values', rules, 9, 3);
     db.prepare("INSERT INTO boards (game_id, size, width, layout, data) VALUES (1, 3, 8, 'upper', ?)").run(
       Buffer.alloc(0),
     );

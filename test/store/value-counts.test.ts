@@ -3,10 +3,10 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRules } from '../../src/games/registry.js';
 import { encodeChunk } from '../../src/store/codec.js';
-import { MIGRATIONS } from '../../src/store/migrations.js';
 import { Store, type GameRow } from '../../src/store/store.js';
 import { COUNTED_VALUES, countedHeaps, valueCounts } from '../../src/store/value-counts.js';
 import { tempDir } from '../helpers/cli.js';
+import { storeBefore } from '../helpers/old-store.js';
 import { naiveValues } from '../helpers/naive.js';
 import { poolsByWorkers } from '../helpers/pools.js';
 import { storedComputer, type ComputeOptions } from '../helpers/stored-compute.js';
@@ -143,19 +143,9 @@ describe('value counts at the powers of two, stored with the chunks', () => {
 
   it('a table stored before the counts: counted from the table, and given every count by the next power of two', () => {
     // A store at the schema before 'value counts' holding kayles g(0..1499) in chunks of 500.
-    const path = join(dir, 'old.db');
-    const before = MIGRATIONS.findIndex((m) => m.name === 'value counts');
-    expect(before).toBeGreaterThan(0);
     const rules = parseRules('kayles');
     const want = naiveValues(rules, 2100);
-    const db = new Database(path);
-    for (const m of MIGRATIONS.slice(0, before)) m.up(db);
-    db.pragma(`user_version = ${before}`);
-    db.pragma('application_id = 0x47524e44');
-    db.prepare(
-      'INSERT INTO games (id, key, family, params, created_at, computed, max_value, width) ' +
-        "VALUES (1, ?, ?, '{}', '', 1500, ?, 8)",
-    ).run(rules.key, rules.family, Math.max(...want.slice(0, 1500)));
+    const { path, db } = storeBefore(dir, 'value counts', rules, 1500, Math.max(...want.slice(0, 1500)));
     const insert = db.prepare('INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (1, ?, ?, 8, ?)');
     for (let lo = 0; lo < 1500; lo += 500)
       insert.run(lo, lo + 500, encodeChunk(Uint8Array.from(want.slice(lo, lo + 500))));
