@@ -153,11 +153,6 @@ let EXACT8: bool = false;
   EXACT8 = V - 1 <= ESC;
 }
 
-/** Whether any of the 16 bytes b is the escape byte. */
-@inline function escapes(b: v128): bool {
-  return v128.any_true(i8x16.eq(b, ESCB));
-}
-
 /** x, 16-bit lanes of g[h, h + 8) widened from bytes, with the escaped lanes read from G. */
 @inline function unescape(x: v128, h: i32): v128 {
   return v128.bitselect(v128.load(G + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
@@ -544,6 +539,13 @@ const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
   return v128.and(byte, i8x16.swizzle(POW2, v128.and(x, i8x16.splat(7))));
 }
 
+/** A block's wanted lanes: wordLanes where values may escape (WORDS), else the bytes' own test (BYTES). */
+@inline function blockLanes(
+  esc: bool, s: i32, a: i32, few: bool, t0: v128, t1: v128, t2: v128, t3: v128, w1: v128, w2: v128,
+): v128 {
+  return esc ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2) : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+}
+
 /** Each half of the 16 bytes of x in reverse order. */
 @inline function reverse8s(x: v128): v128 {
   return i8x16.shuffle(x, x, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
@@ -721,15 +723,11 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
     // taken in order over both blocks at once (each holds a wanted value, unless an earlier
     // lane met the same one): a hit in the first block does not cost the second one again.
     while (a + 15 <= amax) {
-      const lanes = esc
-        ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2)
-        : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+      const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
       let m: i32;
       let step = 16;
       if (a + 31 <= amax) {
-        const next = esc
-          ? wordLanes(s, a + 16, few, t0, t1, t2, t3, w1, w2)
-          : wantedLanes(blockX(s, a + 16), few, t0, t1, w1, w2);
+        const next = blockLanes(esc, s, a + 16, few, t0, t1, t2, t3, w1, w2);
         if (!v128.any_true(v128.or(lanes, next))) {
           a += 32;
           continue;
@@ -892,9 +890,7 @@ function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, esc: bool): i
     let hit = false;
     for (let k = 0; k < nTwo; k++) {
       const s = n - two(k);
-      const lanes = esc
-        ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2)
-        : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+      const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
       if (!v128.any_true(lanes)) continue;
       hit = true;
       if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), seen, true) > 0) return -a;
