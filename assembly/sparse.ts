@@ -31,6 +31,16 @@ let G: usize = 0; // Uint16 values, read only where G8 holds ESC (written only t
 let ESC: i32 = 255;
 let ESCV: v128 = i16x8.splat(255);
 let ESCB: v128 = i8x16.splat(-1);
+// A windowed table (src/kernels/values.ts WindowedValues): heaps [0, HEADN) at G8/G, the
+// head, and heaps from TAIL0 on at T8/T (bases moved back by TAIL0 - HEADN, modulo 2^32), the
+// tail. The first part of a pair is read from the head, the second part, step 1's partners, the
+// one-heap moves and the new values from the tail. Not windowed, TAIL0 = HEADN and T8 = G8.
+let T8: usize = 0;
+let T: usize = 0;
+let HEADN: i32 = 0x7fffffff;
+let TAIL0: i32 = 0x7fffffff;
+/** Windowed: a rare heap found past this one ends the run after it (its partners leave the tail). */
+let REACH: i32 = 0x7fffffff;
 let RP: usize = 0; // Int32 rare heaps, ascending
 let RV: usize = 0; // Int32 their values
 let BITS: usize = 0; // 64 bytes: the wanted values as a bitset (values below 512)
@@ -41,6 +51,8 @@ let rareCount: i32 = 0;
 let stamp: i32 = 0;
 let outMax: i32 = 0;
 let outOverflow: i32 = -1;
+/** The heap a windowed run stopped at because its scan needs pairs outside the window, else -1. */
+let outMiss: i32 = -1;
 
 const VALUE_LIMIT: i32 = 1 << 16;
 
@@ -82,8 +94,34 @@ export function setEscape(e: i32): void {
 export function setTables(g: usize, g8: usize, rp: usize, rv: usize): void {
   G = g;
   G8 = g8;
+  T = g;
+  T8 = g8;
+  HEADN = 0x7fffffff;
+  TAIL0 = 0x7fffffff;
+  REACH = 0x7fffffff;
   RP = rp;
   RV = rv;
+}
+
+/**
+ * After setTables: the table's first `head` slots hold heaps [0, head), the rest heaps from
+ * `tailFrom` on (tailFrom = head: one table). A rare heap found past `reach` ends a run.
+ */
+export function setWindow(head: i32, tailFrom: i32, reach: i32): void {
+  HEADN = head;
+  TAIL0 = tailFrom;
+  REACH = reach;
+  T8 = G8 + <usize>head - <usize>tailFrom;
+  T = G + ((<usize>head - <usize>tailFrom) << 1);
+}
+
+export function getMiss(): i32 {
+  return outMiss;
+}
+
+/** The last first part a windowed table holds pairs for at heap n (every pair when not windowed). */
+@inline function reachOf(n: i32): i32 {
+  return TAIL0 > HEADN ? min(HEADN - 64, n - maxTwo - TAIL0 - 64) : 0x7fffffff;
 }
 
 export function setLanes(lanes: usize): void {
@@ -137,10 +175,22 @@ export function getOverflow(): i32 {
   return b != ESC ? b : <i32>load<u16>(G + (<usize>h << 1));
 }
 
+/** g(h) from the tail (h >= TAIL0 when windowed). */
+@inline function gvT(h: i32): i32 {
+  const b = <i32>load<u8>(T8 + <usize>h);
+  return b != ESC ? b : <i32>load<u16>(T + (<usize>h << 1));
+}
+
 /** g[h, h + 8) in 16-bit lanes: eight bytes widened, the lanes that hold ESC taken from G. */
 @inline function words8(h: i32): v128 {
   const x = v128.load8x8_u(G8 + <usize>h);
   return v128.any_true(i16x8.eq(x, ESCV)) ? unescape(x, h) : x;
+}
+
+/** words8 from the tail. */
+@inline function words8T(h: i32): v128 {
+  const x = v128.load8x8_u(T8 + <usize>h);
+  return v128.any_true(i16x8.eq(x, ESCV)) ? unescapeT(x, h) : x;
 }
 
 /**
@@ -158,10 +208,15 @@ let EXACT8: bool = false;
   return v128.bitselect(v128.load(G + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
 }
 
+/** unescape from the tail. */
+@inline function unescapeT(x: v128, h: i32): v128 {
+  return v128.bitselect(v128.load(T + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
+}
+
 /** Store g[n] = v: the byte, and the value in G when the byte cannot hold it. */
 @inline function putValue(n: i32, v: i32): void {
-  store<u8>(G8 + <usize>n, <u8>(v < ESC ? v : ESC));
-  if (v >= ESC) store<u16>(G + (<usize>n << 1), <u16>v);
+  store<u8>(T8 + <usize>n, <u8>(v < ESC ? v : ESC));
+  if (v >= ESC) store<u16>(T + (<usize>n << 1), <u16>v);
 }
 @inline function rpos(j: i32): i32 {
   return load<i32>(RP + (<usize>j << 2));
@@ -233,11 +288,11 @@ function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usize): voi
   for (let j = from; j < to; j++) {
     const h = B - d - rpos(j);
     const rv = i16x8.splat(<i16>rval(j));
-    const b = v128.load(G8 + <usize>h);
+    const b = v128.load(T8 + <usize>h);
     // Unescaped without a branch: where values pass ESC, most loads hold an escape (Officers:
     // three in four), and a branch on it was mispredicted about as often as not.
-    const w0 = unescape(i16x8.extend_low_i8x16_u(b), h);
-    const w1 = unescape(i16x8.extend_high_i8x16_u(b), h + 8);
+    const w0 = unescapeT(i16x8.extend_low_i8x16_u(b), h);
+    const w1 = unescapeT(i16x8.extend_high_i8x16_u(b), h + 8);
     const x0 = v128.xor(w0, rv);
     const x1 = v128.xor(w1, rv);
     store<u8>(L + <usize>i16x8.extract_lane_u(x0, 0), bst, 0 * LANE_BYTES);
@@ -262,7 +317,7 @@ function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usize): voi
 /** blockMarks while the bytes are the values (EXACT8): one load and one XOR in byte lanes a rare heap. */
 function blockBytes(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usize): void {
   for (let j = from; j < to; j++) {
-    const x = v128.xor(v128.load(G8 + <usize>(B - d - rpos(j))), i8x16.splat(<i8>rval(j)));
+    const x = v128.xor(v128.load(T8 + <usize>(B - d - rpos(j))), i8x16.splat(<i8>rval(j)));
     store<u8>(L + <usize>i8x16.extract_lane_u(x, 0), bst, 0 * LANE_BYTES);
     store<u8>(L + <usize>i8x16.extract_lane_u(x, 1), bst, 1 * LANE_BYTES);
     store<u8>(L + <usize>i8x16.extract_lane_u(x, 2), bst, 2 * LANE_BYTES);
@@ -324,7 +379,7 @@ function sumMarks(B: i32, from: i32, to: i32, bst: i32): void {
   for (let j = from; j < to; j++) {
     const h = B - maxTwo - rpos(j);
     const rv = rval(j);
-    for (let k = 16; k < K; k++) store<u8>(S + <usize>(k * LANE_BYTES + (rv ^ gv(h + k))), <u8>bst);
+    for (let k = 16; k < K; k++) store<u8>(S + <usize>(k * LANE_BYTES + (rv ^ gvT(h + k))), <u8>bst);
   }
 }
 
@@ -444,7 +499,7 @@ let toBst: i32 = -1;
 
 /** g[s - r]: from the bytes alone while they are the values (exact), else with the escapes. */
 @inline function valueLess(s: i32, r: i32, exact: bool): i32 {
-  return exact ? <i32>load<u8>(G8 + <usize>(s - r)) : gv(s - r);
+  return exact ? <i32>load<u8>(T8 + <usize>(s - r)) : gvT(s - r);
 }
 
 /** Mark x: in the block's lane at its stamp (inLane), else in MARK at st. */
@@ -527,7 +582,7 @@ const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
  */
 @inline function blockX(s: i32, a: i32): v128 {
   const lows = v128.load(G8 + <usize>a);
-  const highs = v128.load(G8 + <usize>(s - a - 15));
+  const highs = v128.load(T8 + <usize>(s - a - 15));
   return v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
 }
 
@@ -562,13 +617,13 @@ const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
   s: i32, a: i32, few: bool, t0: v128, t1: v128, t2: v128, t3: v128, w1: v128, w2: v128,
 ): v128 {
   const lows = v128.load(G8 + <usize>a);
-  const highs = v128.load(G8 + <usize>(s - a - 15));
+  const highs = v128.load(T8 + <usize>(s - a - 15));
   const rev = i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
   const ea = i8x16.eq(lows, ESCB);
   const eb = i8x16.eq(rev, ESCB);
   if (!v128.any_true(v128.or(ea, eb))) return wantedLanes(v128.xor(lows, rev), few, t0, t1, w1, w2);
   const pa = G + (<usize>a << 1);
-  const pb = G + (<usize>(s - a - 15) << 1);
+  const pb = T + (<usize>(s - a - 15) << 1);
   const a0 = v128.load(pa);
   const a1 = v128.load(pa, 16);
   const b0 = v128.load(pb);
@@ -759,8 +814,8 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
     while (fewLeft && a + 31 <= amax) {
       const la = v128.load(G8 + <usize>a);
       const lb = v128.load(G8 + <usize>a, 16);
-      const ha = v128.load(G8 + <usize>(s - a - 15));
-      const hb = v128.load(G8 + <usize>(s - a - 31));
+      const ha = v128.load(T8 + <usize>(s - a - 15));
+      const hb = v128.load(T8 + <usize>(s - a - 31));
       let x0: v128, x1: v128, x2: v128, x3: v128;
       const esc = v128.or(
         v128.or(i8x16.eq(la, ESCB), i8x16.eq(lb, ESCB)),
@@ -772,10 +827,10 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
         x2 = v128.xor(i16x8.extend_low_i8x16_u(lb), reverse16(i16x8.extend_high_i8x16_u(hb)));
         x3 = v128.xor(i16x8.extend_high_i8x16_u(lb), reverse16(i16x8.extend_low_i8x16_u(hb)));
       } else {
-        x0 = v128.xor(words8(a), reverse16(words8(s - a - 7)));
-        x1 = v128.xor(words8(a + 8), reverse16(words8(s - a - 15)));
-        x2 = v128.xor(words8(a + 16), reverse16(words8(s - a - 23)));
-        x3 = v128.xor(words8(a + 24), reverse16(words8(s - a - 31)));
+        x0 = v128.xor(words8(a), reverse16(words8T(s - a - 7)));
+        x1 = v128.xor(words8(a + 8), reverse16(words8T(s - a - 15)));
+        x2 = v128.xor(words8(a + 16), reverse16(words8T(s - a - 23)));
+        x3 = v128.xor(words8(a + 24), reverse16(words8T(s - a - 31)));
       }
       const hit01 = v128.or(fewHits(x0), fewHits(x1));
       const hit23 = v128.or(fewHits(x2), fewHits(x3));
@@ -786,7 +841,7 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
     // (a part equal to the other when parts must differ, else a pair already scanned).
     if (a > amax) break;
     if (fewLeft && a + 7 <= amax) {
-      const x = v128.xor(words8(a), reverse16(words8(s - a - 7)));
+      const x = v128.xor(words8(a), reverse16(words8T(s - a - 7)));
       let m = i16x8.bitmask(v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w)));
       if (m == 0) {
         a += 8;
@@ -798,7 +853,7 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
       a += 8;
       continue;
     }
-    const x = gv(a) ^ gv(s - a);
+    const x = gv(a) ^ gvT(s - a);
     if (wantAt(x) != 0) {
       if (seenHit(x, seen)) return a + 1;
       refreshFew();
@@ -817,7 +872,7 @@ function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
   while (m != 0) {
     const t = ctz(m);
     m &= m - 1;
-    const v = gv(a + t) ^ gv(s - a - t);
+    const v = gv(a + t) ^ gvT(s - a - t);
     if (wantAt(v) == 0) continue;
     if (seenHit(v, seen)) return a + t + 1;
     if (bits) store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
@@ -925,6 +980,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
   let maxValue = 0;
   const i0 = two(0);
   outOverflow = -1;
+  outMiss = -1;
   let B = -1;
   let bst = -1;
   const sums = sumLanes();
@@ -965,7 +1021,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
     for (let k = 0; k < nOne; k++) {
       const r = one(k);
-      if (n > r) put(gv(n - r), st);
+      if (n > r) put(gvT(n - r), st);
     }
     for (let k = 0; k < nTwo; k++) {
       const d = two(k);
@@ -1012,12 +1068,19 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     let v = c;
     if (need > 0) {
       left = need;
-      scan(n, 1, 0x7fffffff, SEEN, laneMode(V), need);
+      const reach = reachOf(n);
+      scan(n, 1, reach, SEEN, laneMode(V), need);
       // WANTED is ascending: the least value never seen is the mex.
       for (let j = 0; j < need; j++) {
         const x = load<i32>(WANTED + (<usize>j << 2));
         if (left > 0 && wantAt(x) == 1 && v == c) v = x;
         store<u8>(WANT + <usize>x, 0);
+      }
+      // Pairs past the window's reach were not scanned: the caller finishes n from the store.
+      if (left > 0 && reach < amaxOf(n - minTwo)) {
+        outMax = maxValue;
+        outMiss = n;
+        return n;
       }
     }
     if (v > cap) {
@@ -1036,6 +1099,11 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       store<i32>(RP + (<usize>rareCount << 2), n);
       store<i32>(RV + (<usize>rareCount << 2), v);
       rareCount++;
+      // Its partners of the heaps after it would lie before the tail: the caller widens it.
+      if (n > REACH) {
+        outMax = maxValue;
+        return n + 1;
+      }
     }
   }
   outMax = maxValue;
@@ -1112,7 +1180,7 @@ function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
     for (let k = 0; k < nOne; k++) {
       const b = n - one(k);
-      if (b > 0 && b < F) put(gv(b), st);
+      if (b > 0 && b < F) put(gvT(b), st);
     }
     for (let k = 0; k < nTwo; k++) {
       const d = two(k);
@@ -1260,7 +1328,7 @@ export function finish(
     for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
     for (let k = 0; k < nOne; k++) {
       const r = one(k);
-      if (n > r) put(gv(n - r), st);
+      if (n > r) put(gvT(n - r), st);
     }
     for (let k = 0; k < nTwo; k++) {
       const d = two(k);

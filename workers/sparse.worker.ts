@@ -37,13 +37,14 @@ function runSparse(task: SparseTask): SparseOutcome {
     g.fill(0xffffffff, task.lo, task.hi);
     process.exit(70);
   }
-  const rare = arena ? RareList.of(task.rare, arena.at) : RareList.from(task.rare, g);
+  const rare = new RareList(Math.max(1024, 2 * task.rare.length));
+  for (let i = 0; i < task.rare.length; i++) rare.push(task.rare[i]!, task.rareVal[i]!);
   const before = rare.count;
   const started = performance.now();
-  const out = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
+  const out: ReturnType<typeof kernel.run> & { miss?: true } = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
   const ms = performance.now() - started;
   const found = rare.pos.slice(before, rare.count);
-  return { ...rangeOutcome(out, kernel.name), rare: found, ms };
+  return { ...rangeOutcome(out, kernel.name), rare: found, ms, ...(out.miss ? { miss: true } : {}) };
 }
 
 /** One member of a gang (src/gang/): the member loop over the sparse phase kernel. */

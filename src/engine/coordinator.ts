@@ -3,6 +3,7 @@ import {
   chunkValues,
   NarrowValues,
   regrow,
+  resumeRanges,
   sharedValues,
   tableMax,
   tableWidth,
@@ -10,6 +11,7 @@ import {
   wider,
   type Table,
   type Width,
+  WindowedValues,
 } from '../kernels/values.js';
 import { PeriodDetector, type Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
@@ -193,10 +195,13 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   capacity = Math.max(capacity, game.computed);
   let g: Table = table(game.width, capacity);
   let width: Width = tableWidth(g);
+  // A windowed table reads what lies outside its window from the store (every such value is stored).
+  if (g instanceof WindowedValues) g.source = (lo, hi) => store.readValues(game, lo, hi);
   // A block at a time: the whole stored table read at once cost its size twice more on top of
   // the table (the values and their blobs): Grundy's game resumed at 10^8 peaked at 551 MB.
-  for (let at = 0; at < game.computed; at += RESUME_BLOCK)
-    g.set(store.readValues(game, at, Math.min(game.computed, at + RESUME_BLOCK)), at);
+  for (const [from, to] of resumeRanges(g, game.computed))
+    for (let at = from; at < to; at += RESUME_BLOCK)
+      g.set(store.readValues(game, at, Math.min(to, at + RESUME_BLOCK)), at);
   for (const strategy of strategies.list) strategy.resume?.(game, g, game.computed, store);
   let next = game.computed;
   let maxValue = game.maxValue;
@@ -339,7 +344,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         width = tableWidth(g);
       }
       if (checking) {
-        periodicity = detectIn(detector, g, next, maxValue);
+        periodicity = detectIn(detector, g, next, maxValue, periodicity);
         if (periodicity?.proven) {
           stop = 'proven';
           // The chunk launched before the check is past the proof: stop it rather than wait
@@ -356,7 +361,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       report();
       await faultHold('chunk-stored', req.signal);
     }
-    if (stop !== 'proven' && next > startedFrom) periodicity = detectIn(detector, g, next, maxValue);
+    if (stop !== 'proven' && next > startedFrom) periodicity = detectIn(detector, g, next, maxValue, periodicity);
     if (next > startedFrom || periodicity?.proven) store.saveCertificate(game, periodicity);
     recordRun(stop === 'proven' ? 'proven' : 'done');
     report();
@@ -381,9 +386,17 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
 
 /**
  * The detector over a table: a narrow one's bytes, with its escaped values compared in full
- * (none below the escape byte: the bytes are the values).
+ * (none below the escape byte: the bytes are the values). A windowed table is not read whole:
+ * what was known stays (`known`).
  */
-function detectIn(detector: PeriodDetector, g: Table, L: number, maxValue: number): Periodicity | null {
+function detectIn(
+  detector: PeriodDetector,
+  g: Table,
+  L: number,
+  maxValue: number,
+  known: Periodicity | null,
+): Periodicity | null {
+  if (g instanceof WindowedValues) return known;
   if (!(g instanceof NarrowValues)) return detector.detect(g, L);
   return maxValue < g.escapeByte
     ? detector.detect(g.bytes, L)

@@ -6,6 +6,7 @@ import {
   PAGE,
   slotBytes,
   tableRegions,
+  WHOLE,
   type SparsePlace,
 } from '../kernels/wasm/sparse-wasm.js';
 import { NarrowValues, type Table } from '../kernels/values.js';
@@ -93,7 +94,17 @@ export class SparseArena {
    * with room for at least `rareCap` rare heaps and `rowBytes` of rows. Call with no chunk
    * running.
    */
-  places(count: number, capacity: number, rareCap: number, rowBytes: number): SparsePlace[] {
+  places(
+    count: number,
+    capacity: number,
+    rareCap: number,
+    rowBytes: number,
+    window: { readonly head: number; readonly tailFrom: number; readonly reach: number } = {
+      head: capacity,
+      tailFrom: capacity,
+      reach: WHOLE,
+    },
+  ): SparsePlace[] {
     if (count > this.slots) throw new Error(`${count} sparse members for an arena of ${this.slots} slots`);
     this.rowRoom = Math.max(this.rowRoom, align(rowBytes));
     this.rareRoom = Math.max(this.rareRoom, rareCap);
@@ -112,6 +123,7 @@ export class SparseArena {
         gAt: this.gAt,
         g8At: this.g8At,
         capacity,
+        ...window,
         rpAt,
         rvAt,
         rareCap: this.rareRoom,

@@ -34,6 +34,8 @@ export interface SparseTask {
   readonly mask: SparseMask;
   /** Every rare heap in [1, lo) under `mask`, ascending. */
   readonly rare: Int32Array;
+  /** Their values (a windowed table may no longer hold them). */
+  readonly rareVal: Int32Array;
   /** The table lives in this arena (`buffer` is unused then). */
   readonly arena?: SparseArenaRef;
 }
@@ -60,6 +62,8 @@ export interface SparseReadyOutcome {
 export type SparseOutcome =
   | (Extract<ChunkOutcome, { kind: 'done' | 'overflow' }> & {
       readonly rare: Int32Array;
+      /** A windowed table's run stopped at `next`, whose scan needs pairs outside the window. */
+      readonly miss?: true;
       /**
        * The kernel's time on its thread, in ms. The main thread may learn of the outcome late
        * (it stores and checks the chunk before while this one computes), so its own clock would

@@ -35,9 +35,11 @@ import {
   tableSlice,
   typedTable,
   valueAt,
+  WindowedValues,
   type Table,
   type Width,
 } from '../kernels/values.js';
+import { SparseWindow, WINDOW_FROM, WINDOW_SIZES, type WindowSizes } from './sparse-window.js';
 
 /** A rough step-2 scan length per heap, for sizing chunks before any is timed (Grundy's game: ~1-3 thousand). */
 const SCAN_ESTIMATE = 2048;
@@ -138,6 +140,11 @@ export interface SparseTuning {
    * double), so that every new power of two stops the gang: tests reach the regrow path.
    */
   readonly tightRows?: boolean;
+  /**
+   * Keep the table in a window of these sizes whatever the run's length (tests); by default a
+   * run of more than WINDOW_FROM heaps keeps one of WINDOW_SIZES.
+   */
+  readonly window?: WindowSizes;
 }
 
 /** Parallel sparse chunks run, and how often the gather's guess fell short. */
@@ -188,6 +195,8 @@ export class SparseRunner implements ChunkStrategy {
   private live: LiveGang | null = null;
   /** The newest table made here: its WebAssembly kernels work on the values in place. */
   private arena: SparseArena | null = null;
+  /** The run's windowed table, when it keeps one (engine/sparse-window.ts). */
+  private window: SparseWindow | null = null;
 
   private constructor(
     private readonly rules: Rules,
@@ -216,6 +225,15 @@ export class SparseRunner implements ChunkStrategy {
    */
   table(width: Width, capacity: number, limit: number, from?: Table, count = 0): Table | null {
     if (width === 32 || this.plain || sparseKernelChoice() !== 'wasm') return null;
+    if (this.window !== null && from === this.window.g) return from;
+    const sizes = this.tuning.window ?? (limit > WINDOW_FROM ? WINDOW_SIZES : null);
+    if (sizes !== null && from === undefined) {
+      this.window = SparseWindow.create(this.shape, sizes, limit, Math.max(1, this.threads));
+      if (this.window !== null) {
+        this.arena = this.window.arena;
+        return this.window.g;
+      }
+    }
     // A longer table for the same run grows in place: the values are already there.
     if (this.arena !== null && from !== undefined && this.arena.holds(from) && capacity <= this.arena.reserve)
       return this.arena.values(capacity);
@@ -228,6 +246,7 @@ export class SparseRunner implements ChunkStrategy {
 
   /** The arena that holds g, if g is one's. */
   private arenaOf(g: Table): SparseArena | null {
+    if (g instanceof WindowedValues) return g === this.window?.g ? this.window.arena : null;
     return this.arena?.holds(g) ? this.arena : null;
   }
 
@@ -245,7 +264,14 @@ export class SparseRunner implements ChunkStrategy {
     if (this.decided?.lo === lo) return this.decided;
     const mode = this.tuning.parallel;
     let choice: { path: SparsePath; probe: boolean; goesOn?: boolean };
-    if (this.plain || this.threads < 2 || mode === 'off' || lo < (mode === 'force' ? 1 : MIN_PARALLEL_N))
+    // A windowed table runs on one worker: the gang's phases read the whole table.
+    if (
+      this.plain ||
+      this.window !== null ||
+      this.threads < 2 ||
+      mode === 'off' ||
+      lo < (mode === 'force' ? 1 : MIN_PARALLEL_N)
+    )
       choice = { path: 'seq', probe: false };
     else if (this.continues(lo) && (mode === 'force' || this.chooser.keepsGang())) {
       this.chooser.carryOn();
@@ -267,7 +293,14 @@ export class SparseRunner implements ChunkStrategy {
   /** The mask as the octal-game literature writes it (0x1ee for Officers), and the rare heaps' count. */
   facts(): StrategyFacts | null {
     if (!this.mask) return null;
-    return { mask: `0x${this.mask.bits.toString(16)}${this.mask.parity ? '+parity' : ''}`, rare: this.rare.count };
+    const facts = {
+      mask: `0x${this.mask.bits.toString(16)}${this.mask.parity ? '+parity' : ''}`,
+      rare: this.rare.count,
+    };
+    const win = this.window;
+    if (win === null) return facts;
+    // Heaps kept (head + tail), heaps finished from the store, and tails made longer.
+    return { ...facts, window: `${win.g.head.length}+${win.g.tail.length}`, misses: win.misses, grown: win.grown };
   }
 
   /** Pick up the stored mask and rare list for g[0, computed); extend them over anything newer. */
@@ -294,7 +327,11 @@ export class SparseRunner implements ChunkStrategy {
     const { path, probe, goesOn } = this.pathAt(lo);
     // A fixed length (tests): gang chunks then hold three tiles of that length.
     if (this.tuning.chunk !== undefined)
-      return Math.min(limit, lo + Math.max(1, this.tuning.chunk) * (path === 'gang' ? 3 : 1));
+      return Math.min(
+        limit,
+        lo + Math.max(1, this.tuning.chunk) * (path === 'gang' ? 3 : 1),
+        lo + (this.window?.maxChunk ?? Infinity),
+      );
     const factor = path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1;
     const timed = this.usPerHeap > 0;
     const lengthOf = (f: number): number =>
@@ -306,6 +343,7 @@ export class SparseRunner implements ChunkStrategy {
     if (goesOn) len = Math.max(lengthOf(this.threads), Math.min(len, Math.ceil((limit - lo) / 2)));
     // While the mask is young, revise it often: chunks grow with the prefix.
     len = Math.min(MAX_CHUNK, Math.max(MIN_SPARSE_CHUNK, Math.min(len, lo)));
+    if (this.window !== null) len = Math.min(len, this.window.maxChunk);
     // Less than half a chunk left before the limit (a periodicity check point, or the table's
     // end) joins this chunk: a chunk of its own would pay a round trip and a commit for little.
     const end = limit - (lo + len) < len / 2 ? limit : lo + len;
@@ -339,6 +377,7 @@ export class SparseRunner implements ChunkStrategy {
       );
     }
     this.reviseMask(g, lo);
+    if (this.window !== null && g === this.window.g) return this.runWindowed(chunk, this.window);
     if (this.pathAt(lo).path === 'gang') return this.runParallel(chunk);
     this.lastWorkers = 1;
     const arena = this.arenaOf(g);
@@ -355,6 +394,7 @@ export class SparseRunner implements ChunkStrategy {
       maxBefore,
       mask: this.mask!,
       rare: this.rare.pos.subarray(0, known),
+      rareVal: this.rare.val.subarray(0, known),
       ...(arena && place ? { arena: { memory: arena.memory, id: arena.id, place } } : {}),
     };
     const running = pool.runOn('sparse', task, signal, `sparse chunk [${lo}, ${hi}) of ${this.rules.key}`);
@@ -371,6 +411,66 @@ export class SparseRunner implements ChunkStrategy {
     this.upto = outcome.next;
     const { rare: _found, ms: _ms, ...done } = outcome;
     return done;
+  }
+
+  /**
+   * A chunk over a windowed table, on one worker: the window made ready for it (slid or grown),
+   * then the kernel until it stops, which it does at a heap whose scan would leave the window
+   * (computed here from the window and the store, engine/sparse-window.ts) and after a rare heap
+   * whose partners would fall before the tail (the window is made ready again).
+   */
+  private async runWindowed(chunk: ChunkRun, win: SparseWindow): Promise<ChunkOutcome> {
+    const { pool, width, lo, hi, signal } = chunk;
+    this.lastWorkers = 1;
+    let at = lo;
+    let before = chunk.maxBefore;
+    let chunkMax = 0;
+    let ms = 0;
+    let kernel = 'sparse+simd';
+    const cls = classTable(this.mask!.bits);
+    while (at < hi) {
+      const known = this.rare.count;
+      const window = win.ready(at, hi, known > 0 ? this.rare.pos[known - 1]! : 0);
+      this.arena = win.arena;
+      const place = win.arena.places(1, win.capacity, known + (hi - at), 0, window)[0]!;
+      const task: SparseTask = {
+        kind: 'sparse',
+        rules: this.rules,
+        shape: this.shape,
+        buffer: bufferOf(win.g),
+        width,
+        lo: at,
+        hi,
+        maxBefore: before,
+        mask: this.mask!,
+        rare: this.rare.pos.subarray(0, known),
+        rareVal: this.rare.val.subarray(0, known),
+        arena: { memory: win.arena.memory, id: win.arena.id, place },
+      };
+      const outcome = await pool.runOn('sparse', task, signal, `sparse chunk [${at}, ${hi}) of ${this.rules.key}`);
+      // What the sub-runs before finished is final: the coordinator stores it before the error.
+      if (outcome.kind === 'error') return at > lo ? { ...outcome, next: at, maxValue: chunkMax } : outcome;
+      ms += outcome.ms;
+      kernel = outcome.kernel;
+      chunkMax = Math.max(chunkMax, outcome.maxValue);
+      before = Math.max(before, outcome.maxValue);
+      for (let i = 0; i < outcome.rare.length; i++) this.rare.push(outcome.rare[i]!, win.g.at(outcome.rare[i]!));
+      at = outcome.next;
+      this.upto = at;
+      if (outcome.kind === 'overflow') return { ...outcome, maxValue: chunkMax };
+      if (outcome.miss) {
+        const v = win.fullValue(at);
+        if (v > 0xffff) return { kind: 'overflow', next: at, maxValue: chunkMax, value: v, kernel };
+        win.g.set([v], at);
+        collectRare([v], at, at + 1, this.mask!, cls, this.rare, at);
+        chunkMax = Math.max(chunkMax, v);
+        before = Math.max(before, v);
+        at++;
+        this.upto = at;
+      }
+    }
+    this.usPerHeap = (ms * 1000) / (hi - lo);
+    return { kind: 'done', next: hi, maxValue: chunkMax, kernel };
   }
 
   /**
@@ -634,5 +734,6 @@ export class SparseRunner implements ChunkStrategy {
 
 /** The buffer a task names for its table (unused by a task that runs in an arena). */
 function bufferOf(g: Table): SharedArrayBuffer {
+  if (g instanceof WindowedValues) return g.head.bytes.buffer as SharedArrayBuffer;
   return (g instanceof NarrowValues ? g.bytes.buffer : g.buffer) as SharedArrayBuffer;
 }

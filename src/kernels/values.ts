@@ -1,3 +1,4 @@
+import { ComputeError } from '../errors.js';
 /** Grundy values live in the narrowest typed array that holds them; width grows 8 -> 16 -> 32. */
 export type Values = Uint8Array | Uint16Array | Uint32Array;
 export type Width = 8 | 16 | 32;
@@ -42,6 +43,10 @@ export function plainValues(width: Width, length: number): Values {
  * SharedArrayBuffer for tables that workers read, a plain one for single-thread use.
  */
 export function regrow(source: Table, count: number, width: Width, length: number, shared = true): Values {
+  if (source instanceof WindowedValues)
+    throw new ComputeError(
+      `a value passed 65535 in a windowed run, whose tables hold 16-bit values: run with --to ${WINDOW_NOTE}`,
+    );
   const target = shared ? sharedValues(width, length) : plainValues(width, length);
   target.set(tableSlice(source, 0, count));
   return target;
@@ -104,17 +109,114 @@ export class NarrowValues {
   }
 }
 
-/** The engine's table of a game: a typed array, or sparse space's narrow table. */
-export type Table = Values | NarrowValues;
+/** What the windowed-table refusal suggests. */
+const WINDOW_NOTE = 'at most 2^27, whose table is kept whole';
+
+/**
+ * A table too long to keep whole (sparse space, engine/sparse-window.ts): the head g[0,
+ * head.length) and the tail g[tailFrom, tailFrom + tail.length) in memory, narrow both; any
+ * other value is read from the store through `source` (the values before the tail are stored
+ * before it moves past them). While tailFrom = head.length the two are one table.
+ */
+export class WindowedValues {
+  /** Reads stored values outside the window (set by whoever holds the store). */
+  source: ((lo: number, hi: number) => Values) | null = null;
+
+  constructor(
+    public head: NarrowValues,
+    public tail: NarrowValues,
+    public tailFrom: number,
+    /** The heaps the run may compute: the table's length as the coordinator sees it. */
+    readonly length: number,
+  ) {}
+
+  get escapeByte(): number {
+    return this.head.escapeByte;
+  }
+
+  /** The first heap past the tail. */
+  get tailEnd(): number {
+    return this.tailFrom + this.tail.length;
+  }
+
+  /** Whether g[lo, hi) is all in the tail. */
+  inTail(lo: number, hi: number): boolean {
+    return lo >= this.tailFrom && hi <= this.tailEnd;
+  }
+
+  at(n: number): number {
+    if (n < this.head.length) return this.head.at(n);
+    if (n >= this.tailFrom && n < this.tailEnd) return this.tail.at(n - this.tailFrom);
+    return this.slice(n, n + 1)[0]!;
+  }
+
+  /** g[lo, hi) as a new Uint16Array, from the head, the store and the tail in turn. */
+  slice(lo: number, hi: number): Uint16Array {
+    const out = new Uint16Array(Math.max(0, hi - lo));
+    let n = lo;
+    while (n < hi) {
+      let to: number;
+      if (n < this.head.length) {
+        to = Math.min(hi, this.head.length);
+        out.set(this.head.slice(n, to), n - lo);
+      } else if (n >= this.tailFrom && n < this.tailEnd) {
+        to = Math.min(hi, this.tailEnd);
+        out.set(this.tail.slice(n - this.tailFrom, to - this.tailFrom), n - lo);
+      } else {
+        to = n < this.tailFrom ? Math.min(hi, this.tailFrom) : hi;
+        if (this.source === null) throw new Error(`g[${n}, ${to}) lies outside a windowed table with no store`);
+        out.set(this.source(n, to), n - lo);
+      }
+      n = to;
+    }
+    return out;
+  }
+
+  /** Write `values` from heap `at` on where the window holds them (the rest is the store's). */
+  set(values: ArrayLike<number>, at = 0): void {
+    const end = at + values.length;
+    const part = (lo: number, hi: number, into: NarrowValues, base: number): void => {
+      if (hi <= lo) return;
+      const from = lo - at;
+      const piece = ArrayBuffer.isView(values)
+        ? (values as Values).subarray(from, from + hi - lo)
+        : Array.from({ length: hi - lo }, (_, i) => values[from + i]!);
+      into.set(piece, lo - base);
+    };
+    part(at, Math.min(end, this.head.length), this.head, 0);
+    part(Math.max(at, this.tailFrom, this.head.length), Math.min(end, this.tailEnd), this.tail, this.tailFrom);
+  }
+
+  /**
+   * Move the tail to start at `from` (>= tailFrom, a multiple of 64 past the head): the values
+   * [from, keep) it holds move to its front. Call with no kernel running.
+   */
+  moveTail(from: number, keep: number): void {
+    if (from === this.tailFrom) return;
+    const shift = from - this.tailFrom;
+    const count = Math.max(0, keep - from);
+    this.tail.bytes.copyWithin(0, shift, shift + count);
+    this.tail.words.copyWithin(0, shift, shift + count);
+    this.tailFrom = from;
+  }
+}
+
+/** The engine's table of a game: a typed array, sparse space's narrow table, or a windowed one. */
+export type Table = Values | NarrowValues | WindowedValues;
+
+/** A narrow table, windowed or whole. */
+export function isNarrow(g: Table): g is NarrowValues | WindowedValues {
+  return g instanceof NarrowValues || g instanceof WindowedValues;
+}
 
 /** The width the values of a table are stored at: a narrow table holds Uint16 values. */
 export function tableWidth(g: Table): Width {
-  return g instanceof NarrowValues ? 16 : widthOf(g);
+  return isNarrow(g) ? 16 : widthOf(g);
 }
 
 /** g[lo, hi) as a typed array: a view of a typed table, a copy of a narrow one. */
 export function tableSlice(g: Table, lo: number, hi: number): Values {
-  return g instanceof NarrowValues ? g.slice(lo, hi) : g.subarray(lo, hi);
+  return isNarrow(g) ? g.slice(lo, hi) : g.subarray(lo, hi);
 }
 
 /**
@@ -123,11 +225,15 @@ export function tableSlice(g: Table, lo: number, hi: number): Values {
  * 16 bits on the main thread only for the store to narrow it back to bytes.
  */
 export function chunkValues(g: Table, lo: number, hi: number, max: number): Values {
+  if (g instanceof WindowedValues && max < g.escapeByte && g.inTail(lo, hi))
+    return g.tail.bytes.subarray(lo - g.tailFrom, hi - g.tailFrom);
   return g instanceof NarrowValues && max < g.escapeByte ? g.bytes.subarray(lo, hi) : tableSlice(g, lo, hi);
 }
 
 /** The largest of g[lo, hi) (0 when empty). */
 export function tableMax(g: Table, lo: number, hi: number): number {
+  if (g instanceof WindowedValues)
+    return g.inTail(lo, hi) ? tableMax(g.tail, lo - g.tailFrom, hi - g.tailFrom) : maxOf(g.slice(lo, hi));
   if (!(g instanceof NarrowValues)) return maxOf(g, lo, hi);
   const m = maxOf(g.bytes, lo, hi);
   return m < g.escapeByte ? m : maxOf(g.slice(lo, hi));
@@ -135,7 +241,7 @@ export function tableMax(g: Table, lo: number, hi: number): number {
 
 /** The typed array a strategy that does not run sparse space reads and writes. */
 export function typedTable(g: Table): Values {
-  if (g instanceof NarrowValues) throw new Error('a narrow sparse table reached a kernel that reads typed arrays');
+  if (isNarrow(g)) throw new Error('a narrow sparse table reached a kernel that reads typed arrays');
   return g;
 }
 
@@ -152,7 +258,7 @@ export function eachRun(
   hi: number,
   fn: (values: ArrayLike<number>, lo: number, hi: number, base: number) => void,
 ): void {
-  if (!(g instanceof NarrowValues)) {
+  if (!isNarrow(g)) {
     fn(g, lo, hi, 0);
     return;
   }
@@ -164,5 +270,20 @@ export function eachRun(
 
 /** g(n) of any table. */
 export function valueAt(g: Table, n: number): number {
-  return g instanceof NarrowValues ? g.at(n) : g[n]!;
+  return isNarrow(g) ? g.at(n) : g[n]!;
+}
+
+/**
+ * The ranges of g[0, computed) a resumed run reads from the store: all of it, or for a windowed
+ * table the head and the tail, placed to end at `computed` (with room for as much again).
+ */
+export function resumeRanges(g: Table, computed: number): (readonly [number, number])[] {
+  if (!(g instanceof WindowedValues)) return [[0, computed]];
+  const head = g.head.length;
+  if (computed > g.tailEnd)
+    g.tailFrom = Math.max(g.tailFrom, head + Math.floor((computed - head - g.tail.length / 2) / 64) * 64);
+  return [
+    [0, Math.min(head, computed)],
+    [g.tailFrom, Math.max(g.tailFrom, computed)],
+  ];
 }

@@ -40,5 +40,6 @@ export function arenaSparseFor(task: {
   const buffer = current.seq.mem.memory.buffer;
   const g = new Uint16Array(buffer, arena.place.gAt, arena.place.capacity);
   const table = new NarrowValues(new Uint8Array(buffer, arena.place.g8At, arena.place.capacity), g);
-  return { seq: current.seq, gang: current.gang, g, at: (n) => table.at(n) };
+  const { head, tailFrom } = arena.place;
+  return { seq: current.seq, gang: current.gang, g, at: (n) => table.at(n < head ? n : head + n - tailFrom) };
 }

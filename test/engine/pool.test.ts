@@ -69,6 +69,7 @@ describe('warming the pool threads', () => {
         maxBefore: 0,
         mask: { bits: 1, parity: 0 },
         rare: new Int32Array(0),
+        rareVal: new Int32Array(0),
       });
       expect(out.kind).toBe('done');
       // The kernel's own time on its thread (what the sparse path chooser compares), within the round trip.

@@ -28,6 +28,8 @@ export interface SparseExports {
   ): void;
   setShape(shape: number, whole: number, one: number, two: number, distinct: number): void;
   setTables(g: number, g8: number, rp: number, rv: number): void;
+  setWindow(head: number, tailFrom: number, reach: number): void;
+  getMiss(): number;
   setEscape(e: number): void;
   setMaskParity(parity: number): void;
   setLaneLimits(bytes: number, words: number): void;
@@ -63,6 +65,8 @@ export interface SparseExports {
 }
 
 export const PAGE = 65536;
+/** A place's reach when its table is whole: no rare heap ends a run. */
+export const WHOLE = 0x7fffffff;
 /** The module's memory import allows up to 4 GiB. */
 export const MAX_PAGES = 65536;
 const L = VALUE_LIMIT;
@@ -143,6 +147,14 @@ export interface SparsePlace {
   readonly gAt: number;
   readonly g8At: number;
   readonly capacity: number;
+  /**
+   * A windowed table (kernels/values.ts WindowedValues): its first `head` slots hold heaps [0,
+   * head), the others heaps from `tailFrom` on; a rare heap found past `reach` ends a run.
+   * A whole table: head = tailFrom = capacity.
+   */
+  readonly head: number;
+  readonly tailFrom: number;
+  readonly reach: number;
   readonly rpAt: number;
   readonly rvAt: number;
   readonly rareCap: number;
@@ -219,7 +231,20 @@ export class SparseMemory {
     this.own = arena === undefined;
     this.slot = slotRegions(0, shape);
     const gAt = align(this.slot.end);
-    this.place = { slotAt: 0, gAt, g8At: 0, capacity: 0, rpAt: 0, rvAt: 0, rareCap: 0, rowsAt: 0, rowBytes: 0 };
+    this.place = {
+      slotAt: 0,
+      gAt,
+      g8At: 0,
+      capacity: 0,
+      head: 0,
+      tailFrom: 0,
+      reach: WHOLE,
+      rpAt: 0,
+      rvAt: 0,
+      rareCap: 0,
+      rowsAt: 0,
+      rowBytes: 0,
+    };
     this.memory =
       arena ?? new WebAssembly.Memory({ initial: Math.ceil(gAt / PAGE) + 1, maximum: MAX_PAGES, shared: true });
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
@@ -279,6 +304,7 @@ export class SparseMemory {
       this.takeSlot();
     } else if (masked) this.writeMask();
     this.exports.setTables(place.gAt, place.g8At, place.rpAt, place.rvAt);
+    this.exports.setWindow(place.head, place.tailFrom, place.reach);
     this.rareOf = null;
   }
 
@@ -291,7 +317,7 @@ export class SparseMemory {
     if (!this.own) {
       if (!(g instanceof Uint16Array) || g.byteOffset !== p.gAt)
         throw new Error("the table of a sparse arena call must be the arena's own");
-      if (heaps > p.capacity || rare > p.rareCap || rowBytes > p.rowBytes)
+      if (heaps > p.tailFrom + p.capacity - p.head || rare > p.rareCap || rowBytes > p.rowBytes)
         throw new Error(`a sparse arena place holds ${p.capacity} heaps, ${p.rareCap} rare, ${p.rowBytes} row bytes`);
       return;
     }
@@ -408,8 +434,11 @@ export class WasmSparseKernel {
     this.mem.setMask(mask);
   }
 
-  /** SparseKernel.run: g[lo, hi) from the final g[0, lo) and `rare` (the rare heaps of g[1, lo)). */
-  run(g: Values, lo: number, hi: number, maxBefore: number, rare: RareList): RangeOutcome {
+  /**
+   * SparseKernel.run: g[lo, hi) from the final g[0, lo) and `rare` (the rare heaps of g[1, lo)).
+   * Over a windowed place it may stop early: `miss` when g(next) needs pairs outside the window.
+   */
+  run(g: Values, lo: number, hi: number, maxBefore: number, rare: RareList): RangeOutcome & { miss?: true } {
     const mem = this.mem;
     const known = rare.count;
     mem.prepare(g, lo, hi, known + (hi - lo));
@@ -420,6 +449,7 @@ export class WasmSparseKernel {
     mem.takeRare(rare, known, mem.exports.getRareCount());
     const maxValue = mem.exports.getMax();
     const overflow = mem.exports.getOverflow();
+    if (mem.exports.getMiss() >= 0) return { next, maxValue, miss: true };
     return overflow >= 0 && next < hi ? { next, maxValue, overflowValue: overflow } : { next, maxValue };
   }
 }

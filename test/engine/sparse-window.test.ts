@@ -1,0 +1,125 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeGame, type ComputeSummary } from '../../src/engine/coordinator.js';
+import type { SparseTuning } from '../../src/engine/sparse-runner.js';
+import { parseRules } from '../../src/games/registry.js';
+import { resumeRanges, WindowedValues, NarrowValues } from '../../src/kernels/values.js';
+import { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers/cli.js';
+import { computeInterruptedAt } from '../helpers/interrupt.js';
+import { poolsByWorkers } from '../helpers/pools.js';
+
+const poolOf = poolsByWorkers([1, 2]);
+let dir: string;
+let cleanup: () => void;
+let dbCount = 0;
+const newStore = (): Store => Store.openForWrite(join(dir, `w${dbCount++}.db`));
+
+beforeAll(() => {
+  ({ dir, cleanup } = tempDir());
+});
+afterAll(() => cleanup());
+
+async function run(
+  game: string,
+  to: number,
+  tuning: SparseTuning | null,
+  store = newStore(),
+): Promise<{ values: number[]; summary: ComputeSummary }> {
+  const rules = parseRules(game);
+  const summary = await computeGame({
+    rules,
+    store,
+    pool: poolOf(2),
+    to,
+    untilProven: false,
+    kernel: tuning === null ? 'plain' : 'auto',
+    ...(tuning ? { sparseTuning: tuning } : {}),
+  });
+  return { values: [...store.readValues(store.getGame(rules.key)!, 0, to)], summary };
+}
+
+/**
+ * A window far smaller than its run: a head of 256 heaps and a tail of 1024 (chunks of 256 at
+ * most), so that the tail slides every few chunks, scans past ~190 pairs leave the window and
+ * are finished from the store, and rare heaps past the tail's half make it grow.
+ */
+const SMALL: SparseTuning = { parallel: 'auto', window: { head: 256, tail: 1024 } };
+
+describe('sparse space in a window (engine/sparse-window.ts)', () => {
+  // What each run must go through (the same every time: it depends on the values only): a
+  // window that stays one (0.6, whose rare heaps reach 20,627, and Grundy's game make its tail
+  // grow until it holds every heap), heaps finished from the store (misses), tails made longer.
+  // Octal codes with one and several split sums, values past 255, d0 = 4, parts that must differ.
+  const games: [string, number, { misses: boolean; grown: boolean }][] = [
+    ['octal:0.6', 9000, { misses: false, grown: true }],
+    ['octal:0.167', 9000, { misses: true, grown: true }],
+    ['octal:0.156', 9000, { misses: true, grown: false }],
+    ['octal:0.4574', 6000, { misses: true, grown: true }],
+    ['octal:0.776', 12000, { misses: false, grown: true }],
+    ['octal:4.6', 6000, { misses: false, grown: false }],
+    ['grundy', 9000, { misses: false, grown: true }],
+  ];
+  it.each(games)('%s to %i equals the plain kernel', async (game, N, expected) => {
+    const plain = await run(game, N, null);
+    const windowed = await run(game, N, SMALL);
+    expect(windowed.summary.kernel).toContain('sparse+simd');
+    expect(windowed.values).toEqual(plain.values);
+    const facts = windowed.summary.facts!;
+    expect(facts.window).toMatch(/^256\+\d+$/);
+    expect(Number(facts.misses) > 0, 'misses').toBe(expected.misses);
+    expect(Number(facts.grown) > 0, 'grown').toBe(expected.grown);
+  });
+
+  it('a windowed run killed midway resumes to the same table', async () => {
+    const rules = parseRules('octal:0.4574');
+    const N = 6000;
+    const plain = await run('octal:0.4574', N, null);
+    const store = newStore();
+    await computeInterruptedAt(
+      { rules, store, pool: poolOf(2), to: N, untilProven: false, sparseTuning: { ...SMALL, chunk: 200 } },
+      4800,
+    );
+    const computed = store.getGame(rules.key)!.computed;
+    // Past the head and first tail (256 + 1024 heaps, grown to 4096 here): the tail is placed anew.
+    expect(computed).toBeGreaterThan(256 + 4096);
+    expect(computed).toBeLessThan(N);
+    const resumed = await run('octal:0.4574', N, SMALL, store);
+    expect(resumed.values).toEqual(plain.values);
+    store.close();
+  });
+});
+
+describe('WindowedValues', () => {
+  const make = (): WindowedValues => {
+    const narrow = (n: number): NarrowValues => new NarrowValues(new Uint8Array(n), new Uint16Array(n));
+    const g = new WindowedValues(narrow(8), narrow(16), 8, 1000);
+    // The store holds g(n) = n % 300 (values past the escape byte too).
+    g.source = (lo, hi) => Uint16Array.from({ length: hi - lo }, (_, i) => (lo + i) % 300);
+    return g;
+  };
+
+  it('reads the head, the store and the tail in one slice, and writes only what it holds', () => {
+    const g = make();
+    g.set(Uint16Array.from({ length: 24 }, (_, i) => i % 300));
+    const [, tail] = resumeRanges(g, 100);
+    // Placed to end at 100 with room for as much again: a multiple of 64 past the head.
+    expect(tail).toEqual([72, 100]);
+    g.set(
+      Uint16Array.from({ length: 28 }, (_, i) => (72 + i) % 300),
+      72,
+    );
+    expect([...g.slice(0, 100)]).toEqual(Array.from({ length: 100 }, (_, n) => n % 300));
+    g.set([299], 80);
+    expect(g.at(80)).toBe(299);
+    expect(g.at(40)).toBe(40);
+  });
+
+  it('moves the tail forward keeping the values it still holds', () => {
+    const g = make();
+    g.set(Uint16Array.from({ length: 24 }, (_, i) => (i * 37) % 300));
+    g.moveTail(16, 24);
+    expect(g.tailFrom).toBe(16);
+    expect([...g.tail.slice(0, 8)]).toEqual(Array.from({ length: 8 }, (_, i) => ((16 + i) * 37) % 300));
+  });
+});
