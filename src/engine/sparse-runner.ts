@@ -226,7 +226,9 @@ export class SparseRunner implements ChunkStrategy {
   table(width: Width, capacity: number, limit: number, from?: Table, count = 0): Table | null {
     if (width === 32 || this.plain || sparseKernelChoice() !== 'wasm') return null;
     if (this.window !== null && from === this.window.g) return from;
-    const sizes = this.tuning.window ?? (limit > WINDOW_FROM ? WINDOW_SIZES : null);
+    // By the table asked for, not the limit: --until-proven asks for twice what it has, and
+    // checks periodicity, which reads the table whole, until it is proven or the limit is reached.
+    const sizes = this.tuning.window ?? (capacity > WINDOW_FROM ? WINDOW_SIZES : null);
     if (sizes !== null && from === undefined) {
       this.window = SparseWindow.create(this.shape, sizes, limit, Math.max(1, this.threads));
       if (this.window !== null) {

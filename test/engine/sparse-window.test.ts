@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeGame, type ComputeSummary } from '../../src/engine/coordinator.js';
-import type { SparseTuning } from '../../src/engine/sparse-runner.js';
+import { SparseRunner, type SparseTuning } from '../../src/engine/sparse-runner.js';
+import { WINDOW_FROM, WINDOW_SIZES } from '../../src/engine/sparse-window.js';
 import { parseRules } from '../../src/games/registry.js';
 import { resumeRanges, WindowedValues, NarrowValues } from '../../src/kernels/values.js';
 import { Store } from '../../src/store/store.js';
@@ -87,6 +88,17 @@ describe('sparse space in a window (engine/sparse-window.ts)', () => {
     const resumed = await run('octal:0.4574', N, SMALL, store);
     expect(resumed.values).toEqual(plain.values);
     store.close();
+  });
+});
+
+describe('when a run keeps a window', () => {
+  it('a table asked for past WINDOW_FROM heaps is windowed; --until-proven, growing to its limit, never is', () => {
+    const runner = SparseRunner.for(parseRules('octal:0.6'), 1)!;
+    // --until-proven's first table: twice what is stored, however high the limit.
+    expect(runner.table(16, 1 << 16, 1 << 28)).not.toBeInstanceOf(WindowedValues);
+    const windowed = SparseRunner.for(parseRules('octal:0.6'), 1)!.table(16, WINDOW_FROM + 1, WINDOW_FROM + 1);
+    expect(windowed).toBeInstanceOf(WindowedValues);
+    expect((windowed as WindowedValues).head.length).toBe(WINDOW_SIZES.head);
   });
 });
 
