@@ -104,24 +104,38 @@ export function factsText(facts: StrategyFacts | null, sep: string): string {
     : '';
 }
 
-/** A one-line progress bar on stderr, redrawn at most ten times a second, only on a TTY. */
+/**
+ * Progress on stderr: on a TTY a one-line bar redrawn at most ten times a second; elsewhere (a
+ * log file, a background run) the same line once a minute, the first a minute in, so that a
+ * short run writes nothing.
+ */
 export class ProgressBar {
   private lastDraw = 0;
   private drawn = false;
+  private lastLog: number;
 
   /** bounded: the target is where the run ends (false for --until-proven without --to). */
   constructor(
     private readonly bounded = true,
     private readonly stream: NodeJS.WriteStream = process.stderr,
-  ) {}
+    private readonly logMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.lastLog = now();
+  }
 
   get enabled(): boolean {
     return this.stream.isTTY === true;
   }
 
   update(p: ComputeProgress): void {
-    if (!this.enabled) return;
-    const now = Date.now();
+    const now = this.now();
+    if (!this.enabled) {
+      if (now - this.lastLog < this.logMs) return;
+      this.lastLog = now;
+      this.stream.write(`${progressLine(p, this.bounded)}\n`);
+      return;
+    }
     if (now - this.lastDraw < 100) return;
     this.lastDraw = now;
     this.stream.write(`\r${progressLine(p, this.bounded).slice(0, (this.stream.columns ?? 120) - 1)}\x1b[K`);

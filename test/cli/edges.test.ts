@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { progressLine } from '../../src/cli/output.js';
+import { ProgressBar, progressLine } from '../../src/cli/output.js';
 import { CLI, runCli, tempDir } from '../helpers/cli.js';
 import { isOneLineError } from '../helpers/safety.js';
 
@@ -161,5 +161,23 @@ describe('the compute progress line', () => {
     expect(line).toBe(
       'octal:0.77 5,000,000 values  2.50M states/s  2.00 s  max 9  mask 0x1ee  rare 1583  (until proven)',
     );
+  });
+  it('off a TTY (a log, a background run): the same line once a minute, nothing before', () => {
+    const written: string[] = [];
+    const stream = { isTTY: false, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+    let clock = 1_000_000;
+    const bar = new ProgressBar(true, stream, 60_000, () => clock);
+    for (const at of [0, 30_000, 59_999]) {
+      clock = 1_000_000 + at;
+      bar.update(p);
+    }
+    expect(written).toEqual([]);
+    clock = 1_060_000;
+    bar.update(p);
+    clock = 1_100_000;
+    bar.update(p);
+    expect(written).toEqual([`${progressLine(p, true)}\n`]);
+    bar.done();
+    expect(written).toHaveLength(1);
   });
 });
