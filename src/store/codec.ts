@@ -15,7 +15,52 @@ export function encodeChunk(values: Values): Buffer {
   return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 }
 
+/** The byte of a narrow chunk that says "the value is in the escapes". */
+const ESCAPE = 0xff;
+
+/**
+ * A 16-bit chunk as bytes with escapes when that is smaller: a byte a value, min(v, 255), then
+ * each value from 255 on as a little-endian Uint16, in order. Officers' values pass 255 at one
+ * heap in twelve, so its chunks take 1.17 bytes a value rather than 2. Only ever shorter than
+ * 2 bytes a value, which is how decodeChunk tells the two apart; null when it would not be.
+ */
+export function encodeNarrow(values: Uint16Array): Buffer | null {
+  const count = values.length;
+  let escaped = 0;
+  for (let i = 0; i < count; i++) if (values[i]! >= ESCAPE) escaped++;
+  if (count + 2 * escaped >= 2 * count) return null;
+  const out = Buffer.allocUnsafe(count + 2 * escaped);
+  let at = count;
+  for (let i = 0; i < count; i++) {
+    const v = values[i]!;
+    if (v < ESCAPE) out[i] = v;
+    else {
+      out[i] = ESCAPE;
+      out.writeUInt16LE(v, at);
+      at += 2;
+    }
+  }
+  return out;
+}
+
+function decodeNarrow(data: Uint8Array, count: number): Uint16Array {
+  const out = new Uint16Array(count);
+  const bytes = data.subarray(0, count);
+  out.set(bytes);
+  const escapes = new DataView(data.buffer, data.byteOffset + count, data.byteLength - count);
+  let at = 0;
+  for (let i = bytes.indexOf(ESCAPE); i !== -1; i = bytes.indexOf(ESCAPE, i + 1)) {
+    if (at + 2 > escapes.byteLength) throw new Error(`a narrow chunk of ${count} values ends inside its escapes`);
+    out[i] = escapes.getUint16(at, true);
+    at += 2;
+  }
+  if (at !== escapes.byteLength)
+    throw new Error(`a narrow chunk of ${count} values has ${escapes.byteLength - at} bytes past its escapes`);
+  return out;
+}
+
 export function decodeChunk(data: Uint8Array, width: Width, count: number): Values {
+  if (width === 16 && data.byteLength < 2 * count) return decodeNarrow(data, count);
   const bytes = width / 8;
   if (data.byteLength !== count * bytes) {
     throw new Error(`chunk holds ${data.byteLength} bytes, expected ${count} values of ${width} bits`);

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { plainValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
-import { decodeChunk, encodeChunk } from './codec.js';
+import { decodeChunk, encodeChunk, encodeNarrow } from './codec.js';
 import { bindHandle, statement } from './handle.js';
 import { openReadable, openWritable } from './database.js';
 import { deleteSparseState, loadSparseState, saveSparseState, type SparseState } from './sparse-state.js';
@@ -129,7 +129,8 @@ export class Store {
    */
   appendChunk(game: GameRow, lo: number, values: Values, maxValue: number, sparse?: SparseState | null): GameRow {
     const width = widthFor(maxValue);
-    const data = encodeChunk(narrowTo(values, width));
+    const typed = narrowTo(values, width);
+    const data = (typed instanceof Uint16Array ? encodeNarrow(typed) : null) ?? encodeChunk(typed);
     const hi = lo + values.length;
     let counted = (): void => {};
     const tx = this.db.transaction(() => {

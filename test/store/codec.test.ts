@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { packedBytes } from '../../src/board/table.js';
-import { packBitsFor, packInto, unpackValues, type PackBits } from '../../src/store/codec.js';
+import {
+  decodeChunk,
+  encodeNarrow,
+  packBitsFor,
+  packInto,
+  unpackValues,
+  type PackBits,
+} from '../../src/store/codec.js';
 
 /** A seeded sequence of values below 2^bits (xorshift32). */
 function values(count: number, bits: number, seed: number): Uint8Array {
@@ -49,5 +56,49 @@ describe('packed board values', () => {
         expect([...stale.subarray(0, 3), ...stale.subarray(3 + bytes)]).toEqual([255, 255, 255, 255, 255, 255]);
       }
     }
+  });
+});
+
+describe('16-bit chunks as bytes with escapes', () => {
+  /** Seeded values below `limit`, with the values 254, 255 and 256 at both ends. */
+  const wide = (count: number, limit: number, seed: number): Uint16Array => {
+    const out = new Uint16Array(count);
+    let s = seed;
+    for (let i = 0; i < count; i++) {
+      s ^= s << 13;
+      s ^= s >>> 17;
+      s ^= s << 5;
+      out[i] = (s >>> 0) % limit;
+    }
+    if (count >= 6) out.set([254, 255, 256], 0);
+    if (count >= 6) out.set([65535, 255, 254], count - 3);
+    return out;
+  };
+
+  it('round-trips every length, and is a byte a value plus 2 for each value from 255 on', () => {
+    for (let count = 0; count <= 40; count++) {
+      const input = wide(count, 300, 11 + count);
+      const data = encodeNarrow(input);
+      const escaped = input.filter((v) => v >= 255).length;
+      if (count + 2 * escaped >= 2 * count) {
+        expect(data, `count ${count}`).toBeNull();
+        continue;
+      }
+      expect(data!.byteLength).toBe(count + 2 * escaped);
+      expect(Array.from(decodeChunk(data!, 16, count) as Uint16Array)).toEqual(Array.from(input));
+    }
+  });
+
+  it('is never chosen where it is not shorter, so that a chunk of 2 bytes a value reads as plain Uint16', () => {
+    // Half the values escaped: as long as the plain chunk, so the plain one is stored.
+    expect(encodeNarrow(Uint16Array.from([300, 1, 400, 2]))).toBeNull();
+    const plain = Buffer.from(Uint16Array.from([300, 1, 400, 2]).buffer);
+    expect(Array.from(decodeChunk(plain, 16, 4) as Uint16Array)).toEqual([300, 1, 400, 2]);
+  });
+
+  it('refuses escapes that do not match the bytes', () => {
+    const data = encodeNarrow(wide(40, 300, 5))!;
+    expect(() => decodeChunk(data.subarray(0, data.byteLength - 2), 16, 40)).toThrow(/inside its escapes/);
+    expect(() => decodeChunk(Buffer.concat([data.subarray(0, 40), data]), 16, 40)).toThrow();
   });
 });

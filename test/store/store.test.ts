@@ -54,6 +54,18 @@ describe('Store', () => {
     store.close();
   });
 
+  it('stores a 16-bit chunk with few values past 254 as a byte a value plus their escapes', () => {
+    const store = Store.openForWrite(join(dir, 'narrow.db'));
+    let game = store.ensureGame(parseRules('octal:0.6'));
+    // Values like Officers': one in twelve past 254 (255 itself escapes too).
+    const values = Uint16Array.from({ length: 1200 }, (_, i) => (i % 12 === 0 ? 255 + (i % 70) : i % 250));
+    game = store.appendChunk(game, 0, values, 324);
+    expect(store.storedBytes(game)).toBe(1200 + 2 * 100);
+    expect(Array.from(store.readValues(game))).toEqual(Array.from(values));
+    expect(Array.from(store.readValues(game, 599, 613))).toEqual(Array.from(values.subarray(599, 613)));
+    store.close();
+  });
+
   it('refuses to append at the wrong offset and changes nothing', () => {
     const store = Store.openForWrite(join(dir, 'g.db'));
     let game = store.ensureGame(parseRules('kayles'));
