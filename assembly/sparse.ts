@@ -1265,8 +1265,9 @@ function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i
     if (need == 0) continue;
     left = need;
     const aFrom = max(1, n - i0 - F + 1);
-    // Until every wanted value is seen or the frozen pairs run out.
-    scan(n, aFrom, 0x7fffffff, mb + (<usize>rowWords << 2), laneMode(VA), need);
+    // Until every wanted value is seen or the frozen pairs run out (or the window's reach: the
+    // finish tells those apart).
+    scan(n, aFrom, reachOf(n), mb + (<usize>rowWords << 2), laneMode(VA), need);
     if (left > 0) store<i32>(base, 0, 8);
     for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
   }
@@ -1289,6 +1290,7 @@ export function finish(
   exactBytes(V);
   let maxValue = 0;
   outOverflow = -1;
+  outMiss = -1;
   let B = -1;
   let bst = -1;
   const kept = nTwo == 1;
@@ -1379,18 +1381,25 @@ export function finish(
     let v = c;
     if (need > 0) {
       left = need;
+      const reach = reachOf(n);
       if (rescan) {
         rescans++;
-        scan(n, 1, 0x7fffffff, SEEN, laneMode(V), need);
+        scan(n, 1, reach, SEEN, laneMode(V), need);
       } else {
-        // The gather scanned every frozen pair: only the pairs with s - a >= F are left.
+        // The gather scanned every frozen pair up to the reach: only the pairs with s - a >= F are left.
         continued++;
-        scan(n, 1, max(1, n - i0 - F + 1) - 1, SEEN, laneMode(V), need);
+        scan(n, 1, min(reach, max(1, n - i0 - F + 1) - 1), SEEN, laneMode(V), need);
       }
       for (let j = 0; j < need; j++) {
         const x = load<i32>(WANTED + (<usize>j << 2));
         if (left > 0 && wantAt(x) == 1 && v == c) v = x;
         store<u8>(WANT + <usize>x, 0);
+      }
+      // Pairs past the window's reach were scanned by neither phase: the caller finishes n.
+      if (left > 0 && reach < amaxOf(n - minTwo)) {
+        outMax = maxValue;
+        outMiss = n;
+        return n;
       }
     }
     if (v > cap) {
@@ -1409,6 +1418,10 @@ export function finish(
       store<i32>(RP + (<usize>rareCount << 2), n);
       store<i32>(RV + (<usize>rareCount << 2), v);
       rareCount++;
+      if (n > REACH) {
+        outMax = maxValue;
+        return n + 1;
+      }
     }
   }
   outMax = maxValue;

@@ -266,14 +266,7 @@ export class SparseRunner implements ChunkStrategy {
     if (this.decided?.lo === lo) return this.decided;
     const mode = this.tuning.parallel;
     let choice: { path: SparsePath; probe: boolean; goesOn?: boolean };
-    // A windowed table runs on one worker: the gang's phases read the whole table.
-    if (
-      this.plain ||
-      this.window !== null ||
-      this.threads < 2 ||
-      mode === 'off' ||
-      lo < (mode === 'force' ? 1 : MIN_PARALLEL_N)
-    )
+    if (this.plain || this.threads < 2 || mode === 'off' || lo < (mode === 'force' ? 1 : MIN_PARALLEL_N))
       choice = { path: 'seq', probe: false };
     else if (this.continues(lo) && (mode === 'force' || this.chooser.keepsGang())) {
       this.chooser.carryOn();
@@ -379,8 +372,13 @@ export class SparseRunner implements ChunkStrategy {
       );
     }
     this.reviseMask(g, lo);
-    if (this.window !== null && g === this.window.g) return this.runWindowed(chunk, this.window);
     if (this.pathAt(lo).path === 'gang') return this.runParallel(chunk);
+    if (this.window !== null && g === this.window.g) {
+      const outcome = this.runWindowed(chunk, this.window);
+      if (!this.warmed && this.threads > 1 && this.tuning.parallel !== 'off') this.warm(pool, this.window.arena, 0);
+      this.warmed = true;
+      return outcome;
+    }
     this.lastWorkers = 1;
     const arena = this.arenaOf(g);
     const known = this.rare.count;
@@ -429,7 +427,6 @@ export class SparseRunner implements ChunkStrategy {
     let chunkMax = 0;
     let ms = 0;
     let kernel = 'sparse+simd';
-    const cls = classTable(this.mask!.bits);
     while (at < hi) {
       const known = this.rare.count;
       const window = win.ready(at, hi, known > 0 ? this.rare.pos[known - 1]! : 0);
@@ -461,10 +458,8 @@ export class SparseRunner implements ChunkStrategy {
       this.upto = at;
       if (outcome.kind === 'overflow') return { ...outcome, maxValue: chunkMax };
       if (outcome.miss) {
-        const v = win.fullValue(at);
+        const v = this.finishMiss(win, at);
         if (v > 0xffff) return { kind: 'overflow', next: at, maxValue: chunkMax, value: v, kernel };
-        win.g.set([v], at);
-        collectRare([v], at, at + 1, this.mask!, cls, this.rare, at);
         chunkMax = Math.max(chunkMax, v);
         before = Math.max(before, v);
         at++;
@@ -472,7 +467,21 @@ export class SparseRunner implements ChunkStrategy {
       }
     }
     this.usPerHeap = (ms * 1000) / (hi - lo);
+    this.chooser.record('seq', hi - lo, ms);
     return { kind: 'done', next: hi, maxValue: chunkMax, kernel };
+  }
+
+  /**
+   * g(n) of a heap the kernel left to the main thread (a miss), from every option: stored in
+   * the window and the rare list (a value past 65535 is returned and stored nowhere).
+   */
+  private finishMiss(win: SparseWindow, n: number): number {
+    const v = win.fullValue(n);
+    if (v > 0xffff) return v;
+    win.g.set([v], n);
+    collectRare([v], n, n + 1, this.mask!, classTable(this.mask!.bits), this.rare, n);
+    this.upto = n + 1;
+    return v;
   }
 
   /**
@@ -487,7 +496,7 @@ export class SparseRunner implements ChunkStrategy {
       return;
     }
     // No room asked for rare heaps or rows: the places of the chunk running keep their addresses.
-    const places = arena.places(this.threads, capacity, 0, 0);
+    const places = arena.places(this.threads, this.window?.capacity ?? capacity, 0, 0);
     const readying: Promise<unknown>[] = [];
     for (let member = 1; member < this.threads; member++) {
       const task: SparseReadyTask = {
@@ -570,6 +579,12 @@ export class SparseRunner implements ChunkStrategy {
       const overflow = Atomics.load(ctl, GANG.OVERFLOW);
       if (overflow !== 0 && next === Atomics.load(ctl, GANG.FINISHED))
         return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel: gang.kernel };
+      if (Atomics.load(ctl, GANG.MISS) !== 0 && next === Atomics.load(ctl, GANG.FINISHED) && this.window) {
+        // A heap whose scan leaves the window: computed here, then the next chunk starts a gang after it.
+        const v = this.finishMiss(this.window, next);
+        if (v > 0xffff) return { kind: 'overflow', next, maxValue: chunkMax, value: v, kernel: gang.kernel };
+        return { kind: 'done', next: next + 1, maxValue: Math.max(chunkMax, v), kernel: gang.kernel };
+      }
       // A gang that went on from an earlier chunk may stop right at lo (its rows to regrow):
       // a new one takes the chunk.
       if (next === lo && gang.lo < lo) return this.runParallel(chunk);
@@ -584,9 +599,18 @@ export class SparseRunner implements ChunkStrategy {
   private startGang(chunk: ChunkRun): LiveGang {
     const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
     const members = this.threads;
+    const win = this.window !== null && g === this.window.g ? this.window : null;
+    // A probe's gang goes on too, for as long as the chooser keeps it (pathAt); in a window, no
+    // further than the tail holds (it does not move while the gang runs).
+    const end = win
+      ? Math.max(hi, Math.min(gangHorizon(lo, hi, Infinity), lo + win.maxChunk))
+      : this.arena && this.arenaOf(g)
+        ? gangHorizon(lo, hi, this.arena.reserve)
+        : hi;
+    const known = this.rare.count;
+    const window = win?.ready(lo, end, known > 0 ? this.rare.pos[known - 1]! : 0);
+    if (win) this.arena = win.arena;
     const arena = this.arenaOf(g);
-    // A probe's gang goes on too, for as long as the chooser keeps it (pathAt).
-    const end = arena ? gangHorizon(lo, hi, arena.reserve) : hi;
     const tile = Math.max(1, this.tuning.chunk ?? tileLength(this.usPerHeap));
     // Room for the values to double within the chunk before the rows must grow.
     const rowWords = rowWordsFor(this.tuning.tightRows ? maxBefore : 2 * maxBefore + 1);
@@ -598,7 +622,6 @@ export class SparseRunner implements ChunkStrategy {
     const control = this.controlScratch.get(bytes);
     const ctl = new Int32Array(control, 0, bytes / 4);
     startGang(ctl, lo, end, maxBefore, members);
-    const known = this.rare.count;
     ctl[GANG.RARE_COUNT] = known;
     // Room for every heap of the gang to be rare: the members never reallocate the list. Pages
     // are taken only once written.
@@ -627,7 +650,9 @@ export class SparseRunner implements ChunkStrategy {
     // In an arena the rows are in each member's place, whose table reaches the horizon (the
     // arena's table has room up to its reserve); the JavaScript kernel's rows are buffers.
     const rowBytes = tile * (arena ? wasmRowStride(rowWords) : sparseRowStride(rowWords)) * 4;
-    const places = arena?.places(members, Math.max(g.length, end), known + (end - lo), rowBytes);
+    const places = win
+      ? win.arena.places(members, win.capacity, known + (end - lo), rowBytes, window)
+      : arena?.places(members, Math.max(g.length, end), known + (end - lo), rowBytes);
     const tasks = [];
     for (let member = 0; member < members; member++) {
       const place = places?.[member];

@@ -35,6 +35,11 @@ export const GANG = {
    * FINISHED there clears it and wakes the main thread (reportFinished, finishedAt).
    */
   REPORT: 10,
+  /**
+   * 1 when a windowed sparse table (engine/sparse-window.ts) stopped the gang at FINISHED
+   * because that heap's scan needs pairs outside the window: the main thread computes it.
+   */
+  MISS: 11,
   /** WebAssembly subtraction gang: byte offsets of the element list and of the values. */
   ELEMS: 12,
   G: 13,
@@ -70,7 +75,16 @@ export function controlBytes(members: number): number {
  * claimed, held or counted, no member's pace known. ELEMS and G (a memory's layout) stay.
  */
 export function startGang(ctl: Int32Array, lo: number, hi: number, max: number, members: number): void {
-  const counted = [GANG.RARE_COUNT, GANG.ABORT, GANG.OVERFLOW, GANG.RESCANS, GANG.CONTINUED, GANG.REGROW, GANG.NEXT];
+  const counted = [
+    GANG.RARE_COUNT,
+    GANG.ABORT,
+    GANG.OVERFLOW,
+    GANG.RESCANS,
+    GANG.CONTINUED,
+    GANG.REGROW,
+    GANG.MISS,
+    GANG.NEXT,
+  ];
   for (const slot of [...counted, GANG.REPORT]) Atomics.store(ctl, slot, 0);
   for (let t = 0; t < members; t++)
     for (let word = 0; word < MEMBER_WORDS; word++) Atomics.store(ctl, memberSlot(t, word), 0);

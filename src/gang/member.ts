@@ -24,7 +24,12 @@ export interface PhaseKernel {
    * besides values (max, rare heaps). Returns the end of what is final: e, or the heap whose
    * value did not fit, with that value.
    */
-  finish(s: number, e: number, F: number): { readonly next: number; readonly overflow: number };
+  /**
+   * Finish [s, e): `next` < e stops the gang there, for a value too wide for the table
+   * (`overflow`), a heap the kernel leaves to the main thread (`miss`), or a reason of the
+   * kernel's own (neither).
+   */
+  finish(s: number, e: number, F: number): { readonly next: number; readonly overflow: number; readonly miss?: true };
   /** Test hook: leave garbage over [s, e) before the thread dies. */
   scribble(s: number, e: number): void;
 }
@@ -135,8 +140,9 @@ export function runMember(ctl: Int32Array, m: MemberSchedule, kernel: PhaseKerne
     pace = pace > 0 ? (pace + measured) / 2 : measured;
     Atomics.store(ctl, paceSlot, Math.min(0x7fffffff, Math.max(1, Math.round(pace))));
     if (out.next < e) {
-      // A value too wide for the table (or the rows): every member stops there.
+      // A value too wide for the table, or a heap for the main thread: every member stops there.
       Atomics.store(ctl, GANG.OVERFLOW, out.overflow);
+      if (out.miss) Atomics.store(ctl, GANG.MISS, 1);
       Atomics.store(ctl, GANG.FINISHED, out.next);
       stopGangAt(ctl, out.next);
       return;

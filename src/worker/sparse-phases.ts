@@ -19,6 +19,7 @@ export function sparsePhases(
   const rarePos = new Int32Array(task.rarePos);
   const rareVal = new Int32Array(task.rareVal);
   const rows = new Int32Array(task.rows);
+  const reach = task.arena?.place.reach ?? Number.MAX_SAFE_INTEGER;
   // The kernel works on a plain copy of the shared rare list: given SharedArrayBuffer-backed
   // arrays, its helpers (shared with the one-worker kernel in the same thread) went polymorphic
   // and later one-worker chunks ran 1.5x slower. It grows as it fills: sized for the shared
@@ -34,6 +35,9 @@ export function sparsePhases(
   return {
     gather(s, e, F) {
       sync();
+      // A windowed table's rare heap past the reach stops the gang after it, before this tile:
+      // its partners here lie before the tail, where the kernel must not read.
+      if (rare.count > 0 && rare.pos[rare.count - 1]! > reach) return false;
       const maxNow = Atomics.load(ctl, GANG.MAX);
       if (valueCeiling(maxNow) > task.rowWords * 32) {
         // The rows were sized for the values at the start; the main thread starts a new gang here.
@@ -59,9 +63,10 @@ export function sparsePhases(
       rarePos.set(rare.pos.subarray(published, rare.count), published);
       rareVal.set(rare.val.subarray(published, rare.count), published);
       Atomics.store(ctl, GANG.RARE_COUNT, rare.count);
-      return out.overflowValue !== undefined
-        ? { next: out.next, overflow: out.overflowValue }
-        : { next: e, overflow: 0 };
+      if (out.overflowValue !== undefined) return { next: out.next, overflow: out.overflowValue };
+      // A windowed table stops early at a miss, or after a rare heap past its reach.
+      if (out.next < e) return { next: out.next, overflow: 0, ...('miss' in out && out.miss ? { miss: true } : {}) };
+      return { next: e, overflow: 0 };
     },
     scribble(s, e) {
       g.fill(0xffffffff, s, e);

@@ -72,6 +72,19 @@ describe('sparse space in a window (engine/sparse-window.ts)', () => {
     expect(Number(facts.grown) > 0, 'grown').toBe(expected.grown);
   });
 
+  // The gang in a window: every chunk a gang (from n = 1), tiles of 61 heaps, 2 workers.
+  it.each(games.filter(([game, , expected]) => expected.misses || game === 'grundy'))(
+    '%s to %i on a gang of 2 in the window equals the plain kernel',
+    async (game, N) => {
+      const plain = await run(game, N, null);
+      const windowed = await run(game, N, { ...SMALL, parallel: 'force', chunk: 61 });
+      expect(windowed.values).toEqual(plain.values);
+      expect(windowed.summary.kernel).toContain('frozen-prefix');
+      const { misses, grown } = windowed.summary.facts!;
+      expect(Number(misses) > 0 || Number(grown) > 0).toBe(true);
+    },
+  );
+
   it('a windowed run killed midway resumes to the same table', async () => {
     const rules = parseRules('octal:0.4574');
     const N = 6000;

@@ -499,7 +499,7 @@ export class WasmSparseFrozenKernel {
     mem.exports.gather(F, lo, hi, VA, mem.rowsAt, rowWords, rowFrom, rare.count);
   }
 
-  /** SparseFrozenKernel.finish over rows this instance gathered. */
+  /** SparseFrozenKernel.finish over rows this instance gathered (`miss` as for WasmSparseKernel.run). */
   finish(
     g: Values,
     F: number,
@@ -510,7 +510,7 @@ export class WasmSparseFrozenKernel {
     _rows: Int32Array,
     rowWords: number,
     rowFrom = lo,
-  ): RangeOutcome {
+  ): RangeOutcome & { miss?: true } {
     const mem = this.mem;
     const known = rare.count;
     mem.prepare(g, lo, hi, known + (hi - lo), (hi - rowFrom) * wasmRowStride(rowWords) * 4);
@@ -525,6 +525,7 @@ export class WasmSparseFrozenKernel {
     mem.takeRare(rare, known, mem.exports.getRareCount());
     const maxValue = mem.exports.getMax();
     const overflow = mem.exports.getOverflow();
+    if (mem.exports.getMiss() >= 0) return { next, maxValue, miss: true };
     return overflow >= 0 && next < hi ? { next, maxValue, overflowValue: overflow } : { next, maxValue };
   }
 }
