@@ -146,13 +146,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     subtract: req.subtractTuning,
   });
   const frozenStats = strategies.frozen;
-  const sparseStats: SparsePhaseStats = strategies.sparse?.stats ?? {
-    chunks: 0,
-    gangs: 0,
-    rescans: 0,
-    continued: 0,
-    regrows: 0,
-  };
+  const sparseStats: SparsePhaseStats = strategies.sparse;
 
   // The strategy of the last chunk run: progress and the summary show its facts.
   let last: ChunkStrategy | null = null;
@@ -379,7 +373,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       `computing ${rules.key} failed at n = ${next}: ${err instanceof Error ? err.message : String(err)}`,
     );
   } finally {
-    // A gang may run on past the last chunk (engine/sparse-runner.ts): the pool is free after.
+    // A gang may run on past the last chunk (engine/sparse-gangs.ts): the pool is free after.
     await Promise.all(strategies.list.map((s) => s.close?.().catch(() => undefined)));
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Which way the next sparse chunk runs: one worker ('seq') or a gang of every pool thread
- * ('gang', engine/sparse-gang.ts). Neither wins everywhere: Grundy's game runs ~1.9x faster as
+ * ('gang', engine/sparse-gangs.ts). Neither wins everywhere: Grundy's game runs ~1.9x faster as
  * a gang on two threads, but a code whose rare heaps all sit below the gang's window (octal:0.354)
  * makes nearly every finish rescan, and its gang ran 1.35x slower than one worker. So the
  * choice is measured, not guessed: the faster path by wall time per heap, the median of its
@@ -73,7 +73,7 @@ export class SparsePathChooser {
   }
 
   /**
-   * Should the gang that ran the last chunk go on with the next (engine/sparse-runner.ts)? Yes
+   * Should the gang that ran the last chunk go on with the next (engine/sparse-gangs.ts)? Yes
    * while the gang is the current path (a probing gang that lost is not) and one worker's
    * figure does not beat it: what would otherwise make the next chunk a probe of one worker.
    */

@@ -7,7 +7,7 @@ import type { GameRow } from '../store/store.js';
 import { nextChunkEnd } from './budget.js';
 import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import { SparseRunner, type SparseTuning } from './sparse-runner.js';
+import { emptySparseStats, SparseRunner, type SparsePhaseStats, type SparseTuning } from './sparse-runner.js';
 import type { FrozenTuning } from './frozen-plan.js';
 import { emptyPhaseStats, type FrozenPhaseStats } from './frozen-runner.js';
 import { FrozenStrategy } from './frozen-strategy.js';
@@ -84,7 +84,8 @@ export function selectStrategies(
   const support = frozenSupport(rules);
   const share: OrderedShare = support && tuning.frozen?.force ? 'linear' : (support?.share ?? 'none');
   const list: ChunkStrategy[] = [];
-  const sparse = kernel === 'auto' ? SparseRunner.for(rules, threads, tuning.sparse) : null;
+  const sparseStats = emptySparseStats();
+  const sparse = kernel === 'auto' ? SparseRunner.for(rules, threads, tuning.sparse, sparseStats) : null;
   const gang = kernel === 'auto' ? SubtractGangRunner.for(rules, threads, tuning.subtract) : null;
   if (gang) list.push(gang);
   if (sparse) list.push(sparse);
@@ -96,14 +97,15 @@ export function selectStrategies(
       : new FrozenStrategy(rules, share, threads, tuning.frozen, stats);
   if (!sparse && kernel !== 'plain' && share !== 'none') list.push(frozen);
   list.push(new PlainStrategy(rules, share !== 'none'));
-  return { list, frozen: stats, sparse };
+  return { list, frozen: stats, sparse: sparseStats };
 }
 
 export interface Strategies {
   readonly list: readonly ChunkStrategy[];
   /** Frozen-prefix chunks run and the wall time of their phases. */
   readonly frozen: FrozenPhaseStats;
-  readonly sparse: SparseRunner | null;
+  /** Sparse gangs run and how their finishes went (all zero when sparse space does not apply). */
+  readonly sparse: SparsePhaseStats;
 }
 
 /** The family's plain range kernel, one chunk on one worker: the reference. */

@@ -43,7 +43,7 @@ export interface MemberSchedule {
   /**
    * When set, a tile's thread time at the fastest member's pace (ns), and the fewest heaps a
    * tile so sized takes: tiles shrink below `tile` as heaps grow costlier along a long gang
-   * (engine/sparse-runner.ts gangHorizon).
+   * (engine/sparse-gangs.ts gangHorizon).
    */
   readonly timed?: { readonly ns: number; readonly min: number };
   readonly members: number;

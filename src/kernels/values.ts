@@ -268,6 +268,12 @@ export function eachRun(
   }
 }
 
+/** The buffer a task names for its table (unused by a task that runs in a sparse arena). */
+export function tableBuffer(g: Table): SharedArrayBuffer {
+  if (g instanceof WindowedValues) return g.head.bytes.buffer as SharedArrayBuffer;
+  return (g instanceof NarrowValues ? g.bytes.buffer : g.buffer) as SharedArrayBuffer;
+}
+
 /** g(n) of any table. */
 export function valueAt(g: Table, n: number): number {
   return isNarrow(g) ? g.at(n) : g[n]!;

@@ -76,7 +76,8 @@ describe('the tasks that ready the gang members of a sparse arena', () => {
       if (first.kind !== 'done') throw new Error(`the first chunk ended ${first.kind}`);
       expect(kinds).toEqual(['sparse', 'sparse-ready', 'sparse-ready']);
       const lo = first.next;
-      const waits = watchAwaits(runner, 'readying');
+      // The runner's gangs (engine/sparse-gangs.ts) hold the ready tasks.
+      const waits = watchAwaits(Reflect.get(runner, 'gangs') as object, 'readying');
       const gang = runner.run({ pool, g, width: 8, lo, hi: runner.chunkEnd(lo, 4000), maxBefore: 0 });
       // Until the runner either waits for the ready tasks or posts the gang: no time to guess.
       await vi.waitFor(

@@ -1,0 +1,383 @@
+import { ComputeError } from '../errors.js';
+import { abortGang, controlBytes, finishedAt, GANG, startGang } from '../gang/control.js';
+import { runGangTasks, type GangSettled } from '../gang/launch.js';
+import type { SparseShape } from '../kernels/sparse.js';
+import { SPARSE_GANG_KERNEL, sparseRowStride } from '../kernels/sparse-frozen.js';
+import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
+import { tableBuffer, tableMax, type Table } from '../kernels/values.js';
+import { WASM_SPARSE_GANG_KERNEL, wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
+import type { Rules } from '../rules/types.js';
+import { RowScratch } from './frozen-runner.js';
+import type { WorkerPool } from './pool.js';
+import type { ChunkOutcome } from './protocol.js';
+import type { SparseArena } from './sparse-arena.js';
+import type { SparsePathChooser } from './sparse-path.js';
+import type { SparseGangOutcome, SparseGangTask, SparseReadyTask } from './sparse-protocol.js';
+import type { SparseSpace } from './sparse-space.js';
+import type { SparseWindow } from './sparse-window.js';
+import type { ChunkRun } from './strategy.js';
+
+/**
+ * Length of a gang's tile: about GANG_TILE_US of work, at least GANG_TILE heaps. A finish
+ * must rescan a heap when a pair with a small rare heap and a heap of its window [F, n) (up to
+ * members * tile long) marks the gather's guess for c, and rare heaps crowd the small sizes, so
+ * that rate grows with the window (Grundy's game near 3e5: 1% of heaps at a window of 256, 3%
+ * at 512), each rescan costing about one heap of the sequential kernel: hence short
+ * tiles. But every tile is a hand-over (an Atomics wake-up and a cold start of the
+ * finish), which cheap heaps do not pay for: octal:0.354 (~1 µs a heap) ran 34 s on two
+ * workers with 256-heap tiles against 26 s on one. A gang's first tiles are sized by the chunks
+ * before it; then the members size them by their own pace (gang/member.ts tileFor), as heaps
+ * grow costlier along the gang. Grundy's game to 2 * 10^6 on two workers, the members' time
+ * a heap over 2,000 / 1,600 / 1,300 / 1,000 µs tiles: 1.10 / 1.06 / 1.07 / 1.08 µs (fewer
+ * rescans against more hand-overs and waits).
+ */
+const GANG_TILE = 256;
+const GANG_TILE_MAX = 16384;
+const GANG_TILE_US = 1600;
+/**
+ * A gang's first chunk holds this many times the work of a sequential one (times the members),
+ * and sets how far the gang goes on (gangHorizon); the chunks it goes on with hold a sequential
+ * one's wall time (times the members), as they cost no start. Before gangs went on, every
+ * chunk was a gang's, each start and end a few ms in which a member idled: Grundy's game to
+ * 2 * 10^6 on 2 workers, 4 against 8, five alternated pairs: 2.79-2.85 against 2.77-2.82 s.
+ */
+export const GANG_CHUNK_FACTOR = 8;
+/** A gang member's rows when they live in its arena place. */
+const NO_ROWS = new SharedArrayBuffer(0);
+/**
+ * A gang runs on for this many chunks of its first chunk's length, at most MAX_GANG_SPAN heaps
+ * (its rare list has room for every one: address space, taken only where written). Every gang
+ * start and end costs a few ms in which a member idles: Grundy's game to 2 * 10^6 on two
+ * workers started six gangs, one per chunk, and lost 40-60 ms between them.
+ */
+const GANG_SPAN = 64;
+const MAX_GANG_SPAN = 1 << 23;
+
+/** Where a gang started for the chunk [lo, hi) stops, in an arena table with room for `reserve` values. */
+export function gangHorizon(lo: number, hi: number, reserve: number): number {
+  return Math.max(hi, Math.min(reserve, lo + Math.min(MAX_GANG_SPAN, GANG_SPAN * (hi - lo))));
+}
+
+/** A gang that may still be running, and what of it the chunks have reported. */
+interface LiveGang {
+  readonly ctl: Int32Array;
+  readonly lo: number;
+  readonly members: number;
+  /** The arena its members work in (null: the JavaScript kernel's SharedArrayBuffer). */
+  readonly arena: SparseArena | null;
+  readonly rarePos: Int32Array;
+  readonly rareVal: Int32Array;
+  /** Entries of the shared rare list already in the runner's. */
+  taken: number;
+  /** Heaps below this are in a chunk's outcome. */
+  reported: number;
+  /** When the last chunk's outcome was made (ms, performance.now). */
+  reportedAt: number;
+  /** The control block's counters as of the last chunk's outcome. */
+  counted: { readonly rescans: number; readonly continued: number };
+  /** Every member has returned. */
+  readonly settled: Promise<GangSettled<SparseGangOutcome>>;
+  /** The phase kernel its members run: the WebAssembly one in an arena. */
+  readonly kernel: string;
+}
+
+/** Heaps per gang tile for heaps costing `usPerHeap` µs of thread time each (0: unknown). */
+export function tileLength(usPerHeap: number): number {
+  if (!(usPerHeap > 0)) return GANG_TILE;
+  return Math.min(GANG_TILE_MAX, Math.max(GANG_TILE, Math.round(GANG_TILE_US / usPerHeap)));
+}
+
+/** Parallel sparse chunks run, and how often the gather's guess fell short. */
+export interface SparsePhaseStats {
+  chunks: number;
+  /** Gangs started: one goes on for many chunks (gangHorizon). */
+  gangs: number;
+  /** Heaps whose finish scanned every pair because the true c exceeded the gather's c_spec. */
+  rescans: number;
+  /** Heaps whose finish scanned the window's pairs after an exhausted frozen scan. */
+  continued: number;
+  /** Gangs stopped early because the values outgrew their rows (a new gang goes on). */
+  regrows: number;
+}
+
+/** What the gangs read and write of the run they serve (engine/sparse-runner.ts). */
+export interface SparseGangHost {
+  readonly rules: Rules;
+  readonly shape: SparseShape;
+  readonly threads: number;
+  readonly tuning: { readonly chunk?: number; readonly tightRows?: boolean };
+  readonly space: SparseSpace;
+  readonly chooser: SparsePathChooser;
+  readonly stats: SparsePhaseStats;
+  /** The newest arena, and the run's window if it keeps one. */
+  readonly arena: SparseArena | null;
+  readonly window: SparseWindow | null;
+  /** Thread time per heap of the last chunk, in µs (0 before the first): sizes gang tiles. */
+  usPerHeap: number;
+  /** Pool threads the last chunk kept busy. */
+  lastWorkers: number;
+  /** The arena that holds g, if any; a window made ready for a gang may have a new one. */
+  arenaOf(g: Table): SparseArena | null;
+  /** A windowed run's heap whose scan left the window: computed on this thread (its value). */
+  finishMiss(win: SparseWindow, n: number): number;
+  /** A windowed run made its window ready for [lo, end): the place's window, the arena now the window's. */
+  readyWindow(win: SparseWindow, lo: number, end: number): { head: number; tailFrom: number; reach: number };
+}
+
+/**
+ * The gangs of a sparse run (DESIGN.md "Runtimes"): a chunk on every pool thread at once, tiles
+ * handed over through shared memory, a gang going on past its chunk to its horizon.
+ */
+export class SparseGangs {
+  private readonly rowScratch: RowScratch[] = [];
+  private readonly controlScratch = new RowScratch();
+  private readonly rarePosScratch = new RowScratch();
+  private readonly rareValScratch = new RowScratch();
+  /** The ready tasks (warm) still running: a gang waits for them. */
+  private readying: Promise<void> | null = null;
+  /** The gang running on past the last chunk's end, if any (run). */
+  private live: LiveGang | null = null;
+
+  constructor(private readonly host: SparseGangHost) {}
+
+  /** Is a gang running (on past the last chunk)? */
+  get running(): boolean {
+    return this.live !== null;
+  }
+
+  /**
+   * The threads the gangs will need get ready while one worker runs the chunks below them: in an
+   * arena, each sets up its instance over a member's place (members 1 and up: the first chunks
+   * take member 0's); else they load this entry. Fire and forget: a failure shows up again, and
+   * is reported, in the gang.
+   */
+  warm(pool: WorkerPool, arena: SparseArena | null, capacity: number): void {
+    if (!arena) {
+      pool.warm('sparse', this.host.threads - 1);
+      return;
+    }
+    // No room asked for rare heaps or rows: the places of the chunk running keep their addresses.
+    const places = arena.places(this.host.threads, this.host.window?.capacity ?? capacity, 0, 0);
+    const readying: Promise<unknown>[] = [];
+    for (let member = 1; member < this.host.threads; member++) {
+      const task: SparseReadyTask = {
+        kind: 'sparse-ready',
+        rules: this.host.rules,
+        shape: this.host.shape,
+        mask: this.host.space.mask!,
+        arena: { memory: arena.memory, id: arena.id, place: places[member]! },
+      };
+      readying.push(pool.runOn('sparse', task, undefined, `sparse member ${member + 1} getting ready`).catch(() => {}));
+    }
+    // A member's slot may go to any thread, not the one that readied it: no gang starts while a
+    // ready task still writes a slot's scratch. (One did, with three threads on two busy cores:
+    // the member's scratch was reset under it, and its values were wrong.)
+    const ready = Promise.all(readying).then(() => {
+      if (this.readying === ready) this.readying = null;
+    });
+    this.readying = ready;
+  }
+
+  /**
+   * A chunk [lo, hi) on a gang of every pool thread (engine/sparse-gangs.ts): one task per
+   * thread, tiles handed over through shared memory, the main thread only waiting. A gang goes
+   * on past its first chunk to its horizon (gangHorizon): the chunks after it only wait for
+   * FINISHED to pass their end, so the members never stop between chunks. The gang can stop
+   * early (a value too wide for the table, rows too narrow for the values, a failed member):
+   * every heap below the control block's FINISHED is final all the same, so the outcome says
+   * how far it got and the coordinator stores that much.
+   */
+  async run(chunk: ChunkRun): Promise<ChunkOutcome> {
+    const { lo, hi, signal } = chunk;
+    // Only when they still run: an await here would post the tasks after the last chunk's commit.
+    if (this.live === null && this.readying) await this.readying;
+    const started = performance.now();
+    const gang = this.live ?? this.start(chunk);
+    // The chunk that started the gang stops its tasks when cancelled; a later one stops the members.
+    const cancel = (): void => abortGang(gang.ctl);
+    if (gang.lo !== lo) signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      await finishedAt(gang.ctl, hi, gang.settled);
+    } finally {
+      signal?.removeEventListener('abort', cancel);
+    }
+    const ctl = gang.ctl;
+    const next = Math.min(hi, Atomics.load(ctl, GANG.FINISHED));
+    // Only the rare heaps below next: those past it belong to later chunks (or, past FINISHED,
+    // to a member that died before publishing its tile).
+    const found = Atomics.load(ctl, GANG.RARE_COUNT);
+    let taken = gang.taken;
+    for (; taken < found && gang.rarePos[taken]! < next; taken++)
+      this.host.space.rare.push(gang.rarePos[taken]!, gang.rareVal[taken]!);
+    gang.taken = taken;
+    gang.reported = next;
+    const counts = { rescans: Atomics.load(ctl, GANG.RESCANS), continued: Atomics.load(ctl, GANG.CONTINUED) };
+    const rescanned = counts.rescans - gang.counted.rescans;
+    if (next > lo) {
+      const ms = performance.now() - Math.max(started, gang.reportedAt);
+      // The first gang loads the gang's worker code in every thread: its time per heap (3-10x
+      // the next ones') would size the next chunk and its tiles far too small.
+      if (this.host.stats.chunks > 0) this.host.usPerHeap = (ms * 1000 * gang.members) / (next - lo);
+      this.host.chooser.record('gang', next - lo, ms, rescanned);
+    }
+    gang.reportedAt = performance.now();
+    this.host.stats.chunks++;
+    this.host.stats.rescans += rescanned;
+    this.host.stats.continued += counts.continued - gang.counted.continued;
+    gang.counted = counts;
+    this.host.space.upto = next;
+    this.host.lastWorkers = gang.members;
+    const chunkMax = tableMax(chunk.g, lo, next);
+    const result = next < hi ? await gang.settled : null;
+    if (result) {
+      // The gang is over: what stopped it short of hi is this chunk's outcome.
+      this.live = null;
+      if (Atomics.load(ctl, GANG.REGROW) !== 0) this.host.stats.regrows++;
+      if (result.fatal) throw result.fatal.error;
+      if (signal?.aborted) throw new ComputeError(`the sparse gang chunk [${lo}, ${hi}) was cancelled`);
+      if (result.failure)
+        return { kind: 'error', message: result.failure.message, exitCode: result.failure.exitCode, next };
+      const overflow = Atomics.load(ctl, GANG.OVERFLOW);
+      if (overflow !== 0 && next === Atomics.load(ctl, GANG.FINISHED))
+        return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel: gang.kernel };
+      if (Atomics.load(ctl, GANG.MISS) !== 0 && next === Atomics.load(ctl, GANG.FINISHED) && this.host.window) {
+        // A heap whose scan leaves the window: computed here, then the next chunk starts a gang after it.
+        const v = this.host.finishMiss(this.host.window, next);
+        if (v > 0xffff) return { kind: 'overflow', next, maxValue: chunkMax, value: v, kernel: gang.kernel };
+        return { kind: 'done', next: next + 1, maxValue: Math.max(chunkMax, v), kernel: gang.kernel };
+      }
+      // A gang that went on from an earlier chunk may stop right at lo (its rows to regrow):
+      // a new one takes the chunk.
+      if (next === lo && gang.lo < lo) return this.run(chunk);
+      if (next === lo)
+        throw new Error(`the sparse gang on [${lo}, ${hi}) of ${this.host.rules.key} stopped before its first tile`);
+      return { kind: 'done', next, maxValue: chunkMax, kernel: gang.kernel };
+    }
+    return { kind: 'done', next, maxValue: chunkMax, kernel: gang.kernel };
+  }
+
+  /** Start a gang at the chunk's lo: its members run to its horizon unless stopped. */
+  private start(chunk: ChunkRun): LiveGang {
+    const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
+    const members = this.host.threads;
+    const win = this.host.window !== null && g === this.host.window.g ? this.host.window : null;
+    // A probe's gang goes on too, for as long as the chooser keeps it (pathAt); in a window, no
+    // further than the tail holds (it does not move while the gang runs).
+    const end = win
+      ? Math.max(hi, Math.min(gangHorizon(lo, hi, Infinity), lo + win.maxChunk))
+      : this.host.arena && this.host.arenaOf(g)
+        ? gangHorizon(lo, hi, this.host.arena.reserve)
+        : hi;
+    const window = win ? this.host.readyWindow(win, lo, end) : undefined;
+    const known = this.host.space.rare.count;
+    const arena = this.host.arenaOf(g);
+    const tile = Math.max(1, this.host.tuning.chunk ?? tileLength(this.host.usPerHeap));
+    // Room for the values to double within the chunk before the rows must grow.
+    const rowWords = rowWordsFor(this.host.tuning.tightRows ? maxBefore : 2 * maxBefore + 1);
+    // The control block and rare list are reused gang after gang (one gang at a time: a new one
+    // starts once the last one's members have returned): a buffer sent to the workers is
+    // freed only when every thread has collected it, and idle workers rarely do (new buffers
+    // for every chunk had grown Grundy's game to 10^7 by 90 MB).
+    const bytes = controlBytes(members);
+    const control = this.controlScratch.get(bytes);
+    const ctl = new Int32Array(control, 0, bytes / 4);
+    startGang(ctl, lo, end, maxBefore, members);
+    ctl[GANG.RARE_COUNT] = known;
+    // Room for every heap of the gang to be rare: the members never reallocate the list. Pages
+    // are taken only once written.
+    const rarePos = this.rarePosScratch.get((known + (end - lo)) * 4);
+    const rareVal = this.rareValScratch.get((known + (end - lo)) * 4);
+    new Int32Array(rarePos).set(this.host.space.rare.pos.subarray(0, known));
+    new Int32Array(rareVal).set(this.host.space.rare.val.subarray(0, known));
+    const base = {
+      kind: 'sparse-gang' as const,
+      rules: this.host.rules,
+      shape: this.host.shape,
+      buffer: tableBuffer(g),
+      width,
+      mask: this.host.space.mask!,
+      control,
+      rarePos,
+      rareVal,
+      rowWords,
+      lo,
+      hi: end,
+      tile,
+      // A fixed tile (tests) stays fixed; else tiles follow the heaps' cost along the gang.
+      ...(this.host.tuning.chunk === undefined ? { timed: { ns: GANG_TILE_US * 1000, min: GANG_TILE } } : {}),
+      members,
+    };
+    // In an arena the rows are in each member's place, whose table reaches the horizon (the
+    // arena's table has room up to its reserve); the JavaScript kernel's rows are buffers.
+    const rowBytes = tile * (arena ? wasmRowStride(rowWords) : sparseRowStride(rowWords)) * 4;
+    const places = win
+      ? win.arena.places(members, win.capacity, known + (end - lo), rowBytes, window)
+      : arena?.places(members, Math.max(g.length, end), known + (end - lo), rowBytes);
+    const tasks = [];
+    for (let member = 0; member < members; member++) {
+      const place = places?.[member];
+      const task: SparseGangTask =
+        arena && place
+          ? { ...base, member, rows: NO_ROWS, arena: { memory: arena.memory, id: arena.id, place } }
+          : { ...base, member, rows: (this.rowScratch[member] ??= new RowScratch()).get(rowBytes) };
+      tasks.push({
+        task,
+        label: `sparse gang member ${member + 1}/${members} on [${lo}, ${end}) of ${this.host.rules.key}`,
+      });
+    }
+    const gang: LiveGang = {
+      ctl,
+      lo,
+      members,
+      arena,
+      rarePos: new Int32Array(rarePos),
+      rareVal: new Int32Array(rareVal),
+      taken: known,
+      reported: lo,
+      reportedAt: 0,
+      counted: { rescans: 0, continued: 0 },
+      settled: runGangTasks(pool, 'sparse', tasks, ctl, signal),
+      // Known before any member reports: the chunks a gang goes on with end before its members do.
+      kernel: arena ? WASM_SPARSE_GANG_KERNEL : SPARSE_GANG_KERNEL,
+    };
+    this.live = gang;
+    this.host.stats.gangs++;
+    return gang;
+  }
+
+  /** Does the live gang go on with the chunk at lo over g? */
+  continues(lo: number, g?: Table): boolean {
+    const gang = this.live;
+    if (gang === null || gang.reported !== lo) return false;
+    if (g !== undefined && this.host.arenaOf(g) !== gang.arena) return false;
+    // Stopped at lo (its horizon, or rows to regrow), it has nothing more to give.
+    return Atomics.load(gang.ctl, GANG.STOP) > lo && Atomics.load(gang.ctl, GANG.ABORT) === 0;
+  }
+
+  /**
+   * Stop the live gang (if it still runs) and wait until its members have returned: its
+   * control block and rare list are the next gang's. A failure of its members is the outcome
+   * of the chunk at lo, the first it did not report.
+   */
+  async endAt(lo: number): Promise<ChunkOutcome | null> {
+    const gang = this.live;
+    if (gang === null) return null;
+    this.live = null;
+    // Members that have returned do not look again: stopping them is only for those still running.
+    abortGang(gang.ctl);
+    const result = await gang.settled;
+    if (result.fatal) throw result.fatal.error;
+    if (result.failure)
+      return { kind: 'error', message: result.failure.message, exitCode: result.failure.exitCode, next: lo };
+    return null;
+  }
+
+  /** Stop a gang still running (the run is over): the pool's threads are free after. */
+  async close(): Promise<void> {
+    const gang = this.live;
+    this.live = null;
+    if (gang === null) return;
+    abortGang(gang.ctl);
+    await gang.settled;
+  }
+}
