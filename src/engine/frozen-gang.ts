@@ -1,5 +1,5 @@
 import { controlBytes, GANG, startGang } from '../gang/control.js';
-import { runGangTasks } from '../gang/launch.js';
+import { gangEnd, runGangTasks } from '../gang/launch.js';
 import type { MemberOutcome, TableMemberTask } from '../gang/task.js';
 import { planFrozenGang, type FrozenGangPlan } from './frozen-plan.js';
 import { FrozenPlanned } from './frozen-strategy.js';
@@ -57,20 +57,19 @@ export class FrozenGangStrategy extends FrozenPlanned<FrozenGangPlan> {
         label: `frozen-prefix gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`,
       };
     });
-    const { settled, failure, fatal } = await runGangTasks(pool, 'gang', gang, ctl, signal);
+    const result = await runGangTasks(pool, 'gang', gang, ctl, signal);
     this.lastWorkers = members;
     this.stats.chunks++;
     this.stats.regrows += Atomics.load(ctl, GANG.REGROW);
-    const next = Atomics.load(ctl, GANG.FINISHED);
-    if (fatal) throw fatal.error;
-    if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
-    const overflow = Atomics.load(ctl, GANG.OVERFLOW);
+    const end = gangEnd(ctl, result);
+    if ('kind' in end) return end;
+    const { next, overflow } = end;
     // Only a value too wide for the table may stop the gang at its first heap (the caller widens).
     if (next === lo && overflow === 0)
       throw new Error(`the frozen-prefix gang on [${lo}, ${hi}) of ${this.rules.key} stopped at once`);
     let chunkMax = 0;
     for (let n = lo; n < next; n++) if (g[n]! > chunkMax) chunkMax = g[n]!;
-    const done = settled.find((r) => r.status === 'fulfilled' && r.value.kind === 'member-done');
+    const done = result.settled.find((r) => r.status === 'fulfilled' && r.value.kind === 'member-done');
     const kernel =
       done?.status === 'fulfilled' && done.value.kind === 'member-done' ? done.value.kernel : 'frozen-prefix';
     if (overflow !== 0) return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel };

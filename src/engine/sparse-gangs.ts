@@ -1,6 +1,6 @@
 import { ComputeError } from '../errors.js';
 import { abortGang, controlBytes, finishedAt, GANG, startGang } from '../gang/control.js';
-import { runGangTasks, type GangSettled } from '../gang/launch.js';
+import { gangEnd, runGangTasks, type GangSettled } from '../gang/launch.js';
 import type { SparseShape } from '../kernels/sparse.js';
 import { SPARSE_GANG_KERNEL, sparseRowStride } from '../kernels/sparse-frozen.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
@@ -232,15 +232,15 @@ export class SparseGangs {
     if (result) {
       // The gang is over: what stopped it short of hi is this chunk's outcome.
       this.live = null;
-      if (Atomics.load(ctl, GANG.REGROW) !== 0) this.host.stats.regrows++;
       if (result.fatal) throw result.fatal.error;
       if (signal?.aborted) throw new ComputeError(`the sparse gang chunk [${lo}, ${hi}) was cancelled`);
-      if (result.failure)
-        return { kind: 'error', message: result.failure.message, exitCode: result.failure.exitCode, next };
-      const overflow = Atomics.load(ctl, GANG.OVERFLOW);
-      if (overflow !== 0 && next === Atomics.load(ctl, GANG.FINISHED))
-        return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel: gang.kernel };
-      if (Atomics.load(ctl, GANG.MISS) !== 0 && next === Atomics.load(ctl, GANG.FINISHED) && this.host.window) {
+      const end = gangEnd(ctl, result);
+      if ('kind' in end) return { ...end, next };
+      if (end.regrow) this.host.stats.regrows++;
+      // A stop reason is this chunk's only when the gang stopped inside it (next is FINISHED).
+      if (end.overflow !== 0 && next === end.next)
+        return { kind: 'overflow', next, maxValue: chunkMax, value: end.overflow, kernel: gang.kernel };
+      if (end.miss && next === end.next && this.host.window) {
         // A heap whose scan leaves the window: computed here, then the next chunk starts a gang after it.
         const v = this.host.finishMiss(this.host.window, next);
         if (v > 0xffff) return { kind: 'overflow', next, maxValue: chunkMax, value: v, kernel: gang.kernel };
@@ -366,10 +366,8 @@ export class SparseGangs {
     // Members that have returned do not look again: stopping them is only for those still running.
     abortGang(gang.ctl);
     const result = await gang.settled;
-    if (result.fatal) throw result.fatal.error;
-    if (result.failure)
-      return { kind: 'error', message: result.failure.message, exitCode: result.failure.exitCode, next: lo };
-    return null;
+    const end = gangEnd(gang.ctl, result);
+    return 'kind' in end ? { ...end, next: lo } : null;
   }
 
   /** Stop a gang still running (the run is over): the pool's threads are free after. */

@@ -9,7 +9,7 @@ import { GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { ChunkRun, ChunkStrategy } from './strategy.js';
 import { GANG, startGang } from '../gang/control.js';
-import { runGangTasks } from '../gang/launch.js';
+import { gangEnd, runGangTasks } from '../gang/launch.js';
 
 /** One member of a subtraction gang: workers/gang.worker.ts with src/worker/subtract-phases.ts. */
 export interface SubtractGangTask {
@@ -163,7 +163,7 @@ export class SubtractGangRunner implements ChunkStrategy {
       task: { ...base, member } satisfies SubtractGangTask,
       label: `subtraction gang member ${member + 1}/${members} on [${lo}, ${hi}) of ${this.rules.key}`,
     }));
-    const { failure, fatal } = await runGangTasks(pool, 'gang', gang, ctl, signal);
+    const result = await runGangTasks(pool, 'gang', gang, ctl, signal);
     this.lastWorkers = members;
     const finished = Atomics.load(ctl, GANG.FINISHED);
     // Copy out what is final; a value past the table's width ends the chunk there (overflow).
@@ -182,10 +182,10 @@ export class SubtractGangRunner implements ChunkStrategy {
       if (v > chunkMax) chunkMax = v;
     }
     this.synced = next;
-    if (fatal) throw fatal.error;
-    if (failure) return { kind: 'error', message: failure.message, exitCode: failure.exitCode, next };
+    const end = gangEnd(ctl, result);
+    if ('kind' in end) return { ...end, next };
     if (overflow !== 0) return { kind: 'overflow', next, maxValue: chunkMax, value: overflow, kernel: this.kernel };
-    const stoppedBy = Atomics.load(ctl, GANG.OVERFLOW);
+    const stoppedBy = end.overflow;
     if (stoppedBy !== 0 && bytes === 1 && stoppedBy < this.vmax - 1) this.widen();
     else if (stoppedBy !== 0) this.tooWide = true;
     else if (next < hi)

@@ -19,7 +19,11 @@ export const GANG = {
   STOP: 2,
   /** Set by the main thread when a member failed or the run was cancelled. */
   ABORT: 3,
-  /** The value that did not fit the table's width (0: none). */
+  /**
+   * The value that did not fit the table the members write (0: none): the engine's table
+   * (sparse space, the frozen prefix: the coordinator widens it), or the subtraction gang's own
+   * narrower memory (it widens that, or steps aside). The gang stops at FINISHED, that heap.
+   */
   OVERFLOW: 4,
   /** max g[0, FINISHED). */
   MAX: 5,

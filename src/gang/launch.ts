@@ -1,7 +1,8 @@
 import { GrundyError } from '../errors.js';
 import type { WorkerPool } from '../engine/pool.js';
 import type { OutcomeOf, TaskOf } from '../engine/workers.js';
-import { abortGang } from './control.js';
+import type { ChunkOutcome } from '../engine/protocol.js';
+import { abortGang, GANG } from './control.js';
 
 /** A gang run's members once every one has returned (runGangTasks). */
 export interface GangSettled<O> {
@@ -10,6 +11,39 @@ export interface GangSettled<O> {
   readonly failure: { readonly message: string; readonly exitCode: number } | null;
   /** A rejection the caller must rethrow: any when the run was cancelled, else one not a GrundyError. */
   readonly fatal: { readonly error: unknown } | null;
+}
+
+/** How a gang ended, read from its control block once every member has returned (gangEnd). */
+export interface GangEnd {
+  /** Every heap below this is final, however the gang stopped. */
+  readonly next: number;
+  /** The value too wide for the table the members write, which stopped the gang at `next` (0: none). */
+  readonly overflow: number;
+  /** A windowed sparse table stopped the gang at `next`: the main thread computes that heap. */
+  readonly miss: boolean;
+  /** A member stopped the gang because its rows could no longer hold the values. */
+  readonly regrow: boolean;
+}
+
+/**
+ * The end of a gang whose members have all returned, for every gang strategy: a rejection to
+ * rethrow is thrown, a member's failure is the chunk's error outcome (the heaps below FINISHED
+ * final all the same, for the coordinator to store), else how it stopped.
+ */
+export function gangEnd<O>(
+  ctl: Int32Array,
+  result: GangSettled<O>,
+): GangEnd | Extract<ChunkOutcome, { kind: 'error' }> {
+  const next = Atomics.load(ctl, GANG.FINISHED);
+  if (result.fatal) throw result.fatal.error;
+  if (result.failure)
+    return { kind: 'error', message: result.failure.message, exitCode: result.failure.exitCode, next };
+  return {
+    next,
+    overflow: Atomics.load(ctl, GANG.OVERFLOW),
+    miss: Atomics.load(ctl, GANG.MISS) !== 0,
+    regrow: Atomics.load(ctl, GANG.REGROW) !== 0,
+  };
 }
 
 /**
