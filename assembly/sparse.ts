@@ -971,16 +971,78 @@ function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, esc: bool): i
  * of g[1, lo); rare heaps found are appended (the caller left room for hi - lo more). Returns
  * the first heap not computed: hi, or the heap whose value exceeds `cap` (getOverflow()).
  */
-export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
-  if (cap > VALUE_LIMIT - 1) cap = VALUE_LIMIT - 1;
-  let maxSoFar = maxBefore;
-  let V = 1;
-  while (V <= maxSoFar) V <<= 1;
-  exactBytes(V);
-  let maxValue = 0;
-  const i0 = two(0);
+// ---- The closing step of a heap, run's and finish's ----
+
+/** The largest value this call wrote, and the largest so far with the power of two above it (V). */
+let runMax: i32 = 0;
+let soFar: i32 = 0;
+let valueCeil: i32 = 1;
+
+/** A call's start: nothing written yet, every value so far at most maxBefore. */
+@inline function startValues(maxBefore: i32): void {
+  runMax = 0;
+  soFar = maxBefore;
+  valueCeil = 1;
+  while (valueCeil <= soFar) valueCeil <<= 1;
+  exactBytes(valueCeil);
   outOverflow = -1;
   outMiss = -1;
+}
+
+/**
+ * After heap n's scan for the `need` wanted values (WANTED, ascending; WANT cleared here): the
+ * least one never seen, else c. -1 when the scan stopped at a windowed table's reach short of
+ * the last pair (a miss, outMiss = n): the caller returns n, left to the main thread.
+ */
+@inline function wantedMex(n: i32, c: i32, need: i32, reach: i32): i32 {
+  let v = c;
+  for (let j = 0; j < need; j++) {
+    const x = load<i32>(WANTED + (<usize>j << 2));
+    if (left > 0 && wantAt(x) == 1 && v == c) v = x;
+    store<u8>(WANT + <usize>x, 0);
+  }
+  if (left > 0 && reach < amaxOf(n - minTwo)) {
+    outMax = runMax;
+    outMiss = n;
+    return -1;
+  }
+  return v;
+}
+
+/**
+ * g(n) = v: stored, counted, and appended to the rare heaps when rare. Returns -1 to go on, else
+ * the heap the call returns: n when v passes `cap` (outOverflow), n + 1 after a rare heap past
+ * a windowed table's reach (its partners of the heaps after it would lie before the tail).
+ */
+@inline function closeHeap(n: i32, v: i32, cap: i32): i32 {
+  if (v > cap) {
+    outMax = runMax;
+    outOverflow = v;
+    return n;
+  }
+  putValue(n, v);
+  if (v > runMax) runMax = v;
+  if (v > soFar) {
+    soFar = v;
+    while (valueCeil <= soFar) valueCeil <<= 1;
+    exactBytes(valueCeil);
+  }
+  if (n >= 1 && (<i32>load<u8>(CLS + <usize>v) ^ (parity & n & 1)) == 0) {
+    store<i32>(RP + (<usize>rareCount << 2), n);
+    store<i32>(RV + (<usize>rareCount << 2), v);
+    rareCount++;
+    if (n > REACH) {
+      outMax = runMax;
+      return n + 1;
+    }
+  }
+  return -1;
+}
+
+export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
+  if (cap > VALUE_LIMIT - 1) cap = VALUE_LIMIT - 1;
+  startValues(maxBefore);
+  const i0 = two(0);
   let B = -1;
   let bst = -1;
   const sums = sumLanes();
@@ -995,7 +1057,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     if (n >= B + 16) {
       B = n;
       bst = -1;
-      if (blockAt(n, hi, V)) {
+      if (blockAt(n, hi, valueCeil)) {
         bst = nextLaneStamp();
         if (kept) {
           // Every part r of the bulk leaves the other part of each lane's sum in [1, B): r from
@@ -1042,20 +1104,20 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     }
     const common = 1 ^ (parity & (n - i0) & 1);
     const commons = classList(common);
-    let c = V;
+    let c = valueCeil;
     let need = 0;
     if (bst >= 0) {
       // Heap B + t's sum n - d is lane t + maxTwo - d of the sum lanes.
       const sl = LANES + <usize>((16 + n - B + maxTwo) * LANE_BYTES);
       const s0 = sums ? sl - <usize>(two(0) * LANE_BYTES) : 0;
       const s1 = sums ? sl - <usize>(two(1) * LANE_BYTES) : 0;
-      c = laneMex(lane, bst, common, V, s0, s1);
+      c = laneMex(lane, bst, common, valueCeil, s0, s1);
       need = laneWanted(lane, bst, common, c, s0, s1);
     } else {
       const rares = classList(common ^ 1);
       let k = 0;
-      while (listAt(commons, k) < V && markAt(listAt(commons, k)) == st) k++;
-      if (listAt(commons, k) < V) c = listAt(commons, k);
+      while (listAt(commons, k) < valueCeil && markAt(listAt(commons, k)) == st) k++;
+      if (listAt(commons, k) < valueCeil) c = listAt(commons, k);
       for (let j = 0; listAt(rares, j) < c; j++) {
         const x = listAt(rares, j);
         if (markAt(x) != st) {
@@ -1069,44 +1131,14 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     if (need > 0) {
       left = need;
       const reach = reachOf(n);
-      scan(n, 1, reach, SEEN, laneMode(V), need);
-      // WANTED is ascending: the least value never seen is the mex.
-      for (let j = 0; j < need; j++) {
-        const x = load<i32>(WANTED + (<usize>j << 2));
-        if (left > 0 && wantAt(x) == 1 && v == c) v = x;
-        store<u8>(WANT + <usize>x, 0);
-      }
-      // Pairs past the window's reach were not scanned: the caller finishes n from the store.
-      if (left > 0 && reach < amaxOf(n - minTwo)) {
-        outMax = maxValue;
-        outMiss = n;
-        return n;
-      }
+      scan(n, 1, reach, SEEN, laneMode(valueCeil), need);
+      v = wantedMex(n, c, need, reach);
+      if (v < 0) return n;
     }
-    if (v > cap) {
-      outMax = maxValue;
-      outOverflow = v;
-      return n;
-    }
-    putValue(n, v);
-    if (v > maxValue) maxValue = v;
-    if (v > maxSoFar) {
-      maxSoFar = v;
-      while (V <= maxSoFar) V <<= 1;
-      exactBytes(V);
-    }
-    if (n >= 1 && (<i32>load<u8>(CLS + <usize>v) ^ (parity & n & 1)) == 0) {
-      store<i32>(RP + (<usize>rareCount << 2), n);
-      store<i32>(RV + (<usize>rareCount << 2), v);
-      rareCount++;
-      // Its partners of the heaps after it would lie before the tail: the caller widens it.
-      if (n > REACH) {
-        outMax = maxValue;
-        return n + 1;
-      }
-    }
+    const stop = closeHeap(n, v, cap);
+    if (stop >= 0) return stop;
   }
-  outMax = maxValue;
+  outMax = runMax;
   return hi;
 }
 
@@ -1284,13 +1316,7 @@ export function finish(
   if (cap > VALUE_LIMIT - 1) cap = VALUE_LIMIT - 1;
   const rowBits = rowWords * 32;
   const i0 = two(0);
-  let maxSoFar = maxBefore;
-  let V = 1;
-  while (V <= maxSoFar) V <<= 1;
-  exactBytes(V);
-  let maxValue = 0;
-  outOverflow = -1;
-  outMiss = -1;
+  startValues(maxBefore);
   let B = -1;
   let bst = -1;
   const kept = nTwo == 1;
@@ -1310,7 +1336,7 @@ export function finish(
     if (n >= B + 16) {
       B = n;
       bst = -1;
-      if (blockAt(n, hi, V) && n + 15 <= 2 * F - 1) {
+      if (blockAt(n, hi, valueCeil) && n + 15 <= 2 * F - 1) {
         bst = nextLaneStamp();
         for (let k = 0; k < nTwo; k++) {
           const d = two(k);
@@ -1364,8 +1390,8 @@ export function finish(
     const commons = classList(common);
     const rares = classList(common ^ 1);
     let k = load<i32>(base, 4);
-    while (listAt(commons, k) < V && markedIn(listAt(commons, k), mb, rowBits, st, lane, bst)) k++;
-    const c = listAt(commons, k) < V ? listAt(commons, k) : V;
+    while (listAt(commons, k) < valueCeil && markedIn(listAt(commons, k), mb, rowBits, st, lane, bst)) k++;
+    const c = listAt(commons, k) < valueCeil ? listAt(commons, k) : valueCeil;
     let need = 0;
     let rescan = false;
     for (let j = load<i32>(base, 8); listAt(rares, j) < c; j++) {
@@ -1384,47 +1410,20 @@ export function finish(
       const reach = reachOf(n);
       if (rescan) {
         rescans++;
-        scan(n, 1, reach, SEEN, laneMode(V), need);
+        scan(n, 1, reach, SEEN, laneMode(valueCeil), need);
       } else {
         // The gather scanned every frozen pair up to the reach: only the pairs with s - a >= F are left.
         continued++;
-        scan(n, 1, min(reach, max(1, n - i0 - F + 1) - 1), SEEN, laneMode(V), need);
+        scan(n, 1, min(reach, max(1, n - i0 - F + 1) - 1), SEEN, laneMode(valueCeil), need);
       }
-      for (let j = 0; j < need; j++) {
-        const x = load<i32>(WANTED + (<usize>j << 2));
-        if (left > 0 && wantAt(x) == 1 && v == c) v = x;
-        store<u8>(WANT + <usize>x, 0);
-      }
-      // Pairs past the window's reach were scanned by neither phase: the caller finishes n.
-      if (left > 0 && reach < amaxOf(n - minTwo)) {
-        outMax = maxValue;
-        outMiss = n;
-        return n;
-      }
+      // Pairs past the window's reach were scanned by neither phase: a miss.
+      v = wantedMex(n, c, need, reach);
+      if (v < 0) return n;
     }
-    if (v > cap) {
-      outMax = maxValue;
-      outOverflow = v;
-      return n;
-    }
-    putValue(n, v);
-    if (v > maxValue) maxValue = v;
-    if (v > maxSoFar) {
-      maxSoFar = v;
-      while (V <= maxSoFar) V <<= 1;
-      exactBytes(V);
-    }
-    if (n >= 1 && (<i32>load<u8>(CLS + <usize>v) ^ (parity & n & 1)) == 0) {
-      store<i32>(RP + (<usize>rareCount << 2), n);
-      store<i32>(RV + (<usize>rareCount << 2), v);
-      rareCount++;
-      if (n > REACH) {
-        outMax = maxValue;
-        return n + 1;
-      }
-    }
+    const stop = closeHeap(n, v, cap);
+    if (stop >= 0) return stop;
   }
-  outMax = maxValue;
+  outMax = runMax;
   return hi;
 }
 
