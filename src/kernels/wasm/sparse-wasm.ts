@@ -7,7 +7,7 @@ import type { Values } from '../values.js';
 import { valueCeiling } from '../sparse-frozen.js';
 
 /**
- * Int32 words of one heap's row in the WebAssembly gang (assembly/sparse.ts rowAt): a header of
+ * Int32 words of one heap's row in the WebAssembly gang (assembly/sparse/gang.ts rowAt): a header of
  * four, then the gather's marks and the scan's seen values as two bitsets of rowWords words.
  */
 export function wasmRowStride(rowWords: number): number {
@@ -72,7 +72,7 @@ export const MAX_PAGES = 65536;
 const L = VALUE_LIMIT;
 /** Regions start on 64-byte lines. */
 export const align = (bytes: number): number => (bytes + 63) & ~63;
-/** assembly/sparse.ts LANES: LANE_COUNT = 16 heaps' and 32 split sums' byte marks of 1024 values. */
+/** assembly/sparse/step1.ts LANES: LANE_COUNT = 16 heaps' and 32 split sums' byte marks of 1024 values. */
 const LANES_BYTES = 48 * 1024;
 /** Slack past the values: the SIMD loads read up to 16 values beyond the last one they use. */
 const TAIL = 64;
@@ -217,7 +217,7 @@ export class SparseMemory {
   private rareSynced = 0;
   private rareGeneration = 0;
 
-  /** The byte from which values are read from the Uint16 table (assembly/sparse.ts ESC). */
+  /** The byte from which values are read from the Uint16 table (assembly/sparse/layout.ts ESC). */
   readonly escape: number;
 
   constructor(

@@ -1,0 +1,237 @@
+// Sparse space in WebAssembly (assembly/sparse.ts): a heap's closing step, and run, one
+// worker's chunk.
+
+import {
+  CLS,
+  LANES,
+  REACH,
+  RP,
+  RV,
+  SEEN,
+  VALUE_LIMIT,
+  WANT,
+  WANTED,
+  classList,
+  exactBytes,
+  gvT,
+  listAt,
+  markAt,
+  maxTwo,
+  minTwo,
+  nOne,
+  nTwo,
+  nWhole,
+  nextStamp,
+  one,
+  outMax,
+  outMiss,
+  outOverflow,
+  parity,
+  putValue,
+  rareCount,
+  reachOf,
+  two,
+  wantAt,
+  whole,
+} from './layout';
+import {
+  LANE_BYTES,
+  blockAt,
+  bulk,
+  bulkEnd,
+  distinctSkip,
+  halfWindow,
+  laneMex,
+  laneWanted,
+  lowerBound,
+  markLess,
+  markSpan,
+  nextLaneStamp,
+  put,
+  sumLanes,
+  sumMarks,
+  toBst,
+  toLane,
+} from './step1';
+import {
+  amaxOf,
+  laneMode,
+  left,
+  scan,
+} from './scan';
+
+// ---- The closing step of a heap, run's and finish's ----
+
+/** The largest value this call wrote, and the largest so far with the power of two above it (V). */
+export let runMax: i32 = 0;
+export let soFar: i32 = 0;
+export let valueCeil: i32 = 1;
+
+/** A call's start: nothing written yet, every value so far at most maxBefore. */
+@inline export function startValues(maxBefore: i32): void {
+  runMax = 0;
+  soFar = maxBefore;
+  valueCeil = 1;
+  while (valueCeil <= soFar) valueCeil <<= 1;
+  exactBytes(valueCeil);
+  outOverflow = -1;
+  outMiss = -1;
+}
+
+/**
+ * After heap n's scan for the `need` wanted values (WANTED, ascending; WANT cleared here): the
+ * least one never seen, else c. -1 when the scan stopped at a windowed table's reach short of
+ * the last pair (a miss, outMiss = n): the caller returns n, left to the main thread.
+ */
+@inline export function wantedMex(n: i32, c: i32, need: i32, reach: i32): i32 {
+  let v = c;
+  for (let j = 0; j < need; j++) {
+    const x = load<i32>(WANTED + (<usize>j << 2));
+    if (left > 0 && wantAt(x) == 1 && v == c) v = x;
+    store<u8>(WANT + <usize>x, 0);
+  }
+  if (left > 0 && reach < amaxOf(n - minTwo)) {
+    outMax = runMax;
+    outMiss = n;
+    return -1;
+  }
+  return v;
+}
+
+/**
+ * g(n) = v: stored, counted, and appended to the rare heaps when rare. Returns -1 to go on, else
+ * the heap the call returns: n when v passes `cap` (outOverflow), n + 1 after a rare heap past
+ * a windowed table's reach (its partners of the heaps after it would lie before the tail).
+ */
+@inline export function closeHeap(n: i32, v: i32, cap: i32): i32 {
+  if (v > cap) {
+    outMax = runMax;
+    outOverflow = v;
+    return n;
+  }
+  putValue(n, v);
+  if (v > runMax) runMax = v;
+  if (v > soFar) {
+    soFar = v;
+    while (valueCeil <= soFar) valueCeil <<= 1;
+    exactBytes(valueCeil);
+  }
+  if (n >= 1 && (<i32>load<u8>(CLS + <usize>v) ^ (parity & n & 1)) == 0) {
+    store<i32>(RP + (<usize>rareCount << 2), n);
+    store<i32>(RV + (<usize>rareCount << 2), v);
+    rareCount++;
+    if (n > REACH) {
+      outMax = runMax;
+      return n + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * SparseKernel.run: g[lo, hi) given the final g[0, lo) and the rare heaps RP/RV[0, rareCount)
+ * of g[1, lo); rare heaps found are appended (the caller left room for hi - lo more). Returns
+ * the first heap not computed: hi, or the heap whose value exceeds `cap` (getOverflow()).
+ */
+export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
+  if (cap > VALUE_LIMIT - 1) cap = VALUE_LIMIT - 1;
+  startValues(maxBefore);
+  const i0 = two(0);
+  let B = -1;
+  let bst = -1;
+  const sums = sumLanes();
+  // One bulk range for every sum of the block (sum lanes, or a single sum): its bounds and the
+  // half window are the block's, kept for its heaps rather than searched again for each. Rare
+  // heaps found inside the block lie past all of them.
+  const kept = sums || nTwo == 1;
+  let kb0 = 0;
+  let kb1 = 0;
+  for (let n = lo; n < hi; n++) {
+    const st = nextStamp();
+    if (n >= B + 16) {
+      B = n;
+      bst = -1;
+      if (blockAt(n, hi, valueCeil)) {
+        bst = nextLaneStamp();
+        if (kept) {
+          // Every part r of the bulk leaves the other part of each lane's sum in [1, B): r from
+          // 16 - (the least offset), below B - (the largest).
+          const d = sums ? maxTwo : two(0);
+          halfWindow(rareCount, B, d);
+          kb0 = lowerBound(rareCount, max(1, 16 - (sums ? minTwo : d)));
+          kb1 = bulkEnd(rareCount, kb0, B - d);
+          if (sums) sumMarks(B, kb0, kb1, bst);
+          else bulk(B, d, kb0, kb1, bst);
+        } else
+          for (let k = 0; k < nTwo; k++) {
+            const d = two(k);
+            halfWindow(rareCount, B, d);
+            const b0 = lowerBound(rareCount, max(1, 16 - d));
+            bulk(B, d, b0, bulkEnd(rareCount, b0, B - d), bst);
+          }
+      }
+    }
+    const lane = LANES + <usize>((n - B) * LANE_BYTES);
+    toLane = lane;
+    toBst = bst;
+    for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
+    for (let k = 0; k < nOne; k++) {
+      const r = one(k);
+      if (n > r) put(gvT(n - r), st);
+    }
+    for (let k = 0; k < nTwo; k++) {
+      const d = two(k);
+      const s = n - d;
+      if (s < 2) continue;
+      const end = lowerBound(rareCount, s);
+      if (bst < 0) {
+        markSpan(s, 0, end, distinctSkip(s, 0, end), st);
+        continue;
+      }
+      if (kept) {
+        markLess(s, 0, end, kb0, kb1, st);
+        continue;
+      }
+      halfWindow(rareCount, B, d);
+      const b0 = lowerBound(rareCount, max(1, 16 - d));
+      markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - d), st);
+    }
+    const common = 1 ^ (parity & (n - i0) & 1);
+    const commons = classList(common);
+    let c = valueCeil;
+    let need = 0;
+    if (bst >= 0) {
+      // Heap B + t's sum n - d is lane t + maxTwo - d of the sum lanes.
+      const sl = LANES + <usize>((16 + n - B + maxTwo) * LANE_BYTES);
+      const s0 = sums ? sl - <usize>(two(0) * LANE_BYTES) : 0;
+      const s1 = sums ? sl - <usize>(two(1) * LANE_BYTES) : 0;
+      c = laneMex(lane, bst, common, valueCeil, s0, s1);
+      need = laneWanted(lane, bst, common, c, s0, s1);
+    } else {
+      const rares = classList(common ^ 1);
+      let k = 0;
+      while (listAt(commons, k) < valueCeil && markAt(listAt(commons, k)) == st) k++;
+      if (listAt(commons, k) < valueCeil) c = listAt(commons, k);
+      for (let j = 0; listAt(rares, j) < c; j++) {
+        const x = listAt(rares, j);
+        if (markAt(x) != st) {
+          store<u8>(WANT + <usize>x, 1);
+          store<i32>(WANTED + (<usize>need << 2), x);
+          need++;
+        }
+      }
+    }
+    let v = c;
+    if (need > 0) {
+      left = need;
+      const reach = reachOf(n);
+      scan(n, 1, reach, SEEN, laneMode(valueCeil), need);
+      v = wantedMex(n, c, need, reach);
+      if (v < 0) return n;
+    }
+    const stop = closeHeap(n, v, cap);
+    if (stop >= 0) return stop;
+  }
+  outMax = runMax;
+  return hi;
+}

@@ -1,0 +1,247 @@
+// Sparse space in WebAssembly (assembly/sparse.ts): the memory layout the JavaScript side sets,
+// the shape and mask, the windowed table's bases, and reading and writing values.
+
+import {
+  LANE_BYTES,
+  LANE_COUNT,
+  laneStamp,
+} from './step1';
+
+// The layout: byte addresses set by setLayout (every region is the JavaScript side's to size).
+export let MARK: usize = 0; // Int32 stamps, VALUE_LIMIT + 1
+export let WANT: usize = 0; // Uint8 flags, VALUE_LIMIT + 1, all zero between heaps
+export let WANTED: usize = 0; // Int32, VALUE_LIMIT + 1
+export let CLS: usize = 0; // Uint8 class of each value under the mask
+export let BYC0: usize = 0; // Int32 values of class 0, ascending, then a sentinel >= VALUE_LIMIT
+export let BYC1: usize = 0; // the same for class 1
+export let SHAPE: usize = 0; // Int32 whole[], one[], two[]
+export let nWhole: i32 = 0;
+export let nOne: i32 = 0;
+export let nTwo: i32 = 0;
+export let distinct: i32 = 0;
+export let maxTwo: i32 = 0; // the largest split offset n - s
+export let minTwo: i32 = 0; // the smallest
+export let parity: i32 = 0;
+export let G8: usize = 0; // the values as bytes, min(g, ESC): the table every read starts from
+export let G: usize = 0; // Uint16 values, read only where G8 holds ESC (written only there: 2 bytes a heap of address space)
+/** The byte that says "look in G": 255, so that a value needs 2 bytes only from 255 on (tests set less). */
+export let ESC: i32 = 255;
+export let ESCV: v128 = i16x8.splat(255);
+export let ESCB: v128 = i8x16.splat(-1);
+// A windowed table (src/kernels/values.ts WindowedValues): heaps [0, HEADN) at G8/G, the
+// head, and heaps from TAIL0 on at T8/T (bases moved back by TAIL0 - HEADN, modulo 2^32), the
+// tail. The first part of a pair is read from the head, the second part, step 1's partners, the
+// one-heap moves and the new values from the tail. Not windowed, TAIL0 = HEADN and T8 = G8.
+export let T8: usize = 0;
+export let T: usize = 0;
+export let HEADN: i32 = 0x7fffffff;
+export let TAIL0: i32 = 0x7fffffff;
+/** Windowed: a rare heap found past this one ends the run after it (its partners leave the tail). */
+export let REACH: i32 = 0x7fffffff;
+export let RP: usize = 0; // Int32 rare heaps, ascending
+export let RV: usize = 0; // Int32 their values
+export let BITS: usize = 0; // 64 bytes: the wanted values as a bitset (values below 512)
+export let SEEN: usize = 0; // a scratch bitset the gang's finish scans write and nobody reads
+export let LANES: usize = 0; // LANE_COUNT x LANE_BYTES: step 1's marks of a block of 16 heaps, a byte a value, then SUM_LANES
+
+export let rareCount: i32 = 0;
+export let stamp: i32 = 0;
+export let outMax: i32 = 0;
+export let outOverflow: i32 = -1;
+/** The heap a windowed run stopped at because its scan needs pairs outside the window, else -1. */
+export let outMiss: i32 = -1;
+
+export const VALUE_LIMIT: i32 = 1 << 16;
+
+export function setLayout(
+  mark: usize, want: usize, wanted: usize, cls: usize, byc0: usize, byc1: usize, bits: usize, seen: usize,
+): void {
+  MARK = mark;
+  WANT = want;
+  WANTED = wanted;
+  CLS = cls;
+  BYC0 = byc0;
+  BYC1 = byc1;
+  BITS = bits;
+  SEEN = seen;
+}
+
+export function setShape(shape: usize, whole: i32, one: i32, two: i32, isDistinct: i32): void {
+  SHAPE = shape;
+  nWhole = whole;
+  nOne = one;
+  nTwo = two;
+  distinct = isDistinct;
+  maxTwo = 0;
+  minTwo = 0x7fffffff;
+  for (let k = 0; k < nTwo; k++) {
+    const d = load<i32>(SHAPE + (<usize>(nWhole + nOne + k) << 2));
+    maxTwo = max(maxTwo, d);
+    minTwo = min(minTwo, d);
+  }
+}
+
+/** The escape byte: values of at least `e` are kept in G, G8 holding `e` (at most 255). */
+export function setEscape(e: i32): void {
+  ESC = e;
+  ESCV = i16x8.splat(<i16>e);
+  ESCB = i8x16.splat(<i8>e);
+}
+
+export function setTables(g: usize, g8: usize, rp: usize, rv: usize): void {
+  G = g;
+  G8 = g8;
+  T = g;
+  T8 = g8;
+  HEADN = 0x7fffffff;
+  TAIL0 = 0x7fffffff;
+  REACH = 0x7fffffff;
+  RP = rp;
+  RV = rv;
+}
+
+/**
+ * After setTables: the table's first `head` slots hold heaps [0, head), the rest heaps from
+ * `tailFrom` on (tailFrom = head: one table). A rare heap found past `reach` ends a run.
+ */
+export function setWindow(head: i32, tailFrom: i32, reach: i32): void {
+  HEADN = head;
+  TAIL0 = tailFrom;
+  REACH = reach;
+  T8 = G8 + <usize>head - <usize>tailFrom;
+  T = G + ((<usize>head - <usize>tailFrom) << 1);
+}
+
+export function getMiss(): i32 {
+  return outMiss;
+}
+
+/** The last first part a windowed table holds pairs for at heap n (every pair when not windowed). */
+@inline export function reachOf(n: i32): i32 {
+  return TAIL0 > HEADN ? min(HEADN - 64, n - maxTwo - TAIL0 - 64) : 0x7fffffff;
+}
+
+export function setLanes(lanes: usize): void {
+  LANES = lanes;
+}
+
+/**
+ * Empty the stamped scratch (MARK, WANT, the lanes) and restart the stamps: an instance taking
+ * over scratch that another instance wrote (another thread's, in a shared memory) cannot trust
+ * its stamps there.
+ */
+export function resetScratch(): void {
+  memory.fill(MARK, 0, <usize>(VALUE_LIMIT + 1) << 2);
+  memory.fill(WANT, 0, <usize>(VALUE_LIMIT + 1));
+  memory.fill(LANES, 0, <usize>(LANE_COUNT * LANE_BYTES));
+  stamp = 0;
+  laneStamp = 0;
+}
+
+export function setMaskParity(p: i32): void {
+  parity = p;
+}
+
+export function setRareCount(count: i32): void {
+  rareCount = count;
+}
+
+export function getRareCount(): i32 {
+  return rareCount;
+}
+
+export function getMax(): i32 {
+  return outMax;
+}
+
+export function getOverflow(): i32 {
+  return outOverflow;
+}
+
+@inline export function whole(k: i32): i32 {
+  return load<i32>(SHAPE + (<usize>k << 2));
+}
+@inline export function one(k: i32): i32 {
+  return load<i32>(SHAPE + (<usize>(nWhole + k) << 2));
+}
+@inline export function two(k: i32): i32 {
+  return load<i32>(SHAPE + (<usize>(nWhole + nOne + k) << 2));
+}
+@inline export function gv(h: i32): i32 {
+  const b = <i32>load<u8>(G8 + <usize>h);
+  return b != ESC ? b : <i32>load<u16>(G + (<usize>h << 1));
+}
+
+/** g(h) from the tail (h >= TAIL0 when windowed). */
+@inline export function gvT(h: i32): i32 {
+  const b = <i32>load<u8>(T8 + <usize>h);
+  return b != ESC ? b : <i32>load<u16>(T + (<usize>h << 1));
+}
+
+/** g[h, h + 8) in 16-bit lanes: eight bytes widened, the lanes that hold ESC taken from G. */
+@inline export function words8(h: i32): v128 {
+  const x = v128.load8x8_u(G8 + <usize>h);
+  return v128.any_true(i16x8.eq(x, ESCV)) ? unescape(x, h) : x;
+}
+
+/** words8 from the tail. */
+@inline export function words8T(h: i32): v128 {
+  const x = v128.load8x8_u(T8 + <usize>h);
+  return v128.any_true(i16x8.eq(x, ESCV)) ? unescapeT(x, h) : x;
+}
+
+/**
+ * Whether the bytes are the values themselves (every value so far at most ESC, below V): the
+ * step-1 marks then read bytes alone, and XOR them in byte lanes. Set with V (exactBytes).
+ */
+export let EXACT8: bool = false;
+
+@inline export function exactBytes(V: i32): void {
+  EXACT8 = V - 1 <= ESC;
+}
+
+/** x, 16-bit lanes of g[h, h + 8) widened from bytes, with the escaped lanes read from G. */
+@inline export function unescape(x: v128, h: i32): v128 {
+  return v128.bitselect(v128.load(G + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
+}
+
+/** unescape from the tail. */
+@inline export function unescapeT(x: v128, h: i32): v128 {
+  return v128.bitselect(v128.load(T + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
+}
+
+/** Store g[n] = v: the byte, and the value in G when the byte cannot hold it. */
+@inline export function putValue(n: i32, v: i32): void {
+  store<u8>(T8 + <usize>n, <u8>(v < ESC ? v : ESC));
+  if (v >= ESC) store<u16>(T + (<usize>n << 1), <u16>v);
+}
+@inline export function rpos(j: i32): i32 {
+  return load<i32>(RP + (<usize>j << 2));
+}
+@inline export function rval(j: i32): i32 {
+  return load<i32>(RV + (<usize>j << 2));
+}
+@inline export function markAt(x: i32): i32 {
+  return load<i32>(MARK + (<usize>x << 2));
+}
+@inline export function setMark(x: i32, st: i32): void {
+  store<i32>(MARK + (<usize>x << 2), st);
+}
+@inline export function wantAt(x: i32): i32 {
+  return <i32>load<u8>(WANT + <usize>x);
+}
+@inline export function classList(c: i32): usize {
+  return c != 0 ? BYC1 : BYC0;
+}
+@inline export function listAt(list: usize, k: i32): i32 {
+  return load<i32>(list + (<usize>k << 2));
+}
+
+/** A new, empty stamped set (src/kernels/mex.ts nextStamp). */
+export function nextStamp(): i32 {
+  if (++stamp == 0x7fffffff) {
+    memory.fill(MARK, 0, <usize>(VALUE_LIMIT + 1) << 2);
+    stamp = 1;
+  }
+  return stamp;
+}

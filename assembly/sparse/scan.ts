@@ -1,0 +1,425 @@
+// Sparse space in WebAssembly (assembly/sparse.ts), step 2: the scan of the pairs of common heaps
+// for the rare values below c, 16 or 32 pairs a test.
+
+import {
+  BITS,
+  ESC,
+  ESCB,
+  G,
+  G8,
+  T,
+  T8,
+  WANT,
+  WANTED,
+  distinct,
+  gv,
+  gvT,
+  maxTwo,
+  nTwo,
+  two,
+  wantAt,
+  words8,
+  words8T,
+} from './layout';
+import {
+  w1,
+} from './step1';
+
+/** The largest first part a of a split with sum s (a <= the other part; a < it when distinct). */
+@inline export function amaxOf(s: i32): i32 {
+  return distinct != 0 ? (s - 1) >> 1 : s >> 1;
+}
+
+export const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+
+/**
+ * The XORs of the 16 pairs (a + t, s - a - t), t < 16, as bytes: lows = g[a, a + 16) and
+ * highs = g(s - a - 16, s - a], the latter reversed (exact where neither part escapes). A lane is
+ * wanted when bit x & 7 of byte x >> 3 of the bitset is set (two 16-byte swizzles find the byte),
+ * or, once at most two wanted values are left (most of a long scan), when it equals one of them.
+ */
+@inline export function blockX(s: i32, a: i32): v128 {
+  const lows = v128.load(G8 + <usize>a);
+  const highs = v128.load(T8 + <usize>(s - a - 15));
+  return v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+}
+
+/** Nonzero in the lanes of x that hold a wanted value: many wanted, the bitset (t0, t1); few, w1 and w2. */
+@inline export function wantedLanes(x: v128, few: bool, t0: v128, t1: v128, w1: v128, w2: v128): v128 {
+  if (few) return v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2));
+  const idx = i8x16.shr_u(x, 3);
+  const byte = v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i8x16.sub(idx, i8x16.splat(16))));
+  return v128.and(byte, i8x16.swizzle(POW2, v128.and(x, i8x16.splat(7))));
+}
+
+/** A block's wanted lanes: wordLanes where values may escape (WORDS), else the bytes' own test (BYTES). */
+@inline export function blockLanes(
+  esc: bool, s: i32, a: i32, few: bool, t0: v128, t1: v128, t2: v128, t3: v128, w1: v128, w2: v128,
+): v128 {
+  return esc ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2) : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+}
+
+/** Each half of the 16 bytes of x in reverse order. */
+@inline export function reverse8s(x: v128): v128 {
+  return i8x16.shuffle(x, x, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+}
+
+/**
+ * The lanes of the 16 pairs (a + t, s - a - t) that hold a wanted value, exactly, for values
+ * below 512 (WORDS). A block with no escaped byte is tested in byte lanes as in BYTES. Where a
+ * part escapes (Officers: about one heap in twelve from 2^20 on, so most blocks), the values
+ * are rebuilt as a low and a high byte plane from G, and the wanted byte is found among the 64
+ * of the bitset by four swizzles: only the lanes that hold a wanted value go on to takeHits.
+ */
+@inline export function wordLanes(
+  s: i32, a: i32, few: bool, t0: v128, t1: v128, t2: v128, t3: v128, w1: v128, w2: v128,
+): v128 {
+  const lows = v128.load(G8 + <usize>a);
+  const highs = v128.load(T8 + <usize>(s - a - 15));
+  const rev = i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const ea = i8x16.eq(lows, ESCB);
+  const eb = i8x16.eq(rev, ESCB);
+  if (!v128.any_true(v128.or(ea, eb))) return wantedLanes(v128.xor(lows, rev), few, t0, t1, w1, w2);
+  const pa = G + (<usize>a << 1);
+  const pb = T + (<usize>(s - a - 15) << 1);
+  const a0 = v128.load(pa);
+  const a1 = v128.load(pa, 16);
+  const b0 = v128.load(pb);
+  const b1 = v128.load(pb, 16);
+  // Low and high bytes by narrowing (pack instructions), not two-input byte shuffles.
+  const low = i16x8.splat(0xff);
+  const alo = v128.bitselect(i8x16.narrow_i16x8_u(v128.and(a0, low), v128.and(a1, low)), lows, ea);
+  const ahi = v128.and(i8x16.narrow_i16x8_u(i16x8.shr_u(a0, 8), i16x8.shr_u(a1, 8)), ea);
+  const blo = v128.bitselect(reverse8s(i8x16.narrow_i16x8_u(v128.and(b1, low), v128.and(b0, low))), rev, eb);
+  const bhi = v128.and(reverse8s(i8x16.narrow_i16x8_u(i16x8.shr_u(b1, 8), i16x8.shr_u(b0, 8))), eb);
+  const lo = v128.xor(alo, blo);
+  const hi = v128.xor(ahi, bhi);
+  if (few) {
+    return v128.or(
+      v128.and(i8x16.eq(lo, W1lo), i8x16.eq(hi, W1hi)),
+      v128.and(i8x16.eq(lo, W2lo), i8x16.eq(hi, W2hi)),
+    );
+  }
+  const idx = v128.or(i8x16.shr_u(lo, 3), i8x16.shl(hi, 5));
+  const sixteen = i8x16.splat(16);
+  const i1 = i8x16.sub(idx, sixteen);
+  const i2 = i8x16.sub(i1, sixteen);
+  const byte = v128.or(
+    v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i1)),
+    v128.or(i8x16.swizzle(t2, i2), i8x16.swizzle(t3, i8x16.sub(i2, sixteen))),
+  );
+  return v128.and(byte, i8x16.swizzle(POW2, v128.and(lo, i8x16.splat(7))));
+}
+
+/**
+ * Scan state kept between the calls of one heap's scan (one call a sum and block when there
+ * are several sums): how many values were wanted, and once at most two are left, those two as
+ * splats (the same one twice when one is left; a value met since simply never matches again).
+ */
+export let scanTotal: i32 = 0;
+export let fewLeft: bool = false;
+export let W1: v128 = i64x2.splat(0);
+export let W2: v128 = i64x2.splat(0);
+export let W1w: v128 = i64x2.splat(0);
+export let W2w: v128 = i64x2.splat(0);
+// The same two values as a low and a high byte, for wordLanes' rebuilt planes.
+export let W1lo: v128 = i64x2.splat(0);
+export let W1hi: v128 = i64x2.splat(0);
+export let W2lo: v128 = i64x2.splat(0);
+export let W2hi: v128 = i64x2.splat(0);
+
+/** `left` when W1 and W2 were last set: a hit that met no wanted value leaves them as they are. */
+export let fewFor: i32 = -1;
+
+export function refreshFew(): void {
+  fewLeft = left <= 2;
+  if (!fewLeft || left == fewFor) return;
+  fewFor = left;
+  // The (at most two) values of wanted[0, scanTotal) still wanted, in one pass; x2 = x1 when one is left.
+  let x1 = -1;
+  let x2 = -1;
+  for (let j = 0; j < scanTotal; j++) {
+    const x = load<i32>(WANTED + (<usize>j << 2));
+    if (wantAt(x) == 0) continue;
+    if (x1 >= 0) {
+      x2 = x;
+      break;
+    }
+    x1 = x;
+    if (left == 1) break;
+  }
+  if (x2 < 0) x2 = x1;
+  // A value past 255 only comes from an escaped part: wordLanes compares those lanes with W1lo/W1hi.
+  W1 = i8x16.splat(<i8>(x1 < 256 ? x1 : ESC));
+  W2 = i8x16.splat(<i8>(x2 < 256 ? x2 : ESC));
+  W1w = i16x8.splat(<i16>x1);
+  W2w = i16x8.splat(<i16>x2);
+  W1lo = i8x16.splat(<i8>x1);
+  W1hi = i8x16.splat(<i8>(x1 >> 8));
+  W2lo = i8x16.splat(<i8>x2);
+  W2hi = i8x16.splat(<i8>(x2 >> 8));
+}
+
+/** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 512). */
+export function loadBits(total: i32): void {
+  scanTotal = total;
+  fewFor = -1;
+  v128.store(BITS, i64x2.splat(0));
+  v128.store(BITS, i64x2.splat(0), 16);
+  v128.store(BITS, i64x2.splat(0), 32);
+  v128.store(BITS, i64x2.splat(0), 48);
+  for (let j = 0; j < total; j++) {
+    const x = load<i32>(WANTED + (<usize>j << 2));
+    if (wantAt(x) == 1) store<u8>(BITS + <usize>(x >> 3), <i32>load<u8>(BITS + <usize>(x >> 3)) | (1 << (x & 7)));
+  }
+}
+
+/** The 16-bit lanes of x that equal one of the (at most two) values left, W1w and W2w. */
+@inline export function fewHits(x: v128): v128 {
+  return v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w));
+}
+
+/** The eight 16-bit lanes of x in reverse order. */
+@inline export function reverse16(x: v128): v128 {
+  return i8x16.shuffle(x, x, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+}
+
+/**
+ * How step 2 tests pairs, from V (every value is below V, a power of two): BYTES, 16 pairs a
+ * test in byte lanes, the bytes being the values; WORDS, the same, with the pairs of a block
+ * that has an escaped part rebuilt exactly (wordLanes; the bitset BITS holds 512 values); SCALAR, a pair at a time
+ * (8 pairs a test in 16-bit lanes once at most two values are wanted).
+ */
+export const SCALAR: i32 = 0;
+export const BYTES: i32 = 1;
+export const WORDS: i32 = 2;
+/**
+ * The largest V for BYTES and for WORDS: 256 and 512. Tests lower them (setLaneLimits) so that
+ * small tables run the paths that large values take.
+ */
+export let bytesUpTo: i32 = 256;
+export let wordsUpTo: i32 = 512;
+@inline export function laneMode(V: i32): i32 {
+  // Bytes are the values themselves while every value is at most ESC (below V).
+  return V <= bytesUpTo && V - 1 <= ESC ? BYTES : V <= wordsUpTo ? WORDS : SCALAR;
+}
+
+export function setLaneLimits(bytes: i32, words: i32): void {
+  bytesUpTo = min(bytes, 256);
+  wordsUpTo = min(words, 512);
+}
+
+/** The scan's counter, shared with the gang's scans: wanted values not seen yet. */
+export let left: i32 = 0;
+
+/**
+ * Step 2 over the pairs (a, s - a) with a in [from, amax]: each wanted value met is cleared
+ * from WANT, set in the bitset at `seen`, and counted down in `left`. Stops once it is 0 and
+ * returns the first a not scanned (amax + 1 when it ran out of pairs). `lanes` (laneMode):
+ * BYTES and WORDS run 16-pair blocks, testing the bitset BITS of the wanted values (loadBits),
+ * which is kept in step with WANT.
+ */
+export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
+  let a = from;
+  if (lanes != SCALAR && a + 15 <= amax) {
+    // WORDS: values past ESC escape; their pairs hit and are read in full.
+    // WORDS: values past ESC escape; wordLanes rebuilds their pairs exactly.
+    const esc = lanes == WORDS;
+    let t0 = v128.load(BITS);
+    let t1 = v128.load(BITS, 16);
+    let t2 = v128.load(BITS, 32);
+    let t3 = v128.load(BITS, 48);
+    let few = fewLeft;
+    let w1 = W1;
+    let w2 = W2;
+    // 32 pairs a test while they last: one branch for two blocks. The lanes that hit are
+    // taken in order over both blocks at once (each holds a wanted value, unless an earlier
+    // lane met the same one): a hit in the first block does not cost the second one again.
+    while (a + 15 <= amax) {
+      const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
+      let m: i32;
+      let step = 16;
+      if (a + 31 <= amax) {
+        const next = blockLanes(esc, s, a + 16, few, t0, t1, t2, t3, w1, w2);
+        if (!v128.any_true(v128.or(lanes, next))) {
+          a += 32;
+          continue;
+        }
+        m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))) | (i8x16.bitmask(i8x16.ne(next, i8x16.splat(0))) << 16);
+        step = 32;
+      } else m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0)));
+      if (m != 0) {
+        const stop = takeHits(s, a, m, seen, true);
+        if (stop > 0) return stop;
+        t0 = v128.load(BITS);
+        t1 = v128.load(BITS, 16);
+        t2 = v128.load(BITS, 32);
+        t3 = v128.load(BITS, 48);
+        if (left <= 2) {
+          refreshFew();
+          few = true;
+          w1 = W1;
+          w2 = W2;
+        }
+      }
+      a += step;
+    }
+  }
+  // Values past 255 (or the tail of a block scan): one pair at a time while many values are
+  // wanted, 8 pairs a test in 16-bit lanes once at most two are left (most of a long scan).
+  while (a <= amax) {
+    // 32 pairs a test while nothing hits; the 8-pair blocks below find the hit.
+    while (fewLeft && a + 31 <= amax) {
+      const la = v128.load(G8 + <usize>a);
+      const lb = v128.load(G8 + <usize>a, 16);
+      const ha = v128.load(T8 + <usize>(s - a - 15));
+      const hb = v128.load(T8 + <usize>(s - a - 31));
+      let x0: v128, x1: v128, x2: v128, x3: v128;
+      const esc = v128.or(
+        v128.or(i8x16.eq(la, ESCB), i8x16.eq(lb, ESCB)),
+        v128.or(i8x16.eq(ha, ESCB), i8x16.eq(hb, ESCB)),
+      );
+      if (!v128.any_true(esc)) {
+        x0 = v128.xor(i16x8.extend_low_i8x16_u(la), reverse16(i16x8.extend_high_i8x16_u(ha)));
+        x1 = v128.xor(i16x8.extend_high_i8x16_u(la), reverse16(i16x8.extend_low_i8x16_u(ha)));
+        x2 = v128.xor(i16x8.extend_low_i8x16_u(lb), reverse16(i16x8.extend_high_i8x16_u(hb)));
+        x3 = v128.xor(i16x8.extend_high_i8x16_u(lb), reverse16(i16x8.extend_low_i8x16_u(hb)));
+      } else {
+        x0 = v128.xor(words8(a), reverse16(words8T(s - a - 7)));
+        x1 = v128.xor(words8(a + 8), reverse16(words8T(s - a - 15)));
+        x2 = v128.xor(words8(a + 16), reverse16(words8T(s - a - 23)));
+        x3 = v128.xor(words8(a + 24), reverse16(words8T(s - a - 31)));
+      }
+      const hit01 = v128.or(fewHits(x0), fewHits(x1));
+      const hit23 = v128.or(fewHits(x2), fewHits(x3));
+      if (v128.any_true(v128.or(hit01, hit23))) break;
+      a += 32;
+    }
+    // The 32-pair blocks may have ended exactly past amax: (amax + 1, s - amax - 1) is no pair
+    // (a part equal to the other when parts must differ, else a pair already scanned).
+    if (a > amax) break;
+    if (fewLeft && a + 7 <= amax) {
+      const x = v128.xor(words8(a), reverse16(words8T(s - a - 7)));
+      let m = i16x8.bitmask(v128.or(i16x8.eq(x, W1w), i16x8.eq(x, W2w)));
+      if (m == 0) {
+        a += 8;
+        continue;
+      }
+      const stop = takeHits(s, a, m, seen, false);
+      if (stop > 0) return stop;
+      refreshFew();
+      a += 8;
+      continue;
+    }
+    const x = gv(a) ^ gvT(s - a);
+    if (wantAt(x) != 0) {
+      if (seenHit(x, seen)) return a + 1;
+      refreshFew();
+    }
+    a++;
+  }
+  return amax + 1;
+}
+
+/**
+ * The lanes of m (bit t: the pair (a + t, s - a - t)) in order: each wanted value met is seen,
+ * and with `bits` cleared from the bitset BITS too. Returns the first a not scanned when the
+ * scan may stop, else 0.
+ */
+@inline export function takeHits(s: i32, a: i32, m: i32, seen: usize, bits: bool): i32 {
+  while (m != 0) {
+    const t = ctz(m);
+    m &= m - 1;
+    const v = gv(a + t) ^ gvT(s - a - t);
+    if (wantAt(v) == 0) continue;
+    if (seenHit(v, seen)) return a + t + 1;
+    if (bits) store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
+  }
+  return 0;
+}
+
+/** A wanted value x met: clear it, record it, count it. True when the scan may stop. */
+@inline export function seenHit(x: i32, seen: usize): bool {
+  store<u8>(WANT + <usize>x, 0);
+  const at = seen + (<usize>(x >>> 5) << 2);
+  store<i32>(at, load<i32>(at) | (1 << (x & 31)));
+  return --left == 0;
+}
+
+/**
+ * Step 2 over every split sum n - two[k], first parts a in [aFrom, min(aTo, amax)]: for several
+ * sums the pairs of 16 first parts at a time, each sum in turn (the result is the set of values
+ * seen, whatever the order; stopping early only saves time). Returns the first a not finished.
+ */
+export function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, total: i32): i32 {
+  const s0 = n - two(0);
+  let amax = amaxOf(s0);
+  scanTotal = total;
+  fewFor = -1;
+  if (lanes != SCALAR) loadBits(total);
+  refreshFew();
+  if (nTwo == 1 || distinct != 0) {
+    if (aTo < amax) amax = aTo;
+    return scanSum(s0, aFrom, amax, seen, lanes);
+  }
+  if (aTo < amax) amax = aTo;
+  let a = aFrom;
+  if (lanes != SCALAR) {
+    a = scanSumsBytes(n, a, min(amax, (n - maxTwo) >> 1), seen, lanes == WORDS);
+    if (a < 0) return -a;
+  }
+  for (; a <= amax; a += 16) {
+    for (let k = 0; k < nTwo; k++) {
+      const s = n - two(k);
+      let am = s >> 1;
+      if (am > amax) am = amax;
+      if (am < a) break;
+      const e = a + 15 < am ? a + 15 : am;
+      // Stopped inside this block (perhaps at its last pair, which reads like running out): the
+      // other sums' pairs of it may be unscanned, so report a.
+      scanSum(s, a, e, seen, lanes);
+      if (left == 0) return a;
+    }
+  }
+  return amax + 1;
+}
+
+/**
+ * scan's BYTES blocks over several sums at once while every sum has 16 pairs left (first parts
+ * up to `limit`): the sums' lanes of one block of first parts, one after the other, with no
+ * call a sum. Returns the first a not scanned, or minus the block's a when the scan may stop
+ * (as scan reports it).
+ */
+export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, esc: bool): i32 {
+  let a = from;
+  let t0 = v128.load(BITS);
+  let t1 = v128.load(BITS, 16);
+  let t2 = v128.load(BITS, 32);
+  let t3 = v128.load(BITS, 48);
+  let few = fewLeft;
+  let w1 = W1;
+  let w2 = W2;
+  while (a + 15 <= limit) {
+    let hit = false;
+    for (let k = 0; k < nTwo; k++) {
+      const s = n - two(k);
+      const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
+      if (!v128.any_true(lanes)) continue;
+      hit = true;
+      if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), seen, true) > 0) return -a;
+    }
+    a += 16;
+    if (!hit) continue;
+    t0 = v128.load(BITS);
+    t1 = v128.load(BITS, 16);
+    t2 = v128.load(BITS, 32);
+    t3 = v128.load(BITS, 48);
+    if (left <= 2) {
+      refreshFew();
+      few = true;
+      w1 = W1;
+      w2 = W2;
+    }
+  }
+  return a;
+}
