@@ -1,6 +1,14 @@
 import type { RangeOutcome } from './kernel.js';
 import { capacityFor } from './kernel.js';
-import { lowerBound, markRange, nextWantedPair, scanPairs, type RareList, type SparseShape } from './sparse.js';
+import {
+  leastUnseen,
+  lowerBound,
+  markRange,
+  nextWantedPair,
+  scanPairs,
+  type RareList,
+  type SparseShape,
+} from './sparse.js';
 import { MaskClasses, VALUE_LIMIT, type SparseMask } from './sparse-mask.js';
 import type { Values } from './values.js';
 import { nextStamp } from './mex.js';
@@ -318,11 +326,7 @@ export class SparseFrozenKernel {
           this.scan(g, n, 1, this.sink, 0, aFrom - 1);
         }
         need = this.state[0]!;
-        for (let j = 0; j < total; j++) {
-          const x = wanted[j]!;
-          if (need > 0 && want[x] === 1 && v === c) v = x;
-          want[x] = 0;
-        }
+        v = leastUnseen(wanted, total, want, need, c);
       }
       if (v > cap) return { next: n, maxValue, overflowValue: v };
       g[n] = v;

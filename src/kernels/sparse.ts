@@ -168,12 +168,7 @@ export class SparseKernel {
       if (need > 0) {
         const total = need;
         need = two.length === 1 ? scanOne(g, n - i0, distinct, want, need) : scanMany(g, n, two, want, need);
-        // wanted[] is ascending: the least value never seen is the mex.
-        for (let j = 0; j < total; j++) {
-          const x = wanted[j]!;
-          if (need > 0 && want[x] === 1 && v === c) v = x;
-          want[x] = 0;
-        }
+        v = leastUnseen(wanted, total, want, need, c);
       }
       if (v > cap) return { next: n, maxValue, overflowValue: v };
       g[n] = v;
@@ -186,6 +181,22 @@ export class SparseKernel {
     }
     return { next: hi, maxValue };
   }
+}
+
+/**
+ * After a heap's scan with `left` of the `total` wanted values (wanted[], ascending) never seen
+ * (want[x] still 1): the least of them, else c. Clears want[] for the next heap. The closing
+ * step of both JavaScript kernels (this one's run, sparse-frozen.ts's finish), as heap.ts
+ * wantedMex is of the WebAssembly ones.
+ */
+export function leastUnseen(wanted: Int32Array, total: number, want: Uint8Array, left: number, c: number): number {
+  let v = c;
+  for (let j = 0; j < total; j++) {
+    const x = wanted[j]!;
+    if (left > 0 && want[x] === 1 && v === c) v = x;
+    want[x] = 0;
+  }
+  return v;
 }
 
 /** The first index j in pos[0, count) with pos[j] >= x (pos ascending). */
