@@ -1,6 +1,7 @@
 import { computeGame, type ComputeProgress, type ComputeSummary } from '../engine/coordinator.js';
 import { checkTableFits, MAX_HEAP } from '../engine/planner.js';
 import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../engine/pool.js';
+import { keepsWindow } from '../engine/sparse-window.js';
 import { UsageError } from '../errors.js';
 import { familyOf, parseRules, proofCriterion } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
@@ -55,8 +56,8 @@ export async function compute(game: string | GameSpec, options: ComputeOptions =
   if (!Number.isSafeInteger(workers) || workers < 1 || workers > 256)
     throw new UsageError(`workers ${workers} must be in [1, 256]`);
   // Before the store is opened or created: a table that cannot fit is refused with nothing touched.
-  // A game graph's table is as large as its file, whatever `to` says.
-  if (!familyOf(rules).explicit) checkTableFits(to);
+  // A game graph's table is as large as its file, whatever `to` says; a windowed one's is small.
+  if (!familyOf(rules).explicit && !keepsWindow(rules, to, untilProven)) checkTableFits(to);
   const store = Store.openForWrite(locateStore(options.db).path, { onCommit: faultPoint });
   const pool = new WorkerPool(workers, { moduleTimeoutMs: options.moduleTimeoutMs ?? DEFAULT_MODULE_TIMEOUT_MS });
   try {

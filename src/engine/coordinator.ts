@@ -28,6 +28,7 @@ import type { FrozenPhaseStats } from './frozen-runner.js';
 import { selectStrategies, type ChunkStrategy, type KernelChoice, type StrategyFacts } from './strategy.js';
 import type { SubtractGangTuning } from './subtract-gang.js';
 import { faultHold, workerHeld } from '../testing/faults.js';
+import { keepsWindow } from './sparse-window.js';
 
 /** Values read from the store a query at a time when a run resumes. */
 const RESUME_BLOCK = 1 << 22;
@@ -174,7 +175,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   if (game.computed >= req.to) {
     if (!req.untilProven || detector.criterion === null) return finish('already-computed', 'none');
   }
-  checkTableFits(req.to);
+  // A windowed table's memory does not grow with `to` (engine/sparse-window.ts).
+  if ((req.kernel ?? 'auto') !== 'auto' || !keepsWindow(rules, req.to, req.untilProven)) checkTableFits(req.to);
 
   // The values live in shared memory (a strategy's, else a SharedArrayBuffer) that grows
   // geometrically in --until-proven mode; the first `count` values of `from` are copied in.

@@ -1,7 +1,10 @@
+import { sparseShape } from '../games/registry.js';
 import type { SparseShape } from '../kernels/sparse.js';
 import { VALUE_LIMIT } from '../kernels/sparse-mask.js';
 import { NarrowValues, WindowedValues } from '../kernels/values.js';
 import { WHOLE } from '../kernels/wasm/sparse-wasm.js';
+import type { Rules } from '../rules/types.js';
+import { sparseKernelChoice } from '../wasm/sparse-module.js';
 import { SparseArena } from './sparse-arena.js';
 
 /**
@@ -9,6 +12,15 @@ import { SparseArena } from './sparse-arena.js';
  * a window"): below it the whole table costs at most ~400 MB and the gang can run.
  */
 export const WINDOW_FROM = 1 << 27;
+
+/**
+ * Does a run of `to` heaps keep its table in a window (a `--to` run of a sparse-space game past
+ * WINDOW_FROM, on the WebAssembly kernels)? Then its memory does not grow with `to`, and the
+ * table's size is no reason to refuse it.
+ */
+export function keepsWindow(rules: Rules, to: number, untilProven: boolean): boolean {
+  return !untilProven && to > WINDOW_FROM && sparseShape(rules) !== null && sparseKernelChoice() === 'wasm';
+}
 
 /** A window's sizes in heaps: the head g[0, head) and the tail's room (tests make them small). */
 export interface WindowSizes {

@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { isOneLineError } from '../helpers/safety.js';
 import { checkTableFits } from '../../src/engine/planner.js';
+import { keepsWindow, WINDOW_FROM } from '../../src/engine/sparse-window.js';
+import { parseRules } from '../../src/games/registry.js';
 import { availableMemory } from '../../src/memory.js';
 
 describe('a --to that would not fit in memory', () => {
@@ -24,6 +26,14 @@ describe('a --to that would not fit in memory', () => {
       env: { GRUNDY_MAX_MEMORY: '1M' },
     });
     expect(fits.code, fits.stderr).toBe(0);
+  });
+
+  it('a --to run of a sparse-space game past 2^27 keeps a window, so its length is no reason to refuse it', () => {
+    expect(keepsWindow(parseRules('octal:0.6'), 2 ** 30, false)).toBe(true);
+    // --until-proven keeps the table whole (periodicity reads it), and so do other families.
+    expect(keepsWindow(parseRules('octal:0.6'), 2 ** 30, true)).toBe(false);
+    expect(keepsWindow(parseRules('octal:0.6'), WINDOW_FROM, false)).toBe(false);
+    expect(keepsWindow(parseRules('nim'), 2 ** 30, false)).toBe(false);
   });
 
   it('beyond what the kernels index is refused with the limit', async () => {
