@@ -205,7 +205,12 @@ function printSummary(s: ComputeSummary, description: string): void {
         : ''),
     `  max value  ${s.maxValue}`,
     ...(s.facts ? [`  sparse     ${factsText(s.facts, ', ').slice(2)}`] : []),
-    `  period     ${fmtPeriodicity(s.periodicity, s.computed)}`,
+    // A windowed table is never read whole, so its periodicity is not checked (README: Sparse space).
+    `  period     ${
+      s.facts?.window !== undefined && !s.periodicity
+        ? 'not checked: the table was kept in a window (--until-proven keeps it whole and checks)'
+        : fmtPeriodicity(s.periodicity, s.computed)
+    }`,
   ];
   if (s.stop === 'already-proven') lines.push('  (already proven: nothing to compute; query any n with grundy query)');
   process.stdout.write(`${lines.join('\n')}\n`);
