@@ -12,7 +12,30 @@
 //
 // The kernels live in assembly/sparse/: layout.ts, step1.ts, scan.ts, heap.ts (run) and gang.ts.
 
-export { setLayout, setShape, setEscape, setTables, setWindow, getMiss, setLanes, resetScratch, setMaskParity, setRareCount, getRareCount, getMax, getOverflow } from './sparse/layout';
-export { setLaneLimits } from './sparse/scan';
-export { run } from './sparse/heap';
-export { getRescans, getContinued, gather, finish } from './sparse/gang';
+export {
+  setLayout,
+  setShape,
+  setEscape,
+  setTables,
+  setWindow,
+  getMiss,
+  setLanes,
+  resetScratch,
+  setMaskParity,
+  setRareCount,
+  getRareCount,
+  getMax,
+  getOverflow,
+} from './sparse/layout';
+export {
+  setLaneLimits,
+} from './sparse/scan';
+export {
+  run,
+} from './sparse/heap';
+export {
+  getRescans,
+  getContinued,
+  gather,
+  finish,
+} from './sparse/gang';

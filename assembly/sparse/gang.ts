@@ -90,7 +90,9 @@ export function gather(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords:
   gatherScans(F, lo, hi, VA, rows, rowWords, rowFrom);
 }
 
-export function gatherMarks(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i32, rowFrom: i32, count: i32): void {
+export function gatherMarks(
+  F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i32, rowFrom: i32, count: i32,
+): void {
   const rowBits = rowWords * 32;
   exactBytes(VA);
   const i0 = two(0);

@@ -23,7 +23,8 @@ export let maxTwo: i32 = 0; // the largest split offset n - s
 export let minTwo: i32 = 0; // the smallest
 export let parity: i32 = 0;
 export let G8: usize = 0; // the values as bytes, min(g, ESC): the table every read starts from
-export let G: usize = 0; // Uint16 values, read only where G8 holds ESC (written only there: 2 bytes a heap of address space)
+// Uint16 values, read only where G8 holds ESC (written only there: 2 bytes a heap of address space)
+export let G: usize = 0;
 /** The byte that says "look in G": 255, so that a value needs 2 bytes only from 255 on (tests set less). */
 export let ESC: i32 = 255;
 export let ESCV: v128 = i16x8.splat(255);
@@ -42,7 +43,8 @@ export let RP: usize = 0; // Int32 rare heaps, ascending
 export let RV: usize = 0; // Int32 their values
 export let BITS: usize = 0; // 64 bytes: the wanted values as a bitset (values below 512)
 export let SEEN: usize = 0; // a scratch bitset the gang's finish scans write and nobody reads
-export let LANES: usize = 0; // LANE_COUNT x LANE_BYTES: step 1's marks of a block of 16 heaps, a byte a value, then SUM_LANES
+// LANE_COUNT x LANE_BYTES: step 1's marks of a block of 16 heaps, a byte a value, then SUM_LANES
+export let LANES: usize = 0;
 
 export let rareCount: i32 = 0;
 export let stamp: i32 = 0;

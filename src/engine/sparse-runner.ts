@@ -183,7 +183,10 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
     return this.space.rare.count;
   }
 
-  /** The mask and the rare heaps' count; in a window, the heaps kept, finished from the store, and tails made longer. */
+  /**
+   * The mask and the rare heaps' count; in a window, the heaps kept, those finished from the
+   * store, and the tails made longer.
+   */
   facts(): StrategyFacts | null {
     const facts = this.space.facts();
     const win = this.window;

@@ -41,7 +41,10 @@ export class SparseSpace {
     return { mask: `0x${this.mask.bits.toString(16)}${this.mask.parity ? '+parity' : ''}`, rare: this.rare.count };
   }
 
-  /** Pick up the stored mask and rare list for g[0, computed) (none given: start afresh); extend them over anything newer. */
+  /**
+   * Pick up the stored mask and rare list for g[0, computed) (none given: start afresh); extend
+   * them over anything newer.
+   */
   resume(game: GameRow, g: Table, computed: number, stored: StoredState | null): void {
     this.tallyTo(g, computed);
     const state = stored?.sparseState(game);
