@@ -9,17 +9,21 @@ import {
   type PackBits,
 } from '../../src/store/codec.js';
 
-/** A seeded sequence of values below 2^bits (xorshift32). */
-function values(count: number, bits: number, seed: number): Uint8Array {
-  const out = new Uint8Array(count);
+/** A seeded sequence of values below `limit` (xorshift32) into `out`. */
+function seeded<T extends Uint8Array | Uint16Array>(out: T, limit: number, seed: number): T {
   let s = seed;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < out.length; i++) {
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
-    out[i] = (s >>> 0) % (1 << bits);
+    out[i] = (s >>> 0) % limit;
   }
   return out;
+}
+
+/** A seeded sequence of values below 2^bits. */
+function values(count: number, bits: number, seed: number): Uint8Array {
+  return seeded(new Uint8Array(count), 1 << bits, seed);
 }
 
 describe('packed board values', () => {
@@ -62,14 +66,7 @@ describe('packed board values', () => {
 describe('16-bit chunks as bytes with escapes', () => {
   /** Seeded values below `limit`, with the values 254, 255 and 256 at both ends. */
   const wide = (count: number, limit: number, seed: number): Uint16Array => {
-    const out = new Uint16Array(count);
-    let s = seed;
-    for (let i = 0; i < count; i++) {
-      s ^= s << 13;
-      s ^= s >>> 17;
-      s ^= s << 5;
-      out[i] = (s >>> 0) % limit;
-    }
+    const out = seeded(new Uint16Array(count), limit, seed);
     if (count >= 6) out.set([254, 255, 256], 0);
     if (count >= 6) out.set([65535, 255, 254], count - 3);
     return out;
