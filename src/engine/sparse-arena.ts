@@ -7,6 +7,7 @@ import {
   slotBytes,
   tableRegions,
   WHOLE,
+  type PlaceWindow,
   type SparsePlace,
 } from '../kernels/wasm/sparse-wasm.js';
 import { NarrowValues, type Table } from '../kernels/values.js';
@@ -99,11 +100,7 @@ export class SparseArena {
     capacity: number,
     rareCap: number,
     rowBytes: number,
-    window: { readonly head: number; readonly tailFrom: number; readonly reach: number } = {
-      head: capacity,
-      tailFrom: capacity,
-      reach: WHOLE,
-    },
+    window: PlaceWindow = { head: capacity, tailFrom: capacity, reach: WHOLE },
   ): SparsePlace[] {
     if (count > this.slots) throw new Error(`${count} sparse members for an arena of ${this.slots} slots`);
     this.rowRoom = Math.max(this.rowRoom, align(rowBytes));

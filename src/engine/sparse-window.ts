@@ -2,7 +2,7 @@ import { sparseShape } from '../games/registry.js';
 import type { SparseShape } from '../kernels/sparse.js';
 import { VALUE_LIMIT } from '../kernels/sparse-mask.js';
 import { NarrowValues, WindowedValues } from '../kernels/values.js';
-import { WHOLE } from '../kernels/wasm/sparse-wasm.js';
+import { WHOLE, type PlaceWindow } from '../kernels/wasm/sparse-wasm.js';
 import type { Rules } from '../rules/types.js';
 import { sparseKernelChoice } from '../wasm/sparse-module.js';
 import { SparseArena } from './sparse-arena.js';
@@ -35,12 +35,8 @@ export interface WindowSizes {
  */
 export const WINDOW_SIZES: WindowSizes = { head: 1 << 21, tail: 1 << 22 };
 
-/** What a windowed place says of the window (SparsePlace head, tailFrom, reach). */
-export interface WindowPlace {
-  readonly head: number;
-  readonly tailFrom: number;
-  readonly reach: number;
-}
+/** What a windowed place says of the window. */
+export type WindowPlace = PlaceWindow;
 
 /** Heaps a pair read reaches past what it uses (the widest SIMD load), and then some. */
 const SLACK = 128;
@@ -57,13 +53,17 @@ export class SparseWindow {
   misses = 0;
   /** Times the tail was made longer. */
   grown = 0;
+  /** The largest heap a move takes away or splits off: how far back step 1 and one-heap moves read. */
+  private readonly span: number;
 
   private constructor(
     readonly g: WindowedValues,
     public arena: SparseArena,
     private readonly shape: SparseShape,
     private readonly slots: number,
-  ) {}
+  ) {
+    this.span = Math.max(0, ...shape.whole, ...shape.one, ...shape.two);
+  }
 
   /** A window of `sizes` for a run of up to `limit` heaps, or null when no arena can be made. */
   static create(shape: SparseShape, sizes: WindowSizes, limit: number, slots: number): SparseWindow | null {
@@ -91,10 +91,10 @@ export class SparseWindow {
   ready(lo: number, hi: number, lastRare: number): WindowPlace {
     const g = this.g;
     const head = g.head.length;
-    const need = lastRare + this.span() + SLACK;
+    const need = lastRare + this.span + SLACK;
     if (g.tailFrom === head && hi <= g.tailEnd) return { head, tailFrom: head, reach: WHOLE };
     let from = g.tailFrom;
-    if (hi > g.tailEnd) from = Math.max(from, alignedFrom(head, lo - g.tail.length / 2));
+    if (hi > g.tailEnd) from = Math.max(from, g.tailStartNear(lo - g.tail.length / 2));
     if (lo - from < need || hi > from + g.tail.length) {
       let tail = g.tail.length;
       while (tail / 2 < need + (hi - lo) + SLACK) tail *= 2;
@@ -103,14 +103,7 @@ export class SparseWindow {
       if (from === head) return { head, tailFrom: head, reach: WHOLE };
     } else g.moveTail(from, lo);
     // A rare heap found in this chunk has partners before the tail: the run stops after it.
-    return { head, tailFrom: from, reach: Math.max(0, lo - this.span() - from - SLACK) };
-  }
-
-  /** The largest heap a move takes away or splits off: how far back step 1 and one-heap moves read. */
-  private span(): number {
-    let d = 0;
-    for (const x of [...this.shape.whole, ...this.shape.one, ...this.shape.two]) d = Math.max(d, x);
-    return d;
+    return { head, tailFrom: from, reach: Math.max(0, lo - this.span - from - SLACK) };
   }
 
   /** A new arena with a tail of `tail` heaps ending its known values at lo: the old tail and the store fill it. */
@@ -122,12 +115,11 @@ export class SparseWindow {
     const [head, longer] = split(arena, headLength, tail);
     head.bytes.set(g.head.bytes);
     head.words.set(g.head.words);
-    const from = lo <= headLength + tail ? headLength : alignedFrom(headLength, lo - tail / 2);
-    const old = new WindowedValues(g.head, g.tail, g.tailFrom, g.length);
-    old.source = g.source;
+    const from = lo <= headLength + tail ? headLength : g.tailStartNear(lo - tail / 2);
+    // g still reads the old window (and the store): filled before it takes the new one.
     for (let at = from; at < lo; at += 1 << 20) {
       const to = Math.min(lo, at + (1 << 20));
-      longer.set(old.slice(at, to), at - from);
+      longer.set(g.slice(at, to), at - from);
     }
     g.head = head;
     g.tail = longer;
@@ -164,11 +156,6 @@ export class SparseWindow {
     this.misses++;
     return v;
   }
-}
-
-/** The first heap of a tail placed to start near `at`: a multiple of 64 past the head, never before it. */
-function alignedFrom(head: number, at: number): number {
-  return head + Math.max(0, Math.floor((at - head) / 64) * 64);
 }
 
 /** An arena's table as a head of `head` values and a tail of `tail` right after it. */

@@ -187,6 +187,12 @@ export class WindowedValues {
     part(Math.max(at, this.tailFrom, this.head.length), Math.min(end, this.tailEnd), this.tail, this.tailFrom);
   }
 
+  /** Where a tail placed to start near heap `at` starts: a multiple of 64 past the head, never before it. */
+  tailStartNear(at: number): number {
+    const head = this.head.length;
+    return head + Math.max(0, Math.floor((at - head) / 64) * 64);
+  }
+
   /**
    * Move the tail to start at `from` (>= tailFrom, a multiple of 64 past the head): the values
    * [from, keep) it holds move to its front. Call with no kernel running.
@@ -285,11 +291,9 @@ export function valueAt(g: Table, n: number): number {
  */
 export function resumeRanges(g: Table, computed: number): (readonly [number, number])[] {
   if (!(g instanceof WindowedValues)) return [[0, computed]];
-  const head = g.head.length;
-  if (computed > g.tailEnd)
-    g.tailFrom = Math.max(g.tailFrom, head + Math.floor((computed - head - g.tail.length / 2) / 64) * 64);
+  if (computed > g.tailEnd) g.tailFrom = Math.max(g.tailFrom, g.tailStartNear(computed - g.tail.length / 2));
   return [
-    [0, Math.min(head, computed)],
+    [0, Math.min(g.head.length, computed)],
     [g.tailFrom, Math.max(g.tailFrom, computed)],
   ];
 }

@@ -4,7 +4,6 @@ import { WasmSparseKernel, WasmSparseFrozenKernel } from '../kernels/wasm/sparse
 import type { SparseArenaRef } from '../engine/sparse-protocol.js';
 import type { SparseMask } from '../kernels/sparse-mask.js';
 import { sparseWasmModule } from '../wasm/sparse-module.js';
-import { NarrowValues } from '../kernels/values.js';
 
 /** A thread's WebAssembly sparse kernels over one arena: one instance, both kernels. */
 interface ArenaKernels {
@@ -26,7 +25,7 @@ export function arenaSparseFor(task: {
   readonly shape: SparseShape;
   readonly arena: SparseArenaRef;
   readonly mask: SparseMask;
-}): { seq: WasmSparseKernel; gang: WasmSparseFrozenKernel; g: Uint16Array; at: (n: number) => number } {
+}): { seq: WasmSparseKernel; gang: WasmSparseFrozenKernel; g: Uint16Array } {
   const { rules, shape, arena, mask } = task;
   if (current === null || current.id !== arena.id || current.key !== rules.key) {
     const module = sparseWasmModule();
@@ -36,10 +35,7 @@ export function arenaSparseFor(task: {
     current = { id: arena.id, key: rules.key, seq, gang: new WasmSparseFrozenKernel(seq.mem) };
   }
   current.seq.mem.bind(arena.place, mask);
-  // The kernels read the table in place; g names it (its Uint16 part), `at` reads a value.
-  const buffer = current.seq.mem.memory.buffer;
-  const g = new Uint16Array(buffer, arena.place.gAt, arena.place.capacity);
-  const table = new NarrowValues(new Uint8Array(buffer, arena.place.g8At, arena.place.capacity), g);
-  const { head, tailFrom } = arena.place;
-  return { seq: current.seq, gang: current.gang, g, at: (n) => table.at(n < head ? n : head + n - tailFrom) };
+  // The kernels read the table in place; g names it (its Uint16 part).
+  const g = new Uint16Array(current.seq.mem.memory.buffer, arena.place.gAt, arena.place.capacity);
+  return { seq: current.seq, gang: current.gang, g };
 }

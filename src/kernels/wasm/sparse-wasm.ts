@@ -162,6 +162,9 @@ export interface SparsePlace {
   readonly rowBytes: number;
 }
 
+/** Where a place's table keeps which heaps (SparsePlace head, tailFrom, reach). */
+export type PlaceWindow = Pick<SparsePlace, 'head' | 'tailFrom' | 'reach'>;
+
 /**
  * The largest value ceilings V (a power of two above every value) whose pair scans run in byte
  * lanes and in 16-bit lanes: 256 and 512 in a run. Tests lower them to run the wide paths on
