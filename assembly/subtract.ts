@@ -7,7 +7,7 @@
 // Every address and heap is unsigned. Nothing here is static data: a data segment would be
 // copied over the shared memory's low bytes (the control block) by every member's instantiation.
 
-/** Control block slots (src/gang/control.ts GANG.ELEMS, GANG.G), in bytes. */
+/** Control block slots (src/kernels/gang-control.ts GANG.ELEMS, GANG.G), in bytes. */
 const ELEMS_AT: u32 = 12 << 2;
 const G_AT: u32 = 13 << 2;
 const ONES: u64 = 0x0101010101010101;

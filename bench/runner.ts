@@ -1,6 +1,7 @@
 import { Bench } from 'tinybench';
 import { WorkerPool } from '../src/engine/pool.js';
 import { seededRandom, type PooledContext, type RunOutcome, type TimedContext, type Workload } from './workload.js';
+import type { WorkerTasks } from '../workers/tasks.js';
 
 export type Mode = 'plain' | 'pool';
 
@@ -96,7 +97,7 @@ export async function measure(item: PlanItem, options: RunOptions): Promise<Meas
   const { workload, mode, workers } = item;
   const size = sizeOf(workload, options);
   const input = workload.setup ? await workload.setup(size, seededRandom(workload.seed ?? 1)) : size;
-  const pool = mode === 'pool' ? new WorkerPool(workers) : null;
+  const pool = mode === 'pool' ? new WorkerPool<WorkerTasks>(workers) : null;
   const iterations = options.iterations ?? (options.quick ? QUICK_ITERATIONS : FULL_ITERATIONS);
   let last: RunOutcome | undefined;
   const once = async (): Promise<{ overriddenDuration: number }> => {

@@ -26,6 +26,7 @@ import { scriptArgs, type ScriptArgs } from './args.js';
 import { parseRules } from '../src/games/registry.js';
 import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
+import type { WorkerTasks } from '../workers/tasks.js';
 
 interface Measurement {
   readonly label: string;
@@ -40,7 +41,7 @@ type BenchKernel = (typeof KERNELS)[number];
 async function measure(spec: string, N: number, workers: number, kernel: BenchKernel): Promise<Measurement> {
   const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
   const store = Store.openForWrite(join(dir, 'bench.db'));
-  const pool = new WorkerPool(workers);
+  const pool = new WorkerPool<WorkerTasks>(workers);
   try {
     const rules = parseRules(spec);
     const started = performance.now();

@@ -26,6 +26,7 @@ import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
 import { scriptArgs } from './args.js';
 import { coreCheck, describeCoreCheck } from './core-check.js';
+import type { WorkerTasks } from '../workers/tasks.js';
 
 const args = scriptArgs({
   usage: '[N=2e6] [--game grundy] [--c PATH/grundy_sparse] [--workers 2] [--no-one] [--force]',
@@ -68,7 +69,7 @@ if (cPath && existsSync(cPath)) {
 
 async function engineRow(threads: number, tuning: SparseTuning, name: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'grundy-bench-'));
-  const pool = new WorkerPool(threads);
+  const pool = new WorkerPool<WorkerTasks>(threads);
   try {
     const store = Store.openForWrite(join(dir, 'b.db'));
     const cpu0 = process.cpuUsage();

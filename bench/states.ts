@@ -15,6 +15,8 @@ import { parseRules } from '../src/games/registry.js';
 import { generalizedValues, INFINITE } from '../src/graph/gsg.js';
 import type { StatesRules } from '../src/rules/types.js';
 import { exploreStates } from '../src/states/explore.js';
+import { statesThreads } from '../src/engine/states-threads.js';
+import type { WorkerTasks } from '../workers/tasks.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,11 +40,11 @@ writeFileSync(
 try {
   const rules = parseRules(`states:${path}`) as StatesRules;
   for (const workers of threads) {
-    const pool = new WorkerPool(workers);
+    const pool = new WorkerPool<WorkerTasks>(workers);
     try {
       const t0 = performance.now();
       const stats = { mergeMs: 0 };
-      const g = await exploreStates(rules, { pool, maxStates: side * side, stats });
+      const g = await exploreStates(rules, { threads: statesThreads(pool), maxStates: side * side, stats });
       const t1 = performance.now();
       const gv = generalizedValues(g.graph);
       const t2 = performance.now();

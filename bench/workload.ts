@@ -1,4 +1,4 @@
-import type { WorkerPool } from '../src/engine/pool.js';
+import type { FullPool } from '../workers/tasks.js';
 import { seededRandom } from '../src/testing/random.js';
 
 /**
@@ -59,7 +59,7 @@ export interface TimedContext {
 }
 
 export interface PooledContext extends TimedContext {
-  readonly pool: WorkerPool;
+  readonly pool: FullPool;
   readonly workers: number;
 }
 

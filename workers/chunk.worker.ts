@@ -1,4 +1,4 @@
-import { beginModuleTask, lastModulePosition } from '../src/engine/custom-module.js';
+import { beginModuleTask, lastModulePosition } from '../src/games/custom-module.js';
 import type { ChunkOutcome, ChunkTask } from '../src/engine/protocol.js';
 import { loadCode, plainKernel, userCode } from '../src/games/registry.js';
 import type { RangeKernel } from '../src/kernels/kernel.js';

@@ -1,4 +1,4 @@
-import { beginModuleTask } from '../src/engine/custom-module.js';
+import { beginModuleTask } from '../src/games/custom-module.js';
 import type { ChunkOutcome, GatherOutcome, FrozenTask } from '../src/engine/protocol.js';
 import { loadCode } from '../src/games/registry.js';
 import { GatherFailure, type FrozenKernel } from '../src/kernels/frozen/frozen-kernel.js';

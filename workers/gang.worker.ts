@@ -1,6 +1,10 @@
-import type { SubtractGangOutcome, SubtractGangTask } from '../src/engine/subtract-gang.js';
-import type { FrozenGangOutcome, FrozenGangTask } from '../src/engine/frozen-gang.js';
-import { abortGang } from '../src/gang/control.js';
+import type {
+  FrozenGangOutcome,
+  FrozenGangTask,
+  SubtractGangOutcome,
+  SubtractGangTask,
+} from '../src/engine/gang-protocol.js';
+import { abortGang } from '../src/kernels/gang-control.js';
 import { runMember } from '../src/gang/member.js';
 import { valuesOver } from '../src/kernels/values.js';
 import { instantiateSubtractBlocked, type SubtractBlockedKernels } from '../src/kernels/wasm/subtract-blocked.js';

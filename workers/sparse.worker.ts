@@ -11,7 +11,7 @@ import type {
   SparseReadyTask,
   SparseTask,
 } from '../src/engine/sparse-protocol.js';
-import { abortGang } from '../src/gang/control.js';
+import { abortGang } from '../src/kernels/gang-control.js';
 import { runMember } from '../src/gang/member.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';

@@ -1,7 +1,6 @@
-import { PeriodDetector } from '../../src/period/detect.js';
 import { evaluate, type ResolvedComponent } from '../../src/play/evaluate.js';
 import { GameValues } from '../../src/play/game-values.js';
-import { parseRules } from '../../src/games/registry.js';
+import { parseRules, periodDetector } from '../../src/games/registry.js';
 import { listChecksum } from '../checksum.js';
 import { plainTable } from '../drivers.js';
 import { defineWorkload, type TimedContext, type Workload } from '../workload.js';
@@ -16,7 +15,7 @@ const untimed: TimedContext = { timed: (w) => w(), timedAsync: (w) => w() };
 function gameValues(spec: string, length: number): GameValues {
   const rules = parseRules(spec);
   const table = plainTable(rules, length, untimed);
-  return new GameValues(rules, table, new PeriodDetector(rules).detect(table, length));
+  return new GameValues(rules, table, periodDetector(rules).detect(table, length));
 }
 
 /**

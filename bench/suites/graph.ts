@@ -9,6 +9,7 @@ import { loadGraphTable } from '../../src/store/graph-tables.js';
 import { Store } from '../../src/store/store.js';
 import { writeRandomGraph } from '../graph-gen.js';
 import { defineWorkload, type Workload } from '../workload.js';
+import type { WorkerTasks } from '../../workers/tasks.js';
 
 interface GraphInput {
   readonly path: string;
@@ -48,7 +49,7 @@ export const GRAPH_WORKLOADS: readonly Workload[] = [
         await ctx.timedAsync(async () => {
           const rules = parseRules(`graph:counted:${input.path}`);
           // The pool starts threads only with a task: a graph never gives it one.
-          await computeGame({ rules, store, pool: new WorkerPool(1), to: 0, untilProven: false });
+          await computeGame({ rules, store, pool: new WorkerPool<WorkerTasks>(1), to: 0, untilProven: false });
         });
         const game = store.listGames()[0]!;
         const table = loadGraphTable(store, game)!;

@@ -1,4 +1,5 @@
-import { computeGame, type ComputeProgress, type ComputeSummary } from '../engine/coordinator.js';
+import { computeGame } from '../engine/coordinator.js';
+import type { ComputeProgress, ComputeSummary } from '../engine/compute-request.js';
 import { checkTableFits, MAX_HEAP } from '../engine/planner.js';
 import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../engine/pool.js';
 import { keepsWindow } from '../engine/sparse-window.js';
@@ -9,6 +10,7 @@ import { locateStore } from '../store/location.js';
 import { Store } from '../store/store.js';
 import { faultPoint } from '../testing/faults.js';
 import type { GameSpec } from './game.js';
+import type { EngineTasks } from '../engine/tasks.js';
 
 export type { ComputeProgress, ComputeSummary };
 
@@ -59,7 +61,9 @@ export async function compute(game: string | GameSpec, options: ComputeOptions =
   // A game graph's table is as large as its file, whatever `to` says; a windowed one's is small.
   if (!familyOf(rules).explicit && !keepsWindow(rules, to, untilProven)) checkTableFits(to);
   const store = Store.openForWrite(locateStore(options.db).path, { onCommit: faultPoint });
-  const pool = new WorkerPool(workers, { moduleTimeoutMs: options.moduleTimeoutMs ?? DEFAULT_MODULE_TIMEOUT_MS });
+  const pool = new WorkerPool<EngineTasks>(workers, {
+    moduleTimeoutMs: options.moduleTimeoutMs ?? DEFAULT_MODULE_TIMEOUT_MS,
+  });
   try {
     return await computeGame({
       rules,

@@ -12,6 +12,7 @@ import { boardBytes, loadBoard, type StoredBoard } from '../store/boards.js';
 import type { Store } from '../store/store.js';
 import { openForRead, openForWrite, quoteSpec, type GlobalArgs } from './context.js';
 import { fmtDuration, fmtInt, fmtRate, jsonInteger, printJson } from './output.js';
+import type { EngineTasks } from '../engine/tasks.js';
 
 /**
  * The commands' side of two-dimensional games (README: Two-dimensional games): compute, query,
@@ -59,7 +60,7 @@ export async function computeBoardCommand(args: BoardComputeArgs, rules: Rules):
   const size = chooseSize(rules, args.size !== undefined ? parseCount(args.size, '--size', 1, MAX_BOARD) : null);
   const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : DEFAULT_BOARD_WORKERS;
   const store = openForWrite(args);
-  const pool = new WorkerPool(Math.min(workers, defaultWorkers() * 4));
+  const pool = new WorkerPool<EngineTasks>(Math.min(workers, defaultWorkers() * 4));
   try {
     const summary = await computeBoard({
       rules,

@@ -1,4 +1,4 @@
-import type { ComputeProgress } from '../engine/coordinator.js';
+import type { ComputeProgress } from '../engine/compute-request.js';
 import type { Periodicity } from '../period/detect.js';
 import type { StrategyFacts } from '../engine/strategy.js';
 

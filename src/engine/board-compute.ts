@@ -9,7 +9,7 @@ import type { Rules } from '../rules/types.js';
 import { boardSize, saveBoard, type BoardData } from '../store/boards.js';
 import type { Store } from '../store/store.js';
 import { computeGame } from './coordinator.js';
-import type { WorkerPool } from './pool.js';
+import type { EnginePool } from './tasks.js';
 
 /** The largest N x N table `grundy compute --size` makes (67M cells; Wythoff: 128 MiB of Uint16 values). */
 export const MAX_BOARD = 8192;
@@ -17,7 +17,7 @@ export const MAX_BOARD = 8192;
 export interface BoardRequest {
   readonly rules: Rules;
   readonly store: Store;
-  readonly pool: WorkerPool;
+  readonly pool: EnginePool;
   /** The table side; null: the game's own (2d:knight:N), else an error. */
   readonly size: number | null;
   /** Threads for line games' pipelined rows (others run on one worker). */
@@ -160,7 +160,7 @@ async function factorValues(req: BoardRequest, factor: Rules, size: number): Pro
  * Rows of a line game on `threads` workers, each a few cells behind the row above
  * (computeRowsPipelined): the packed upper triangle.
  */
-async function pipelinedRows(pool: WorkerPool, n: number, diagonal: boolean, threads: number): Promise<Values> {
+async function pipelinedRows(pool: EnginePool, n: number, diagonal: boolean, threads: number): Promise<Values> {
   const state = createLineGame(n, diagonal, true);
   const progress = new Int32Array(new SharedArrayBuffer(4 * n));
   const runs = Array.from({ length: threads }, (_, t) =>

@@ -13,101 +13,21 @@ import {
   type Width,
   WindowedValues,
 } from '../kernels/values.js';
-import { PeriodDetector, type Periodicity } from '../period/detect.js';
-import type { Rules } from '../rules/types.js';
-import { acquireComputeLock, type LockOptions } from '../store/locks.js';
-import type { Store } from '../store/store.js';
-import { familyOf } from '../games/registry.js';
+import type { PeriodDetector, Periodicity } from '../period/detect.js';
+import { acquireComputeLock } from '../store/locks.js';
+import { familyOf, periodDetector } from '../games/registry.js';
 import { computeExplicit } from './explicit.js';
+import type { ComputeRequest, ComputeSummary } from './compute-request.js';
 import { checkPointAfter, checkPointAtMost, checkTableFits } from './planner.js';
-import type { WorkerPool } from './pool.js';
 import type { ChunkOutcome } from './protocol.js';
-import type { SparsePhaseStats, SparseTuning } from './sparse-runner.js';
-import type { FrozenTuning } from './frozen-plan.js';
-import type { FrozenPhaseStats } from './frozen-runner.js';
-import { selectStrategies, type ChunkStrategy, type KernelChoice, type StrategyFacts } from './strategy.js';
-import type { SubtractGangTuning } from './subtract-gang.js';
+import type { SparsePhaseStats } from './sparse-runner.js';
+import { selectStrategies } from './strategies.js';
+import type { ChunkStrategy } from './strategy.js';
 import { faultHold, workerHeld } from '../testing/faults.js';
 import { keepsWindow } from './sparse-window.js';
 
 /** Values read from the store a query at a time when a run resumes. */
 const RESUME_BLOCK = 1 << 22;
-
-export interface ComputeProgress {
-  readonly game: string;
-  readonly computed: number;
-  readonly target: number;
-  readonly startedFrom: number;
-  readonly elapsedMs: number;
-  readonly maxValue: number;
-  readonly periodicity: Periodicity | null;
-  /** The state of the strategy that ran the last chunk (sparse space: mask, rare), if it tells any. */
-  readonly facts: StrategyFacts | null;
-}
-
-export interface ComputeRequest {
-  readonly rules: Rules;
-  readonly store: Store;
-  readonly pool: WorkerPool;
-  /** Compute g(0..to-1); with untilProven, the upper limit. */
-  readonly to: number;
-  readonly untilProven: boolean;
-  readonly onProgress?: (p: ComputeProgress) => void;
-  /** Aborting stops the chunk in flight; every finished chunk is stored. */
-  readonly signal?: AbortSignal;
-  /** How to treat another compute of the same game (default: refuse, naming it). */
-  readonly lock?: Omit<LockOptions, 'signal'>;
-  /** Frozen-prefix chunk planning knobs; tests and benchmarks only (default: tuned values). */
-  readonly frozenTuning?: FrozenTuning;
-  /** Sparse-space knobs (parallel chunks, chunk length); tests and benchmarks only. */
-  readonly sparseTuning?: SparseTuning;
-  /** Subtraction-gang knobs (tile, chunk, start, row limit); tests and benchmarks only. */
-  readonly subtractTuning?: SubtractGangTuning;
-  /**
-   * Which path runs: 'auto' (default) the fastest that applies: sparse space, the WebAssembly
-   * gang for infinite subtraction sets, else the frozen prefix, else plain; 'frozen-prefix' skips sparse
-   * space (to measure or test the
-   * frozen prefix); 'plain' the family's plain kernel, one chunk at a time (the reference).
-   */
-  readonly kernel?: KernelChoice;
-  /** A generated game graph (states:): the most positions it may have. */
-  readonly maxStates?: number;
-  /** A generated game graph: positions found and expanded so far, while it is built. */
-  readonly onBuildProgress?: (found: number, expanded: number) => void;
-}
-
-export interface ComputeSummary {
-  readonly game: string;
-  /** Values stored for the game after the run. */
-  readonly computed: number;
-  /** Values computed by this run. */
-  readonly newlyComputed: number;
-  readonly maxValue: number;
-  readonly periodicity: Periodicity | null;
-  readonly elapsedMs: number;
-  readonly statesPerSecond: number;
-  readonly workers: number;
-  readonly kernel: string;
-  /** Frozen-prefix chunks run and the wall time of their parallel and ordered phases. */
-  readonly frozen: FrozenPhaseStats;
-  /** Parallel sparse chunks (gangs) run, and how often their finishes fell back to a rescan. */
-  readonly sparse: SparsePhaseStats;
-  /** The last chunk's strategy's state (ComputeProgress.facts) at the end of the run. */
-  readonly facts: StrategyFacts | null;
-  /** Why the run stopped. */
-  readonly stop: 'target' | 'proven' | 'already-proven' | 'already-computed';
-  /** For an explicit game graph: its size and what its table holds. */
-  readonly explicit?: ExplicitSummary;
-}
-
-export interface ExplicitSummary {
-  readonly vertices: number;
-  readonly edges: number;
-  readonly infinite: number;
-  readonly acyclic: boolean;
-  /** Vertices by outcome, when this run computed them. */
-  readonly outcomes: { readonly P: number; readonly N: number; readonly D: number } | null;
-}
 
 /**
  * Compute a game's table up to a target, resuming from what is stored. Chunks run on the pool
@@ -133,7 +53,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   const startedAt = new Date().toISOString();
   let game = store.ensureGame(rules);
   const startedFrom = game.computed;
-  const detector = new PeriodDetector(rules);
+  const detector = periodDetector(rules);
   const stored = store.getCertificate(game);
   let periodicity: Periodicity | null = stored ?? null;
 

@@ -4,8 +4,9 @@ import { outcomeOf, vertexValue } from '../graph/sums.js';
 import type { Rules } from '../rules/types.js';
 import { graphSource, saveGraphTable } from '../store/graph-tables.js';
 import type { GameRow, Store } from '../store/store.js';
-import type { ComputeRequest, ComputeSummary, ExplicitSummary } from './coordinator.js';
+import type { ComputeRequest, ComputeSummary, ExplicitSummary } from './compute-request.js';
 import { emptyPhaseStats } from './frozen-runner.js';
+import { statesThreads } from './states-threads.js';
 
 /**
  * The table of an explicit game graph, computed whole on this thread (a graph has no index
@@ -41,7 +42,7 @@ export async function computeExplicit(req: ComputeRequest, explicit: ExplicitSup
   if (stored && stored.computed > 0) return summary(stored, 'already-computed', 'none', 0);
   // A failed build (a bad line, a module fault, --max-states) leaves no row behind.
   const loaded = await explicit.load(rules, {
-    pool: req.pool,
+    threads: statesThreads(req.pool),
     ...(req.maxStates !== undefined ? { maxStates: req.maxStates } : {}),
     ...(req.onBuildProgress ? { onProgress: req.onBuildProgress } : {}),
   });

@@ -1,19 +1,12 @@
-import { controlBytes, GANG, startGang } from '../gang/control.js';
+import { controlBytes, GANG, startGang } from '../kernels/gang-control.js';
 import { gangEnd, runGangTasks } from '../gang/launch.js';
-import type { MemberOutcome, TableMemberTask } from '../gang/task.js';
+import type { FrozenGangTask } from './gang-protocol.js';
 import { planFrozenGang, type FrozenGangPlan } from './frozen-plan.js';
 import { FrozenPlanned } from './frozen-strategy.js';
 import { RowScratch } from './frozen-runner.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { ChunkRun } from './strategy.js';
 import { typedTable } from '../kernels/values.js';
-
-/** A member of a frozen-prefix gang (src/worker/frozen-phases.ts): rows of tile * rowWords words. */
-export interface FrozenGangTask extends TableMemberTask {
-  readonly kind: 'frozen-gang';
-}
-
-export type FrozenGangOutcome = MemberOutcome;
 
 /**
  * The frozen-prefix strategy on the gang runtime (DESIGN.md "Runtimes"): a chunk is one gang of

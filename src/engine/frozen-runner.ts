@@ -1,8 +1,9 @@
 import type { Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
-import type { WorkerPool } from './pool.js';
+import type { EnginePool } from './tasks.js';
 import type { ChunkOutcome, FinishTask, GatherTask } from './protocol.js';
 import type { FrozenChunkPlan } from './frozen-plan.js';
+import { moduleWatch } from './module-watch.js';
 
 /** The shared row scratch of frozen-prefix chunks, reused across chunks and grown on demand. */
 export class RowScratch {
@@ -38,7 +39,7 @@ export function emptyPhaseStats(): FrozenPhaseStats {
  * task. The main thread only schedules: kernels run on workers.
  */
 export async function runFrozenChunk(
-  pool: WorkerPool,
+  pool: EnginePool,
   rules: Rules,
   values: SharedArrayBuffer,
   width: Width,
@@ -63,7 +64,8 @@ export async function runFrozenChunk(
         lo,
         hi,
       };
-      return pool.runOn('frozen', task, signal, label(lo, hi));
+      const watched = moduleWatch(task, pool.moduleTimeoutMs);
+      return pool.runOn('frozen', watched.task, signal, label(lo, hi), watched.watch);
     }),
   );
   const deferred: (Int32Array | null)[] = [];

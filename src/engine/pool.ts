@@ -4,13 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Piscina } from 'piscina';
 import { ComputeError } from '../errors.js';
-import { formatMs, StalledTaskError, WorkerDeathError } from './task-errors.js';
-import { userCode } from '../games/registry.js';
-import type { Rules } from '../rules/types.js';
+import { StalledTaskError, WorkerDeathError } from './task-errors.js';
 import { projectRoot } from '../project-root.js';
-import { Heartbeat, LOADING, watchHeartbeat } from './heartbeat.js';
-import type { ChunkOutcome, ChunkTask } from './protocol.js';
-import type { OutcomeOf, TaskOf, WorkerName } from './workers.js';
+import { type Heartbeat, LOADING, watchHeartbeat } from '../kernels/heartbeat.js';
 import { WARM } from '../worker/define-worker.js';
 
 /**
@@ -60,13 +56,33 @@ export interface TaskWatch {
   readonly describe: (position: number) => string;
 }
 
+/** One kind of task a worker entry file takes, and the outcome it returns for it. */
+export interface TaskKind {
+  readonly task: unknown;
+  readonly outcome: unknown;
+}
+
 /**
- * One Piscina pool with a fixed number of threads; the only way kernels run in the CLI. Every
- * task gets the same two safety nets: a task whose worker thread dies is retried once on a
- * fresh thread (Piscina replaces the dead one), and a task with a heartbeat is stopped when it
- * stands still for too long.
+ * Worker entry files (workers/<name>.worker.ts) by name, each with the task kinds it takes.
+ * The pool imports no feature: each layer declares the map of the tasks it sends
+ * (engine/tasks.ts, play/batch-protocol.ts, sweep/protocol.ts) and workers/tasks.ts joins them.
  */
-export class WorkerPool {
+export type TaskMap<M> = { readonly [W in keyof M]: TaskKind };
+
+export type TaskOf<M extends TaskMap<M>, W extends keyof M> = M[W]['task'];
+/** The outcome of task T on worker W (a worker with several task kinds answers each in kind). */
+export type OutcomeOf<M extends TaskMap<M>, W extends keyof M, T> = Extract<M[W], { task: T }>['outcome'] extends never
+  ? M[W]['outcome']
+  : Extract<M[W], { task: T }>['outcome'];
+
+/**
+ * One Piscina pool with a fixed number of threads; the only way kernels run in the CLI, typed by
+ * the map M of the tasks it may be sent (a pool of a larger map is one of a smaller). Every task
+ * gets the same two safety nets: a task whose worker thread dies is retried once on a fresh
+ * thread (Piscina replaces the dead one), and a task with a heartbeat is stopped when it stands
+ * still for too long.
+ */
+export class WorkerPool<M extends TaskMap<M>> {
   private started: Promise<Piscina> | null = null;
   /** The pool once it has loaded: destroy() stops its threads before it first yields. */
   private live: Piscina | null = null;
@@ -107,72 +123,26 @@ export class WorkerPool {
     return this.started;
   }
 
-  private static entry(name: WorkerName): string {
+  private static entry(name: string): string {
     const file = workerFile(name);
     if (!existsSync(file)) throw new ComputeError(`worker file ${file} is missing; run 'npm run build' first`);
     return pathToFileURL(file).href;
   }
 
   /**
-   * Run one range chunk of a game's table (workers/chunk.worker.ts). A custom module that
-   * stalls or kills its worker becomes an error outcome whose `next` says how far the chunk's
-   * values are final, so the coordinator stores them.
-   */
-  async run(task: ChunkTask, signal?: AbortSignal): Promise<ChunkOutcome> {
-    const label = `chunk [${task.lo}, ${task.hi}) of ${task.rules.key}`;
-    try {
-      return await this.runOn('chunk', task, signal, label);
-    } catch (err) {
-      if ((err instanceof StalledTaskError || err instanceof WorkerDeathError) && userCode(task.rules) !== null) {
-        return { kind: 'error', message: err.message, exitCode: err.exitCode, next: Math.max(task.lo, err.position) };
-      }
-      throw err;
-    }
-  }
-
-  /**
-   * The watch for a task that calls a custom module's options(n) one position at a time (range
-   * chunks and frozen-prefix gathers): a fresh heartbeat in the task, the --module-timeout.
-   */
-  private moduleWatch<T>(task: T): { task: T; watch: TaskWatch } | null {
-    const t = task as { kind?: unknown; rules?: Rules };
-    const code = t.rules && (t.kind === 'range' || t.kind === 'gather') ? userCode(t.rules) : null;
-    if (code === null) return null;
-    const heartbeat = new Heartbeat();
-    const timeoutMs = this.moduleTimeoutMs;
-    return {
-      task: { ...task, heartbeat: heartbeat.buffer },
-      watch: {
-        heartbeat,
-        timeoutMs,
-        name: code,
-        describe: (position) =>
-          position === LOADING
-            ? `${code} did not finish loading within the --module-timeout of ${formatMs(timeoutMs)}`
-            : `${code}: options(${position}) ran longer than the --module-timeout of ${formatMs(timeoutMs)} ` +
-              `and was stopped`,
-      },
-    };
-  }
-
-  /**
    * Run a task on the entry file dist/workers/<worker>.worker.js; its default export handles it.
-   * Tasks that call a custom module get the per-position watch (moduleWatch). A rejection that is neither the
-   * caller's abort nor the watch's is a dead worker thread: the
+   * A task that calls user code one position at a time comes with its watch (engine/module-watch.ts).
+   * A rejection that is neither the caller's abort nor the watch's is a dead worker thread: the
    * task runs once more on a fresh thread, then fails with a WorkerDeathError.
    */
-  async runOn<W extends WorkerName, T extends TaskOf<W>>(
+  async runOn<W extends keyof M & string, T extends TaskOf<M, W>>(
     worker: W,
     task: T,
     signal?: AbortSignal,
     label = `${worker} task`,
     watch?: TaskWatch,
-  ): Promise<OutcomeOf<W, T>> {
+  ): Promise<OutcomeOf<M, W, T>> {
     const filename = WorkerPool.entry(worker);
-    if (watch === undefined) {
-      const watched = this.moduleWatch(task);
-      if (watched) ({ task, watch } = watched);
-    }
     // A loaded pool takes the task before this returns: the coordinator launches the next chunk
     // and then stores the last one, and an await here had the task wait for that commit (4-8 ms
     // before each gang of 2 * 10^6 heaps).
@@ -190,7 +160,7 @@ export class WorkerPool {
         : () => {};
       const taskSignal = signal ? AbortSignal.any([signal, stall.signal]) : stall.signal;
       try {
-        return (await piscina.run(task, { filename, signal: taskSignal })) as OutcomeOf<W, T>;
+        return (await piscina.run(task, { filename, signal: taskSignal })) as OutcomeOf<M, W, T>;
       } catch (err) {
         if (stalledAt !== null) throw new StalledTaskError(watch!.describe(stalledAt), stalledAt);
         if (signal?.aborted) throw err;
@@ -220,7 +190,7 @@ export class WorkerPool {
    * Piscina hands tasks out in order. Fire and forget: a failure here shows up again, and is
    * reported, on the first real task.
    */
-  warm(worker: WorkerName, count: number): void {
+  warm(worker: keyof M & string, count: number): void {
     const filename = WorkerPool.entry(worker);
     this.piscina()
       .then((piscina) => {

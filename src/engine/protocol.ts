@@ -14,7 +14,7 @@ export interface RangeTask {
   readonly hi: number;
   /** max g[0..lo): lets kernels use a bit-mask mex while values are small. */
   readonly maxBefore: number;
-  /** A Heartbeat buffer (engine/heartbeat.ts): custom modules report each position they start. */
+  /** A Heartbeat buffer (kernels/heartbeat.ts): custom modules report each position they start. */
   readonly heartbeat?: SharedArrayBuffer;
 }
 
@@ -55,7 +55,7 @@ export interface GatherTask {
   readonly F: number;
   readonly lo: number;
   readonly hi: number;
-  /** A Heartbeat buffer (engine/heartbeat.ts): custom modules report each position they start. */
+  /** A Heartbeat buffer (kernels/heartbeat.ts): custom modules report each position they start. */
   readonly heartbeat?: SharedArrayBuffer;
 }
 

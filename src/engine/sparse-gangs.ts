@@ -1,5 +1,5 @@
 import { ComputeError } from '../errors.js';
-import { abortGang, controlBytes, finishedAt, GANG, startGang } from '../gang/control.js';
+import { abortGang, controlBytes, finishedAt, GANG, startGang } from '../kernels/gang-control.js';
 import { gangEnd, runGangTasks, type GangSettled } from '../gang/launch.js';
 import type { SparseShape } from '../kernels/sparse.js';
 import { SPARSE_GANG_KERNEL, sparseRowStride } from '../kernels/sparse-frozen.js';
@@ -8,7 +8,7 @@ import { tableBuffer, tableMax, type Table } from '../kernels/values.js';
 import { WASM_SPARSE_GANG_KERNEL, wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
 import type { Rules } from '../rules/types.js';
 import { RowScratch } from './frozen-runner.js';
-import type { WorkerPool } from './pool.js';
+import type { EnginePool } from './tasks.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { SparseArena } from './sparse-arena.js';
 import type { SparsePathChooser } from './sparse-path.js';
@@ -151,7 +151,7 @@ export class SparseGangs {
    * take member 0's); else they load this entry. Fire and forget: a failure shows up again, and
    * is reported, in the gang.
    */
-  warm(pool: WorkerPool, arena: SparseArena | null, capacity: number): void {
+  warm(pool: EnginePool, arena: SparseArena | null, capacity: number): void {
     if (!arena) {
       pool.warm('sparse', this.host.threads - 1);
       return;

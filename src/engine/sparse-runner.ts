@@ -23,6 +23,7 @@ import type { SparseTask } from './sparse-protocol.js';
 import { SparseSpace } from './sparse-space.js';
 import { SparseWindow, WINDOW_FROM, WINDOW_SIZES, type WindowPlace, type WindowSizes } from './sparse-window.js';
 import type { ChunkRun, ChunkStrategy, StoredState, StrategyFacts } from './strategy.js';
+import { runChunk } from './module-watch.js';
 
 export type { SparsePhaseStats } from './sparse-gangs.js';
 
@@ -249,7 +250,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
     }
     if (this.plain) {
       const buffer = typedTable(g).buffer as SharedArrayBuffer;
-      return pool.run({ kind: 'range', rules: this.rules, buffer, width, lo, hi, maxBefore }, signal);
+      return runChunk(pool, { kind: 'range', rules: this.rules, buffer, width, lo, hi, maxBefore }, signal);
     }
     this.space.revise(g, lo);
     if (this.pathAt(lo).path === 'gang') return this.gangs.run(chunk);

@@ -7,35 +7,10 @@ import { familyOf } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
 import type { ChunkOutcome } from './protocol.js';
+import type { SubtractGangTask } from './gang-protocol.js';
 import type { ChunkRun, ChunkStrategy } from './strategy.js';
-import { GANG, startGang } from '../gang/control.js';
+import { GANG, startGang } from '../kernels/gang-control.js';
 import { gangEnd, runGangTasks } from '../gang/launch.js';
-
-/** One member of a subtraction gang: workers/gang.worker.ts with src/worker/subtract-phases.ts. */
-export interface SubtractGangTask {
-  readonly kind: 'subtract-gang';
-  readonly memory: WebAssembly.Memory;
-  /** Which memory this is: a worker keeps its instance while the id stays the same. */
-  readonly memoryId: number;
-  readonly member: number;
-  readonly members: number;
-  readonly lo: number;
-  readonly hi: number;
-  /** Heaps a tile (the unit a member gathers and finishes). */
-  readonly tile: number;
-  /** Row width limit (a multiple of 16). */
-  readonly vmax: number;
-  /** Bytes a value in the memory's table: 1 while every value fits a byte, then 2. */
-  readonly bytes: ValueBytes;
-  /**
-   * Byte offset and size of member 0's scratch (rows, then stamps); member t's is t strides on.
-   * The control block ends where it starts.
-   */
-  readonly scratch: number;
-  readonly stride: number;
-}
-
-export type SubtractGangOutcome = { readonly kind: 'member-done' } | Extract<ChunkOutcome, { kind: 'error' }>;
 
 /** Knobs for tests and benchmarks; the defaults are the tuned values. */
 export interface SubtractGangTuning {

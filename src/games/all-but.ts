@@ -1,5 +1,5 @@
 import { allButKernel } from '../kernels/all-but.js';
-import { allButMoves, tableHeap } from '../play/heap-moves.js';
+import { allButMoves, tableHeap } from './heap-moves.js';
 import type { AllButRules, NimRules } from '../rules/types.js';
 import { defineFamily } from './family.js';
 import { parseIntegerList } from './spec-text.js';

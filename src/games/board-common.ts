@@ -3,7 +3,7 @@ import { ComputeError } from '../errors.js';
 import { capacityFor, type RangeKernel, type RangeOutcome } from '../kernels/kernel.js';
 import { MexSet } from '../kernels/mex.js';
 import type { Values } from '../kernels/values.js';
-import type { HeapMove } from '../play/heap-moves.js';
+import type { HeapMove } from './heap-moves.js';
 import type { Rules } from '../rules/types.js';
 import type { BoardOptionsFunction, BoardSupport, Cell, GameFamily, MoveContext } from './family.js';
 

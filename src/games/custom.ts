@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { loadOptions } from '../engine/custom-module.js';
+import { loadOptions } from './custom-module.js';
 import { customKernel, heapsOf, iterateOptions } from '../kernels/custom.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import { customFrozenKernel } from '../kernels/frozen/custom.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
-import { moduleMoves, tableHeap } from '../play/heap-moves.js';
+import { moduleMoves, tableHeap } from './heap-moves.js';
 import type { CustomRules } from '../rules/types.js';
 import { defineFamily } from './family.js';
 import { readModuleFile } from './spec-text.js';

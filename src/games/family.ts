@@ -1,12 +1,11 @@
-import type { WorkerPool } from '../engine/pool.js';
 import type { OptionsFunction, RangeKernel } from '../kernels/kernel.js';
 import type { SparseShape } from '../kernels/sparse.js';
 import type { OrderedShare, FrozenKernel } from '../kernels/frozen/frozen-kernel.js';
 import type { ProofCriterion } from '../period/detect.js';
-import type { GameValues } from '../play/game-values.js';
-import type { HeapMove, MoveSearchState } from '../play/heap-moves.js';
+import type { MoveValues, HeapMove, MoveSearchState } from './heap-moves.js';
 import type { BoardTable, BoardValues, PackedUpper } from '../board/table.js';
 import type { Rules } from '../rules/types.js';
+import type { StatesThreads } from '../states/protocol.js';
 import type { Graph } from '../graph/csr.js';
 import type { VertexNames } from '../graph/names.js';
 
@@ -113,8 +112,11 @@ export interface ExplicitSupport<R extends Rules> {
 }
 
 export interface ExplicitContext {
-  /** Threads for user code (a states module's moves), under the pool's --module-timeout. */
-  readonly pool: WorkerPool;
+  /**
+   * Threads for user code (a states module's moves), under the pool's --module-timeout: the
+   * engine passes them down (engine/states-threads.ts), so families never import the engine.
+   */
+  readonly threads: StatesThreads;
   /** The most positions a generated graph may have (grundy compute --max-states). */
   readonly maxStates?: number;
   /** Progress of a long build: positions found and expanded so far. */
@@ -180,7 +182,7 @@ export interface ClosedForm {
 
 export interface MoveContext<R extends Rules> {
   readonly rules: R;
-  readonly values: GameValues;
+  readonly values: MoveValues;
   readonly n: bigint;
   readonly target: bigint;
   /** Stop after this many moves. */

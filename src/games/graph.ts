@@ -5,7 +5,7 @@ import { UsageError } from '../errors.js';
 import { options as graphOptions } from '../graph/csr.js';
 import { findVertex, vertexName, type VertexNames } from '../graph/names.js';
 import { formatFor, readGraphFile, type GraphFormat } from '../graph/read.js';
-import type { HeapMove } from '../play/heap-moves.js';
+import type { HeapMove } from './heap-moves.js';
 import type { GraphRules } from '../rules/types.js';
 import { defineFamily, type ExplicitGraph, type PositionCodec } from './family.js';
 

@@ -1,7 +1,7 @@
 import { grundyKernel } from '../kernels/grundy.js';
 import { grundyFrozenKernel } from '../kernels/frozen/grundy.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
-import { grundySplitMoves, tableHeap } from '../play/heap-moves.js';
+import { grundySplitMoves, tableHeap } from './heap-moves.js';
 import type { GrundyRules } from '../rules/types.js';
 import { defineFamily } from './family.js';
 

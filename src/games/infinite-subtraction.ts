@@ -1,7 +1,7 @@
 import { infiniteSubtractionKernel } from '../kernels/infinite-subtraction.js';
 import { BYTE_ROW_SCALE, infiniteSubtractionFrozenKernel } from '../kernels/frozen/infinite-subtraction.js';
 import { rowWordsFor, type OrderedShare } from '../kernels/frozen/frozen-kernel.js';
-import { elementsUpTo, subtractionMoves, tableHeap } from '../play/heap-moves.js';
+import { elementsUpTo, subtractionMoves, tableHeap } from './heap-moves.js';
 import { INFINITE_SET_DESCRIPTIONS, infiniteSetElements } from '../rules/infinite-sets.js';
 import type { InfiniteSubtractionRules } from '../rules/types.js';
 import { defineFamily } from './family.js';

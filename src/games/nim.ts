@@ -1,5 +1,5 @@
 import { allButKernel } from '../kernels/all-but.js';
-import { nimMoves } from '../play/heap-moves.js';
+import { nimMoves } from './heap-moves.js';
 import type { NimRules } from '../rules/types.js';
 import { defineFamily } from './family.js';
 

@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 import type { OptionsFunction, RangeKernel } from '../kernels/kernel.js';
 import type { SparseShape } from '../kernels/sparse.js';
 import type { FrozenKernel } from '../kernels/frozen/frozen-kernel.js';
-import type { ProofCriterion } from '../period/detect.js';
+import { PeriodDetector, type ProofCriterion } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { allBut } from './all-but.js';
 import { custom } from './custom.js';
@@ -133,6 +133,12 @@ export function sparseShape(rules: Rules): SparseShape | null {
 /** How the game's periodicity is proven, or null when it is only ever observed. */
 export function proofCriterion(rules: Rules): ProofCriterion | null {
   return familyOf(rules).criterion(rules);
+}
+
+/** A period detector told the game's proof criterion and whether its values grow (arithmetic). */
+export function periodDetector(rules: Rules): PeriodDetector {
+  const family = familyOf(rules);
+  return new PeriodDetector({ criterion: family.criterion(rules), arithmetic: family.arithmetic === true });
 }
 
 const loadedCode = new Map<string, Promise<OptionsFunction>>();

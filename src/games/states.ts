@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
 import { options as graphOptions } from '../graph/csr.js';
 import type { VertexNames } from '../graph/names.js';
-import type { HeapMove } from '../play/heap-moves.js';
+import type { HeapMove } from './heap-moves.js';
 import type { StatesRules } from '../rules/types.js';
 import { canonicalJson } from '../states/canonical.js';
 import { exploreStates } from '../states/explore.js';

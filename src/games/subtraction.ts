@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 import { subtractionKernel } from '../kernels/subtraction.js';
-import { subtractionMoves } from '../play/heap-moves.js';
+import { subtractionMoves } from './heap-moves.js';
 import {
   INFINITE_SETS,
   type InfiniteSetName,

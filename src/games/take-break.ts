@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 import { takeBreakFrozenKernel } from '../kernels/frozen/take-break.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { takeBreakKernel } from '../kernels/take-break.js';
-import { takeBreakMovesTo } from '../play/heap-moves.js';
+import { takeBreakMovesTo } from './heap-moves.js';
 import { formatCode, takeBreakMoves } from '../rules/take-break.js';
 import type { TakeBreakRules } from '../rules/types.js';
 import { defineFamily } from './family.js';

@@ -1,8 +1,8 @@
 import { GrundyError } from '../errors.js';
-import type { WorkerPool } from '../engine/pool.js';
-import type { OutcomeOf, TaskOf } from '../engine/workers.js';
+import type { OutcomeOf, TaskOf } from '../engine/pool.js';
+import type { EnginePool, EngineTasks } from '../engine/tasks.js';
 import type { ChunkOutcome } from '../engine/protocol.js';
-import { abortGang, GANG } from './control.js';
+import { abortGang, GANG } from '../kernels/gang-control.js';
 
 /** A gang run's members once every one has returned (runGangTasks). */
 export interface GangSettled<O> {
@@ -50,14 +50,14 @@ export function gangEnd<O>(
  * Start one pool task per member on `worker` and wait for all of them. The first member to fail
  * (an error outcome or a rejected task) aborts the gang, so the others stop waiting for it.
  */
-export async function runGangTasks<W extends 'gang' | 'sparse', T extends TaskOf<W>>(
-  pool: WorkerPool,
+export async function runGangTasks<W extends 'gang' | 'sparse', T extends TaskOf<EngineTasks, W>>(
+  pool: EnginePool,
   worker: W,
   members: readonly { readonly task: T; readonly label: string }[],
   ctl: Int32Array,
   signal?: AbortSignal,
-): Promise<GangSettled<OutcomeOf<W, T>>> {
-  type O = OutcomeOf<W, T>;
+): Promise<GangSettled<OutcomeOf<EngineTasks, W, T>>> {
+  type O = OutcomeOf<EngineTasks, W, T>;
   let failure: GangSettled<O>['failure'] = null;
   const tasks = members.map(({ task, label }) =>
     pool.runOn(worker, task, signal, label).then(

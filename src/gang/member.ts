@@ -7,7 +7,7 @@ import {
   stopGangAt,
   waitFinished,
   type DeathHook,
-} from './control.js';
+} from '../kernels/gang-control.js';
 
 /**
  * The phases of one kernel in a gang. The member loop (runMember) owns the schedule, the waits

@@ -1,5 +1,3 @@
-import type { Rules } from '../rules/types.js';
-import { familyOf } from '../games/registry.js';
 import { searchTail } from './tail-match.js';
 import { reversedZ, type Escapes } from './z-function.js';
 
@@ -25,9 +23,12 @@ export type ProofCriterion =
   | { readonly kind: 'take-break'; readonly k: number; readonly h: number; readonly label: string }
   | { readonly kind: 'nim'; readonly label: string };
 
-/** The families whose values grow without bound, where periodicity is arithmetic (saltus). */
-function isArithmetic(rules: Rules): boolean {
-  return familyOf(rules).arithmetic === true;
+/** What a detector is told about the game: the family answers it (games/registry.ts periodDetector). */
+export interface PeriodRule {
+  /** How a period is proven, or null when it is only ever observed. */
+  readonly criterion: ProofCriterion | null;
+  /** Values grow without bound: periodicity is arithmetic (with a saltus). */
+  readonly arithmetic: boolean;
 }
 
 /** The latest start E such that a match over [E, L) proves the period, or -1. */
@@ -49,9 +50,11 @@ export class PeriodDetector {
   private diffs: Int32Array = new Int32Array(0);
 
   readonly criterion: ProofCriterion | null;
+  private readonly arithmetic: boolean;
 
-  constructor(private readonly rules: Rules) {
-    this.criterion = familyOf(rules).criterion(rules);
+  constructor(rule: PeriodRule) {
+    this.criterion = rule.criterion;
+    this.arithmetic = rule.arithmetic;
   }
 
   /**
@@ -61,7 +64,7 @@ export class PeriodDetector {
    */
   detect(g: ArrayLike<number>, L: number, escapes?: Escapes): Periodicity | null {
     if (L < 2) return null;
-    if (isArithmetic(this.rules)) return this.detectArithmetic(g, L);
+    if (this.arithmetic) return this.detectArithmetic(g, L);
     const crit = this.criterion;
     const E = crit && crit.kind !== 'nim' ? proofStart(crit, L) : -1;
     const found = searchTail(g, L, E, undefined, escapes);
@@ -94,7 +97,7 @@ export class PeriodDetector {
   /** The same answer as detect() through the Z-function: linear time whatever the sequence. */
   detectByZ(g: ArrayLike<number>, L: number, escapes?: Escapes): Periodicity | null {
     if (L < 2) return null;
-    if (isArithmetic(this.rules)) return this.detectArithmetic(g, L);
+    if (this.arithmetic) return this.detectArithmetic(g, L);
     this.z = reversedZ(g, L, this.z.length >= L ? this.z : new Int32Array(L), escapes);
     const z = this.z;
     const crit = this.criterion;

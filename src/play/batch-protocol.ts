@@ -74,3 +74,6 @@ export type BatchOutcome =
   | ScanOutcome
   | EvalOutcome
   | { readonly kind: 'error'; readonly message: string; readonly exitCode: number };
+
+/** The tasks evaluation sends to the pool (workers/eval.worker.ts). */
+export type EvalTasks = { eval: { task: BatchTask; outcome: BatchOutcome } };

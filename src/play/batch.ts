@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { WorkerPool } from '../engine/pool.js';
+import type { EvalTasks } from './batch-protocol.js';
 import { GrundyError, UsageError } from '../errors.js';
 import type {
   BatchFormat,
@@ -35,7 +36,7 @@ export interface BatchRequest {
   readonly moves: MovesMode;
   readonly limit: number;
   /** Where slices are evaluated: the local Piscina pool, or the job queue (src/queue/remote-eval.ts). */
-  readonly pool: WorkerPool | BatchBackend;
+  readonly pool: WorkerPool<EvalTasks> | BatchBackend;
   readonly prepare: PrepareOptions;
   /** Each failed line, as soon as its slice is done. */
   readonly onLineError?: (e: LineError) => void;
@@ -48,7 +49,7 @@ export interface BatchBackend {
   run(task: BatchTask, label: string): Promise<BatchOutcome>;
 }
 
-function backendOf(pool: WorkerPool | BatchBackend): BatchBackend {
+function backendOf(pool: WorkerPool<EvalTasks> | BatchBackend): BatchBackend {
   if (!('runOn' in pool)) return pool;
   return { threads: pool.threads, run: (task, label) => pool.runOn('eval', task, undefined, label) };
 }

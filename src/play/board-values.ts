@@ -10,8 +10,8 @@ import { loadBoard, type StoredBoard } from '../store/boards.js';
 import { Store } from '../store/store.js';
 import type { ResolvedComponent } from './evaluate.js';
 import { GameValues } from './game-values.js';
-import type { PrepareOptions } from './prepare.js';
 import type { PositionComponent } from './position.js';
+import type { EngineTasks } from '../engine/tasks.js';
 
 /** Cells up to this side are computed on the fly when their table is missing (as heaps up to 1e6 are). */
 export const BOARD_ON_THE_FLY = 1024;
@@ -110,6 +110,14 @@ export function componentCells(c: PositionComponent, rules: Rules): (readonly [b
   return cells;
 }
 
+/** What resolving a board component needs of the caller's options (play/prepare.ts PrepareOptions). */
+export interface BoardResolveOptions {
+  readonly dbPath: string;
+  readonly needOptions: boolean;
+  /** Told about each on-the-fly computation before it starts. */
+  readonly onCompute?: (key: string, to: number) => void;
+}
+
 /**
  * Resolve a 2-D component: its stored table, computed on the fly (and stored) when a cell
  * needs one no larger than BOARD_ON_THE_FLY; a cell still unknown is exit 3 with the fix.
@@ -117,7 +125,7 @@ export function componentCells(c: PositionComponent, rules: Rules): (readonly [b
 export async function resolveBoardComponent(
   c: PositionComponent,
   rules: Rules,
-  opts: PrepareOptions & { readonly needOptions: boolean },
+  opts: BoardResolveOptions,
 ): Promise<ResolvedComponent> {
   const cells = componentCells(c, rules);
   const board = boardOf(rules);
@@ -141,7 +149,7 @@ export async function resolveBoardComponent(
       store = Store.openForWrite(opts.dbPath);
       const size = chooseSize(rules, fixed === null ? Math.max(64, Math.ceil(side / 64) * 64) : null);
       opts.onCompute?.(rules.key, size);
-      const pool = new WorkerPool(1);
+      const pool = new WorkerPool<EngineTasks>(1);
       try {
         await computeBoard({ rules, store, pool, size, workers: 1 });
       } finally {

@@ -1,11 +1,13 @@
 import { computeGame } from '../engine/coordinator.js';
 import { WorkerPool } from '../engine/pool.js';
+import { statesThreads } from '../engine/states-threads.js';
 import { familyOf, parseRules } from '../games/registry.js';
 import { loadGraphTable } from '../store/graph-tables.js';
 import { Store } from '../store/store.js';
 import type { GraphComponent, LoopyComponent } from './loopy.js';
 import { parseHeap, type PositionComponent, type WrittenComponent } from './position.js';
 import { resolvePosition, type PrepareOptions } from './prepare.js';
+import type { EngineTasks } from '../engine/tasks.js';
 
 /** Whether any component is a game graph: then the position is evaluated as a loopy sum. */
 export function hasGraphComponent(components: readonly WrittenComponent[]): boolean {
@@ -52,7 +54,7 @@ export async function loadGraphComponent(spec: string, opts: PrepareOptions): Pr
       store?.close();
       store = Store.openForWrite(opts.dbPath);
       opts.onCompute?.(rules.key, 0);
-      const pool = new WorkerPool(1);
+      const pool = new WorkerPool<EngineTasks>(1);
       try {
         await computeGame({ rules, store, pool, to: 0, untilProven: false });
       } finally {
@@ -64,10 +66,10 @@ export async function loadGraphComponent(spec: string, opts: PrepareOptions): Pr
     if (!table) throw new Error(`store for ${rules.key} has values but no graph table`);
     const codec = explicit.codec(table.names, table.source.vertices, rules.key);
     // The edges, for the move search (a states module is explored again: its table has no edges).
-    const pool = new WorkerPool(1);
+    const pool = new WorkerPool<EngineTasks>(1);
     let graph: GraphComponent['graph'];
     try {
-      graph = (await explicit.load(rules, { pool, maxStates: table.source.vertices })).graph;
+      graph = (await explicit.load(rules, { threads: statesThreads(pool), maxStates: table.source.vertices })).graph;
     } finally {
       await pool.destroy();
     }

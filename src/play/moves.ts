@@ -1,9 +1,9 @@
 import { familyOf } from '../games/registry.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import type { GameValues } from './game-values.js';
-import type { HeapMove, MoveSearchState } from './heap-moves.js';
+import type { HeapMove, MoveSearchState } from '../games/heap-moves.js';
 
-export type { HeapMove } from './heap-moves.js';
+export type { HeapMove } from '../games/heap-moves.js';
 
 export interface MoveSearchResult {
   readonly moves: HeapMove[];

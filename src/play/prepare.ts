@@ -1,6 +1,7 @@
 import { faultPoint } from '../testing/faults.js';
 import { computeGame } from '../engine/coordinator.js';
 import { WorkerPool } from '../engine/pool.js';
+import type { EnginePool, EngineTasks } from '../engine/tasks.js';
 import { GrundyError, UsageError } from '../errors.js';
 import { notComputed } from './not-computed.js';
 import { plainValues, sharedValues, type Values } from '../kernels/values.js';
@@ -96,7 +97,7 @@ export async function prepareGames(
     opts.shared ? sharedValues(width, length) : plainValues(width, length);
 
   let store: Store | null = null;
-  let pool: WorkerPool | null = null;
+  let pool: EnginePool | null = null;
   try {
     store = Store.openForRead(opts.dbPath);
     for (const { rules, spec, maxHeap, computeTo, specs } of byKey.values()) {
@@ -114,7 +115,7 @@ export async function prepareGames(
             store?.close();
             store = Store.openForWrite(opts.dbPath, { onCommit: faultPoint });
           }
-          pool ??= new WorkerPool(opts.workers);
+          pool ??= new WorkerPool<EngineTasks>(opts.workers);
           const to = Number(computeTo) + 1;
           opts.onCompute?.(rules.key, to);
           await computeGame({ rules, store, pool, to, untilProven: false });

@@ -6,6 +6,7 @@ import { faultHold, faultJobFails } from '../testing/faults.js';
 import { bullConnection, probeQueue, type QueueTarget } from './connection.js';
 import { type QueuedBatchTask, TableCache, tableClient } from './eval-tables.js';
 import { decodePayload, encodePayload, envMs, QUEUE_NAME, type JobData } from './jobs.js';
+import type { WorkerTasks } from '../../workers/tasks.js';
 
 export interface QueueWorkerOptions {
   readonly target: QueueTarget;
@@ -28,7 +29,7 @@ export interface QueueWorkerSummary {
  */
 export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorkerSummary> {
   await probeQueue(opts.target);
-  const pool = new WorkerPool(opts.threads);
+  const pool = new WorkerPool<WorkerTasks>(opts.threads);
   let jobs = 0;
   let failed = 0;
   const tables = new TableCache(tableClient(opts.target));

@@ -1,5 +1,5 @@
-import { exported, importUserModule } from '../engine/custom-module.js';
-import { Heartbeat, LOADING } from '../engine/heartbeat.js';
+import { exported, importUserModule } from '../games/custom-module.js';
+import { Heartbeat, LOADING } from '../kernels/heartbeat.js';
 import { ComputeError, UsageError } from '../errors.js';
 import { describe } from '../kernels/custom.js';
 import { canonicalJson } from './canonical.js';

@@ -1,14 +1,9 @@
 import type { ExplicitGraph } from '../games/family.js';
 import { buildGraph } from '../graph/csr.js';
 import { EdgeBuffer } from '../graph/edges.js';
-import { Heartbeat, LOADING } from '../engine/heartbeat.js';
-import type { WorkerPool } from '../engine/pool.js';
-import { formatMs, StalledTaskError, WorkerDeathError } from '../engine/task-errors.js';
-import { GrundyError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import type { StatesRules } from '../rules/types.js';
-import { currentStateBuffer, readCurrentState } from './current.js';
-import { MODULE_LABEL, shortState } from './expand.js';
-import type { ExpandOutcome, ExpandTask } from './protocol.js';
+import type { Expanded, StatesThreads } from './protocol.js';
 
 /** Default bound on the states explored (grundy compute --max-states). */
 export const DEFAULT_MAX_STATES = 4_000_000;
@@ -19,7 +14,7 @@ export const STATES_PER_TASK = 2048;
 const MIN_RUN = 64;
 
 export interface ExploreOptions {
-  readonly pool: WorkerPool;
+  readonly threads: StatesThreads;
   readonly maxStates?: number;
   /** Called after each task with the states found and expanded so far. */
   readonly onProgress?: (found: number, expanded: number) => void;
@@ -55,14 +50,14 @@ export async function exploreStates(rules: StatesRules, opts: ExploreOptions): P
     }
     return id;
   };
-  const starts = await run(rules, opts.pool, null);
+  const starts = await opts.threads.expand(rules, null);
   for (const s of starts.options) intern(s);
 
-  const window = Math.max(2, opts.pool.threads * 2);
+  const window = Math.max(2, opts.threads.threads * 2);
   // Options of states expanded by a worker (asked for, or explored beyond its run), by state,
   // until their turn comes: ids and edges are assigned in id order, whatever the threads did.
   const results = new Map<string, string[]>();
-  const inFlight: ReturnType<typeof run>[] = [];
+  const inFlight: Promise<Expanded>[] = [];
   let dispatched = 0;
   let expanded = 0;
   while (expanded < names.length) {
@@ -80,7 +75,7 @@ export async function exploreStates(rules: StatesRules, opts: ExploreOptions): P
     // (a frontier that grows by a few states per state expanded is never a full run ahead).
     while (inFlight.length < window && dispatched < names.length) {
       const ready = names.length - dispatched;
-      const idle = opts.pool.threads - inFlight.length;
+      const idle = opts.threads.threads - inFlight.length;
       if (ready < STATES_PER_TASK && idle <= 0) break;
       if (ready < MIN_RUN && inFlight.length > 0) break;
       const count = idle > 0 ? Math.min(STATES_PER_TASK, Math.max(MIN_RUN, Math.ceil(ready / idle))) : STATES_PER_TASK;
@@ -92,7 +87,7 @@ export async function exploreStates(rules: StatesRules, opts: ExploreOptions): P
       // Alone in flight with a short run: the frontier is thin (a chain, say), so the worker
       // explores on past its run instead of returning for every few states.
       const alone = inFlight.length === 0 && dispatched === names.length && states.length < STATES_PER_TASK;
-      if (states.length > 0) inFlight.push(run(rules, opts.pool, states, alone ? STATES_PER_TASK : states.length));
+      if (states.length > 0) inFlight.push(opts.threads.expand(rules, states, alone ? STATES_PER_TASK : states.length));
     }
     const task = inFlight.shift();
     if (!task) throw new Error(`internal: state ${expanded} of ${rules.key} is neither expanded nor in flight`);
@@ -114,55 +109,4 @@ export async function exploreStates(rules: StatesRules, opts: ExploreOptions): P
     names: { kind: 'strings', strings: names },
     source: { format: 'states', sha256: rules.sha256, bytes: rules.bytes },
   };
-}
-
-/**
- * One expansion task on the pool, under the --module-timeout of custom modules: the heartbeat
- * says which state the worker is at, so a stall or a dead thread is reported by its state.
- */
-async function run(
-  rules: StatesRules,
-  pool: WorkerPool,
-  states: readonly string[] | null,
-  budget = 0,
-): Promise<ExpandOutcome & { kind: 'expanded'; requested: readonly string[] }> {
-  const heartbeat = new Heartbeat();
-  const current = currentStateBuffer();
-  const task: ExpandTask = {
-    kind: 'expand',
-    path: rules.path,
-    states,
-    budget,
-    heartbeat: heartbeat.buffer,
-    current,
-  };
-  const code = `${MODULE_LABEL} ${rules.path}`;
-  const at = (position: number): string =>
-    position === LOADING || states === null ? 'the starts' : `moves(${shortState(readCurrentState(current))})`;
-  const limit = formatMs(pool.moduleTimeoutMs);
-  let out: ExpandOutcome;
-  try {
-    out = await pool.runOn('states', task, undefined, `${code}`, {
-      heartbeat,
-      timeoutMs: pool.moduleTimeoutMs,
-      name: code,
-      describe: (position) =>
-        position === LOADING
-          ? `${code} did not finish loading within the --module-timeout of ${limit}`
-          : `${code}: ${at(position)} ran longer than the --module-timeout of ${limit} and was stopped`,
-    });
-  } catch (err) {
-    if (err instanceof StalledTaskError) throw err;
-    if (err instanceof WorkerDeathError) {
-      // The pool's message speaks of options(n); here the position is a state.
-      const reason = err.message.match(/; then (.*)\)$/)?.[1] ?? err.message;
-      throw new GrundyError(
-        `${code}: ${at(err.position)} killed its worker thread twice, the second on a fresh one (${reason})`,
-        5,
-      );
-    }
-    throw err;
-  }
-  if (out.kind === 'error') throw new GrundyError(out.message, out.exitCode);
-  return { ...out, requested: states ?? [] };
 }

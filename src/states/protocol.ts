@@ -1,3 +1,5 @@
+import type { StatesRules } from '../rules/types.js';
+
 /**
  * Tasks of workers/states.worker.ts: expand a run of states of a `states:` module (their
  * canonical JSON) into the canonical JSON of their options, in order.
@@ -28,3 +30,16 @@ export type ExpandOutcome =
       readonly counts: Int32Array;
     }
   | { readonly kind: 'error'; readonly message: string; readonly exitCode: number };
+
+/** A run of states expanded, with the states it was asked for. */
+export type Expanded = Extract<ExpandOutcome, { kind: 'expanded' }> & { readonly requested: readonly string[] };
+
+/**
+ * Worker threads that call a states module's moves(), as the engine provides them
+ * (engine/states-threads.ts): the explorer and the family never import the engine.
+ */
+export interface StatesThreads {
+  readonly threads: number;
+  /** Expand `states` (null: read the starts), then up to `budget` states in all, breadth first. */
+  expand(rules: StatesRules, states: readonly string[] | null, budget?: number): Promise<Expanded>;
+}

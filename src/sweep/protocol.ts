@@ -22,3 +22,6 @@ export type SweepBatchOutcome =
       /** Results of the games solved before the failing one: they are still committed. */
       readonly results: BatchResults;
     };
+
+/** The tasks a sweep sends to the pool (workers/sweep.worker.ts). */
+export type SweepTasks = { sweep: { task: SweepBatchTask; outcome: SweepBatchOutcome } };

@@ -1,4 +1,5 @@
 import type { WorkerPool } from '../engine/pool.js';
+import type { SweepTasks } from './protocol.js';
 import { ComputeError, GrundyError, InterruptedError, StoreError, UsageError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import { specJson, SweepStore, type SweepRow } from '../store/sweeps.js';
@@ -34,7 +35,7 @@ export interface SweepRequest {
   readonly keepTables: boolean;
   readonly store: Store;
   /** Where batches are solved: the local Piscina pool, or the job queue (src/queue/remote-sweep.ts). */
-  readonly pool: WorkerPool | SweepBackend;
+  readonly pool: WorkerPool<SweepTasks> | SweepBackend;
   readonly signal?: AbortSignal;
   readonly onProgress?: (p: SweepProgress) => void;
 }
@@ -45,7 +46,7 @@ export interface SweepBackend {
   run(task: SweepBatchTask, label: string): Promise<SweepBatchOutcome>;
 }
 
-function backendOf(pool: WorkerPool | SweepBackend): SweepBackend {
+function backendOf(pool: WorkerPool<SweepTasks> | SweepBackend): SweepBackend {
   if (!('runOn' in pool)) return pool;
   return { threads: pool.threads, run: (task, label) => pool.runOn('sweep', task, undefined, label) };
 }

@@ -1,8 +1,8 @@
 import { nextCheckAt } from '../engine/planner.js';
-import { familyById, familyOf, plainKernel } from '../games/registry.js';
+import { familyById, familyOf, plainKernel, periodDetector } from '../games/registry.js';
 import type { RangeKernel } from '../kernels/kernel.js';
 import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../kernels/values.js';
-import { PeriodDetector, type Periodicity } from '../period/detect.js';
+import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { SubtractionSolver, type SolveOptions } from './solve-subtraction.js';
 
@@ -45,7 +45,7 @@ export class GameSolver {
  * fixedLength, it computes straight to the limit and checks once.
  */
 export function solveWithKernel(rules: Rules, kernel: RangeKernel, opts: SolveOptions): GameSolution {
-  const detector = new PeriodDetector(rules);
+  const detector = periodDetector(rules);
   const checking = detector.criterion !== null && !opts.fixedLength;
   let width: Width = 8;
   let g: Values = plainValues(width, Math.min(opts.limit, checking ? 1024 : opts.limit));

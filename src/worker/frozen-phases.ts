@@ -1,5 +1,5 @@
-import type { FrozenGangTask } from '../engine/frozen-gang.js';
-import { GANG } from '../gang/control.js';
+import type { FrozenGangTask } from '../engine/gang-protocol.js';
+import { GANG } from '../kernels/gang-control.js';
 import type { PhaseKernel } from '../gang/member.js';
 import type { FrozenKernel } from '../kernels/frozen/frozen-kernel.js';
 import type { Values } from '../kernels/values.js';

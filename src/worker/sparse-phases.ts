@@ -1,5 +1,5 @@
 import type { SparseGangTask } from '../engine/sparse-protocol.js';
-import { GANG } from '../gang/control.js';
+import { GANG } from '../kernels/gang-control.js';
 import type { PhaseKernel } from '../gang/member.js';
 import { RareList } from '../kernels/sparse.js';
 import { valueCeiling, type SparseFrozenKernel } from '../kernels/sparse-frozen.js';

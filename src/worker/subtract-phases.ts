@@ -1,5 +1,5 @@
-import type { SubtractGangTask } from '../engine/subtract-gang.js';
-import { GANG } from '../gang/control.js';
+import type { SubtractGangTask } from '../engine/gang-protocol.js';
+import { GANG } from '../kernels/gang-control.js';
 import type { PhaseKernel } from '../gang/member.js';
 import { finishLimit, valuesView, type SubtractBlockedKernels } from '../kernels/wasm/subtract-blocked.js';
 

@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { countPositions } from '../../src/count/count.js';
 import { valueHistogram, type HistogramSource } from '../../src/count/histogram.js';
 import { countXorTuples, walshHadamard } from '../../src/count/wht.js';
-import { PeriodDetector } from '../../src/period/detect.js';
-import { parseRules } from '../../src/games/registry.js';
+import { parseRules, periodDetector } from '../../src/games/registry.js';
 import { naiveValues, randInt, rng } from '../helpers/naive-games.js';
 
 function source(spec: string, length: number, withCert = true): HistogramSource {
   const rules = parseRules(spec);
   const table = naiveValues(rules, length);
-  const cert = withCert ? new PeriodDetector(rules).detect(table, length) : null;
+  const cert = withCert ? periodDetector(rules).detect(table, length) : null;
   return { rules, table, cert: cert?.proven ? cert : null };
 }
 

@@ -9,10 +9,11 @@ import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers/cli.js';
 import { checksum, naiveValues } from '../helpers/naive.js';
 import { SPARSE_SEQ } from '../helpers/sparse-kernels.js';
+import type { WorkerTasks } from '../../workers/tasks.js';
 
-let pool: WorkerPool;
+let pool: WorkerPool<WorkerTasks>;
 beforeAll(() => {
-  pool = new WorkerPool(2);
+  pool = new WorkerPool<WorkerTasks>(2);
 });
 afterAll(async () => {
   await pool.destroy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlBytes, GANG, MEMBER, memberSlot, startGang } from '../../src/gang/control.js';
+import { controlBytes, GANG, MEMBER, memberSlot, startGang } from '../../src/kernels/gang-control.js';
 import { runMember, tileFor, type PhaseKernel } from '../../src/gang/member.js';
 
 /** A phase kernel that records its calls and takes at least `usPerHeap` of wall time a heap. */

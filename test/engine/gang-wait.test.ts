@@ -9,7 +9,7 @@ import {
   SPIN_MS,
   spinBudget,
   waitFinished,
-} from '../../src/gang/control.js';
+} from '../../src/kernels/gang-control.js';
 
 /** A control block as a gang's: every heap below `finished` final, nothing started at or past `stop`. */
 function control(finished: number, stop: number): Int32Array {

@@ -6,6 +6,7 @@ import { grundyKernel } from '../../src/kernels/grundy.js';
 import { plainValues } from '../../src/kernels/values.js';
 import { defineWorker, WARM } from '../../src/worker/define-worker.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import type { WorkerTasks } from '../../workers/tasks.js';
 
 const TELLS = resolve(import.meta.dirname, '..', 'fixtures', 'modules', 'tells-loader.js');
 
@@ -53,7 +54,7 @@ describe('warming the pool threads', () => {
     process.on('unhandledRejection', onRejection);
     try {
       const rules = parseRules('grundy');
-      const pool = new WorkerPool(2);
+      const pool = new WorkerPool<WorkerTasks>(2);
       pool.warm('sparse', 2);
       // A real task after the warm ones: both kinds of answer from the same entry file.
       const g = new Uint16Array(new SharedArrayBuffer(2 * 64));
@@ -82,7 +83,7 @@ describe('warming the pool threads', () => {
       expect([...g]).toEqual([...expected]);
       await pool.destroy();
       // Threads still loading when the pool goes: their warm tasks are dropped quietly.
-      const early = new WorkerPool(2);
+      const early = new WorkerPool<WorkerTasks>(2);
       early.warm('sparse', 2);
       await early.destroy();
       await rejectionsReported();

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInterruptedAt } from '../helpers/interrupt.js';
-import { computeGame, type ComputeSummary } from '../../src/engine/coordinator.js';
+import { computeGame } from '../../src/engine/coordinator.js';
+import type { ComputeSummary } from '../../src/engine/compute-request.js';
 import type { SparseTuning } from '../../src/engine/sparse-runner.js';
 import { classTable, isRareHeap } from '../../src/kernels/sparse-mask.js';
 import { parseRules } from '../../src/games/registry.js';

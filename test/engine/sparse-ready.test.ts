@@ -1,16 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WorkerPool } from '../../src/engine/pool.js';
 import { SparseRunner } from '../../src/engine/sparse-runner.js';
-import { GANG } from '../../src/gang/control.js';
+import { GANG } from '../../src/kernels/gang-control.js';
 import { parseRules } from '../../src/games/registry.js';
 import { sparseKernelChoice } from '../../src/wasm/sparse-module.js';
+import type { WorkerTasks } from '../../workers/tasks.js';
 
 /**
  * A pool that records the tasks it is given and lets the test decide when the ready tasks
  * return: the one-worker chunk and the gang members "run" at once (a member marks its whole
  * range finished), so only the order of the tasks is under test.
  */
-function scriptedPool(): { pool: WorkerPool; kinds: string[]; releaseReady: () => void } {
+function scriptedPool(): { pool: WorkerPool<WorkerTasks>; kinds: string[]; releaseReady: () => void } {
   const kinds: string[] = [];
   let release!: () => void;
   const readyGate = new Promise<void>((resolve) => {
@@ -31,7 +32,11 @@ function scriptedPool(): { pool: WorkerPool; kinds: string[]; releaseReady: () =
     Atomics.store(ctl, GANG.FINISHED, Math.max(Atomics.load(ctl, GANG.FINISHED), task.hi!));
     return { kind: 'member-done', kernel: 'scripted' };
   };
-  return { pool: { threads: 3, runOn, run: runOn } as unknown as WorkerPool, kinds, releaseReady: release };
+  return {
+    pool: { threads: 3, runOn, run: runOn } as unknown as WorkerPool<WorkerTasks>,
+    kinds,
+    releaseReady: release,
+  };
 }
 
 /**

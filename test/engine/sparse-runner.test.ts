@@ -10,15 +10,16 @@ import { loadSparseState, saveSparseState } from '../../src/store/sparse-state.j
 import { Store } from '../../src/store/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { SPARSE_SEQ } from '../helpers/sparse-kernels.js';
+import type { WorkerTasks } from '../../workers/tasks.js';
 
-let pool: WorkerPool;
+let pool: WorkerPool<WorkerTasks>;
 let dir: string;
 let cleanup: () => void;
 let dbCount = 0;
 const newStore = (): Store => Store.openForWrite(join(dir, `t${dbCount++}.db`));
 
 beforeAll(() => {
-  pool = new WorkerPool(2);
+  pool = new WorkerPool<WorkerTasks>(2);
   ({ dir, cleanup } = tempDir());
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeGame, type ComputeSummary } from '../../src/engine/coordinator.js';
+import { computeGame } from '../../src/engine/coordinator.js';
+import type { ComputeSummary } from '../../src/engine/compute-request.js';
 import { SparseRunner, type SparseTuning } from '../../src/engine/sparse-runner.js';
 import { WINDOW_FROM, WINDOW_SIZES } from '../../src/engine/sparse-window.js';
 import { parseRules } from '../../src/games/registry.js';

@@ -7,10 +7,10 @@ import {
   plainKernel,
   registerFamily,
   specHelp,
+  periodDetector,
 } from '../../src/games/registry.js';
 import { customKernel } from '../../src/kernels/custom.js';
 import { plainValues } from '../../src/kernels/values.js';
-import { PeriodDetector } from '../../src/period/detect.js';
 import { GameValues } from '../../src/play/game-values.js';
 import { findMoves } from '../../src/play/moves.js';
 import type { Rules } from '../../src/rules/types.js';
@@ -97,7 +97,7 @@ describe('the game-family registry', () => {
     const rules = parseRules('halving:2');
     const g = plainValues(8, 300);
     plainKernel(rules).run(g, 0, 300, 0);
-    expect(new PeriodDetector(rules).criterion).toBeNull();
+    expect(periodDetector(rules).criterion).toBeNull();
     const values = new GameValues(rules, g, null);
     const n = 17n;
     const wins = findMoves(values, n, 0n, { limit: 10 });

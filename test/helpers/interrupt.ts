@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { computeGame, type ComputeRequest } from '../../src/engine/coordinator.js';
+import { computeGame } from '../../src/engine/coordinator.js';
+import type { ComputeRequest } from '../../src/engine/compute-request.js';
 import { InterruptedError } from '../../src/errors.js';
 
 /**

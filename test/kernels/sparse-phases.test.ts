@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SparseGangTask } from '../../src/engine/sparse-protocol.js';
-import { GANG, GANG_SLOTS } from '../../src/gang/control.js';
+import { GANG, GANG_SLOTS } from '../../src/kernels/gang-control.js';
 import { parseRules, sparseShape } from '../../src/games/registry.js';
 import { grundyKernel } from '../../src/kernels/grundy.js';
 import { collectRare, RareList } from '../../src/kernels/sparse.js';

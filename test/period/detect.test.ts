@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { plainKernel } from '../../src/games/registry.js';
+import { plainKernel, periodDetector } from '../../src/games/registry.js';
 import { plainValues } from '../../src/kernels/values.js';
 import { valueByCertificate } from '../../src/period/certificate.js';
-import { PeriodDetector } from '../../src/period/detect.js';
 import { reversedZ } from '../../src/period/z-function.js';
 import { parseRules } from '../../src/games/registry.js';
 import { rng } from '../helpers/naive.js';
@@ -14,7 +13,7 @@ function table(spec: string, N: number): Uint16Array {
 }
 
 function detect(spec: string, L: number) {
-  return new PeriodDetector(parseRules(spec)).detect(table(spec, L), L);
+  return periodDetector(parseRules(spec)).detect(table(spec, L), L);
 }
 
 describe('Z-function of the reversed sequence', () => {
@@ -45,7 +44,7 @@ describe('take-and-break bound (h = 2): L >= 2(e + p) + k', () => {
     // The period is visible in the data...
     for (let n = 71; n + 12 < 120; n++) expect(g[n + 12]).toBe(g[n]);
     // ...but 2(71 + 12) + 2 = 168 > 120 values: no claim is proven.
-    const claim = new PeriodDetector(parseRules('kayles')).detect(g, 120);
+    const claim = periodDetector(parseRules('kayles')).detect(g, 120);
     expect(claim === null || claim.proven === false).toBe(true);
   });
 

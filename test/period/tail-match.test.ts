@@ -1,9 +1,8 @@
 import { builtin } from '../helpers/builtin-rules.js';
 import { describe, expect, it } from 'vitest';
-import { PeriodDetector } from '../../src/period/detect.js';
 import { searchTail } from '../../src/period/tail-match.js';
 import { takeBreakKernel } from '../../src/kernels/take-break.js';
-import { parseRules } from '../../src/games/registry.js';
+import { parseRules, periodDetector } from '../../src/games/registry.js';
 import { rng } from '../helpers/naive.js';
 import { NarrowValues } from '../../src/kernels/values.js';
 
@@ -21,7 +20,7 @@ describe('direct tail search answers exactly as the Z-function', () => {
   it('random eventually periodic sequences, every criterion (seeded)', () => {
     const rand = rng(7);
     for (const spec of ['octal:0.77', 'octal:0.354', 'sub:1,3,4', 'grundy']) {
-      const det = new PeriodDetector(parseRules(spec));
+      const det = periodDetector(parseRules(spec));
       for (let trial = 0; trial < 120; trial++) {
         const L = 200 + Math.floor(rand() * 3000);
         const p = 1 + Math.floor(rand() * (trial % 3 === 0 ? 400 : 20));
@@ -41,14 +40,14 @@ describe('direct tail search answers exactly as the Z-function', () => {
       const g = new Uint8Array(6000);
       const r = builtin(rules);
       takeBreakKernel(r.family === 'octal' ? r.digits : []).run(g, 0, g.length, 0);
-      const det = new PeriodDetector(rules);
+      const det = periodDetector(rules);
       for (let L = 2; L <= g.length; L = Math.ceil(L * 1.3) + 1)
         expect(det.detect(g, L), `${spec} ${L}`).toEqual(det.detectByZ(g, L));
     }
   });
 
   it('constant and tiny sequences', () => {
-    const det = new PeriodDetector(parseRules('octal:0.77'));
+    const det = periodDetector(parseRules('octal:0.77'));
     for (const L of [0, 1, 2, 3, 10, 191, 192, 193, 500]) {
       const s = new Uint8Array(L);
       expect(det.detect(s, L)).toEqual(det.detectByZ(s, L));
@@ -68,7 +67,7 @@ describe("a narrow table's bytes with its escapes", () => {
     const rand = rng(11);
     let bytesDiffer = 0;
     for (const spec of ['octal:0.354', 'sub:1,3,4', 'grundy']) {
-      const det = new PeriodDetector(parseRules(spec));
+      const det = periodDetector(parseRules(spec));
       for (let trial = 0; trial < 80; trial++) {
         const L = 200 + Math.floor(rand() * 2000);
         const p = 1 + Math.floor(rand() * (trial % 3 === 0 ? 200 : 15));

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedValues } from '../../src/kernels/values.js';
 import type { EvalTask, TableRef } from '../../src/play/batch-protocol.js';
 import { evalSlice, scanSlice } from '../../src/play/batch-lines.js';
-import { PeriodDetector } from '../../src/period/detect.js';
-import { parseRules } from '../../src/games/registry.js';
+import { parseRules, periodDetector } from '../../src/games/registry.js';
 import { naiveValues, randInt, rng } from '../helpers/naive-games.js';
 
 function table(spec: string, length: number): TableRef {
@@ -11,7 +10,7 @@ function table(spec: string, length: number): TableRef {
   const naive = naiveValues(rules, length);
   const shared = sharedValues(8, length);
   shared.set(naive);
-  const cert = rules.family === 'nim' ? null : new PeriodDetector(rules).detect(naive, length);
+  const cert = rules.family === 'nim' ? null : periodDetector(rules).detect(naive, length);
   return {
     rules,
     buffer: shared.buffer as SharedArrayBuffer,

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate, type ResolvedComponent } from '../../src/play/evaluate.js';
 import { GameValues } from '../../src/play/game-values.js';
 import { findMoves } from '../../src/play/moves.js';
-import { PeriodDetector } from '../../src/period/detect.js';
-import { parseRules } from '../../src/games/registry.js';
+import { parseRules, periodDetector } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { naiveOptions, naiveValues, randInt, rng } from '../helpers/naive-games.js';
 
@@ -32,7 +31,7 @@ const N = 60;
 function gameFor(rules: Rules, length = N): { gv: GameValues; naive: Uint32Array } {
   const naive = naiveValues(rules, length, custom);
   const table = Uint32Array.from(naive);
-  const cert = new PeriodDetector(rules).detect(table, length);
+  const cert = periodDetector(rules).detect(table, length);
   return { gv: new GameValues(rules, table, cert), naive };
 }
 
@@ -134,7 +133,7 @@ describe('heaps far beyond the table, through a proven certificate', () => {
       const rules = parseRules(spec);
       const length = spec === 'octal:0.b' ? 200 : 700;
       const naive = naiveValues(rules, length);
-      const cert = new PeriodDetector(rules).detect(naive, length);
+      const cert = periodDetector(rules).detect(naive, length);
       expect(cert?.proven).toBe(true);
       // Load only the preperiod and one period, so every large heap goes through the certificate.
       const span = cert!.preperiod + cert!.period;
@@ -174,7 +173,7 @@ describe('heaps far beyond the table, through a proven certificate', () => {
     // Kayles sequence (period 12 from 71) exercises it with a long period.
     const kayles = parseRules('kayles');
     const seq = naiveValues(kayles, 300);
-    const cert = new PeriodDetector(kayles).detect(seq, 300)!;
+    const cert = periodDetector(kayles).detect(seq, 300)!;
     const code = parseRules('octal:0.8f');
     const gv = new GameValues(code, seq.slice(0, 83), cert);
     const periodic = (n: bigint): number => (n < 83n ? seq[Number(n)]! : seq[71 + Number((n - 71n) % 12n)]!);
@@ -195,7 +194,7 @@ describe('heaps far beyond the table, through a proven certificate', () => {
   it('a sum with a huge Kayles heap: every listed winning move reaches nim-sum 0', () => {
     const rules = parseRules('kayles');
     const naive = naiveValues(rules, 300);
-    const cert = new PeriodDetector(rules).detect(naive, 300);
+    const cert = periodDetector(rules).detect(naive, 300);
     const gv = new GameValues(rules, naive.slice(0, 83), cert);
     const nimGame = new GameValues(parseRules('nim'), new Uint8Array(0), null);
     const e = evaluate(

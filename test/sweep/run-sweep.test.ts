@@ -1,23 +1,24 @@
 import { subtractionRules } from '../../src/games/subtraction.js';
+import { periodDetector } from '../../src/games/registry.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
 import { WorkerPool } from '../../src/engine/pool.js';
 import { InterruptedError, UsageError } from '../../src/errors.js';
-import { PeriodDetector } from '../../src/period/detect.js';
 import { Store } from '../../src/store/store.js';
 import { SweepStore } from '../../src/store/sweeps.js';
 import { enumerateGames, type SweepSpec } from '../../src/sweep/enumerate.js';
 import { runSweep, type SweepRequest } from '../../src/sweep/run-sweep.js';
 import { tempDir } from '../helpers/cli.js';
+import type { WorkerTasks } from '../../workers/tasks.js';
 
 const small: SweepSpec = { family: 'sub', minSize: 2, maxSize: 3, max: 12 };
 
 describe('runSweep', () => {
   const tmp = tempDir();
-  let pool: WorkerPool;
+  let pool: WorkerPool<WorkerTasks>;
   beforeAll(() => {
-    pool = new WorkerPool(2);
+    pool = new WorkerPool<WorkerTasks>(2);
   });
   afterAll(async () => {
     await pool.destroy();
@@ -59,7 +60,7 @@ describe('runSweep', () => {
         });
         // The independent detector on the stored solo table agrees too.
         const game = soloStore.getGame(rules.key)!;
-        expect(new PeriodDetector(rules).detect(soloStore.readValues(game), game.computed)).toMatchObject({
+        expect(periodDetector(rules).detect(soloStore.readValues(game), game.computed)).toMatchObject({
           preperiod: row.preperiod,
           period: row.period,
           proven: true,
@@ -184,7 +185,7 @@ describe('runSweep', () => {
       const cert = store.getCertificate(game)!;
       expect(cert).toMatchObject({ proven: true });
       expect(game.computed).toBeGreaterThanOrEqual(cert.preperiod + cert.period + 7);
-      expect(new PeriodDetector(subtractionRules([2, 7])).detect(store.readValues(game), game.computed)).toEqual(cert);
+      expect(periodDetector(subtractionRules([2, 7])).detect(store.readValues(game), game.computed)).toEqual(cert);
     } finally {
       store.close();
     }

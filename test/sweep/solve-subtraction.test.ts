@@ -1,7 +1,7 @@
 import { subtractionRules } from '../../src/games/subtraction.js';
+import { periodDetector } from '../../src/games/registry.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PeriodDetector } from '../../src/period/detect.js';
 import { SubtractionSolver } from '../../src/sweep/solve-subtraction.js';
 import { naiveValues, rng } from '../helpers/naive.js';
 import { naiveWindowPeriod, subRules } from './naive.js';
@@ -51,7 +51,7 @@ describe('SubtractionSolver', () => {
     for (let t = 0; t < 200; t++) {
       const set = randomSet(rand, 3, 40);
       const r = solver.solve(set, untilProven);
-      const d = new PeriodDetector(subtractionRules(set)).detect(r.values, r.computed);
+      const d = periodDetector(subtractionRules(set)).detect(r.values, r.computed);
       expect(r.periodicity).toEqual(d);
     }
   });

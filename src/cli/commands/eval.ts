@@ -19,6 +19,7 @@ import { printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';
 import { type Interruption, interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { evalOutcomeOnly } from '../board-eval.js';
+import type { WorkerTasks } from '../../../workers/tasks.js';
 
 interface EvalArgs extends GlobalArgs {
   position?: string[];
@@ -189,7 +190,7 @@ async function runBatchOn(
           return QueueEvalBackend.open(parseQueueUrl(args.queue!), args.workers !== undefined ? workers : 8);
         })()
       : null;
-  const pool = queue ?? new WorkerPool(workers);
+  const pool = queue ?? new WorkerPool<WorkerTasks>(workers);
   // Locally Ctrl-C ends the batch at once; through the queue the slices not yet started are taken back first.
   let interruption: Interruption | null = null;
   if (queue !== null) {

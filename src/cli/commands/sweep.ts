@@ -19,6 +19,7 @@ import { fmtDuration, fmtInt, fmtRate, printJson } from '../output.js';
 import { SweepProgressBar } from '../sweep-progress.js';
 import { removeNamedSweep } from './rm.js';
 import { listSweeps } from './sweeps.js';
+import type { WorkerTasks } from '../../../workers/tasks.js';
 
 export interface SweepArgs extends GlobalArgs {
   family?: string;
@@ -165,7 +166,7 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
             `${name}|${JSON.stringify(spec)}|${limit}|${untilProven}`,
             queueWorkers,
           )
-        : new WorkerPool(workers);
+        : new WorkerPool<WorkerTasks>(workers);
     const store = openForWrite(args);
     const bar = new SweepProgressBar();
     // Every committed batch is durable; a rerun redoes only the batches in flight.

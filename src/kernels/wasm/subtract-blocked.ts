@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { controlBytes, GANG } from '../../gang/control.js';
+import { controlBytes, GANG } from '../gang-control.js';
 import { projectRoot } from '../../project-root.js';
 
 /**
@@ -30,7 +30,7 @@ import { projectRoot } from '../../project-root.js';
  * the table outgrows the caches (bench/NOTES.md).
  *
  * Memory (bytes; the engine writes the layout into the control block):
- *   [0, scratch)        the gang's control block (src/gang/control.ts), with ELEMS and G
+ *   [0, scratch)        the gang's control block (src/kernels/gang-control.ts), with ELEMS and G
  *   per member          rows (tile * vmax bytes); stamp counter, then at +64 vmax Int32 stamps
  *   ELEMS               the set's elements in increasing order, then SENTINEL_RUN SENTINELs
  *   G                   the values, Uint8 or Uint16 (room for Uint16 either way)

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { GrundyError } from '../errors.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import type { CustomRules } from '../rules/types.js';
-import { Heartbeat, LOADING } from './heartbeat.js';
+import { Heartbeat, LOADING } from '../kernels/heartbeat.js';
 
 /**
  * The heartbeat of the task this worker thread is running (issue 6: --module-timeout) and the

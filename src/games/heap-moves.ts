@@ -1,9 +1,24 @@
 import { ComputeError } from '../errors.js';
+import type { Periodicity } from '../period/detect.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import { infiniteSetElements } from '../rules/infinite-sets.js';
 import { takeBreakMoves } from '../rules/take-break.js';
 import type { InfiniteSetName } from '../rules/types.js';
-import type { GameValues } from './game-values.js';
+
+/**
+ * What a move search reads: g of any heap it can answer (play/game-values.ts GameValues is one),
+ * the table's length and the game's key for messages.
+ */
+export interface MoveValues {
+  readonly key: string;
+  /** Values stored in the loaded prefix. */
+  readonly length: number;
+  /** The proven period, if any: a search beyond the table uses it. */
+  readonly cert: Periodicity | null;
+  value(n: bigint): bigint;
+  /** g(n) for n inside the loaded prefix. */
+  valueInTable(n: number): number;
+}
 
 /** One move on one heap, in the game's own terms, with the heaps and values it leaves. */
 export interface HeapMove {
@@ -23,7 +38,7 @@ export interface MoveSearchState {
 }
 
 /** Families without certificates: a known heap is inside the table, so a number. */
-export function tableHeap(gv: GameValues, n: bigint): number {
+export function tableHeap(gv: MoveValues, n: bigint): number {
   if (n >= BigInt(gv.length)) throw new Error(`heap ${n} of ${gv.key} is beyond the loaded table`);
   return Number(n);
 }
@@ -44,7 +59,7 @@ function removeMove(s: bigint, left: bigint, value: bigint): HeapMove {
 }
 
 export function* subtractionMoves(
-  gv: GameValues,
+  gv: MoveValues,
   n: bigint,
   target: bigint,
   set: ArrayLike<number>,
@@ -81,7 +96,7 @@ export function elementsUpTo(name: InfiniteSetName, limit: number): Int32Array {
 }
 
 export function* allButMoves(
-  gv: GameValues,
+  gv: MoveValues,
   n: number,
   target: bigint,
   excluded: ReadonlySet<number>,
@@ -96,7 +111,7 @@ export function* allButMoves(
   }
 }
 
-export function* grundySplitMoves(gv: GameValues, n: number, target: bigint): Iterable<HeapMove> {
+export function* grundySplitMoves(gv: MoveValues, n: number, target: bigint): Iterable<HeapMove> {
   for (let a = 1; 2 * a < n; a++) {
     const b = n - a;
     const va = gv.valueInTable(a);
@@ -119,7 +134,7 @@ export function* grundySplitMoves(gv: GameValues, n: number, target: bigint): It
  * which stays >= e and keeps its residue). So searching the small parts over [1, e + p) finds a
  * move of every value that exists. Used beyond the table, and for a single move anywhere.
  */
-function representativeBound(gv: GameValues, m: bigint, parts: number, limit: number): bigint | null {
+function representativeBound(gv: MoveValues, m: bigint, parts: number, limit: number): bigint | null {
   const cert = gv.cert;
   if (cert?.saltus !== 0) return null;
   const span = BigInt(cert.preperiod + cert.period);
@@ -129,7 +144,7 @@ function representativeBound(gv: GameValues, m: bigint, parts: number, limit: nu
 }
 
 export function* takeBreakMovesTo(
-  gv: GameValues,
+  gv: MoveValues,
   n: bigint,
   target: bigint,
   digits: readonly number[],
@@ -195,7 +210,7 @@ export function* takeBreakMovesTo(
 }
 
 export function* moduleMoves(
-  gv: GameValues,
+  gv: MoveValues,
   n: number,
   target: bigint,
   options: OptionsFunction,
