@@ -8,7 +8,6 @@ import { familyOf, parseRules, proofCriterion } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { locateStore } from '../store/location.js';
 import { Store } from '../store/store.js';
-import { faultPoint } from '../testing/faults.js';
 import type { GameSpec } from './game.js';
 import type { EngineTasks } from '../engine/tasks.js';
 
@@ -60,7 +59,7 @@ export async function compute(game: string | GameSpec, options: ComputeOptions =
   // Before the store is opened or created: a table that cannot fit is refused with nothing touched.
   // A game graph's table is as large as its file, whatever `to` says; a windowed one's is small.
   if (!familyOf(rules).explicit && !keepsWindow(rules, to, untilProven)) checkTableFits(to);
-  const store = Store.openForWrite(locateStore(options.db).path, { onCommit: faultPoint });
+  const store = Store.openForWrite(locateStore(options.db).path);
   const pool = new WorkerPool<EngineTasks>(workers, {
     moduleTimeoutMs: options.moduleTimeoutMs ?? DEFAULT_MODULE_TIMEOUT_MS,
   });

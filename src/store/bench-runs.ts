@@ -1,6 +1,5 @@
-import { handleOf } from './handle.js';
+import { statement } from './handle.js';
 import type { Store } from './store.js';
-import type Database from 'better-sqlite3';
 
 /** One recorded benchmark figure (a row of bench_runs). */
 export interface BenchRun {
@@ -78,51 +77,47 @@ const COMPARABLE =
 
 /** The benchmark history in the store (migration "bench_runs"). Main thread only, like Store. */
 export class BenchRunStore {
-  private readonly db: Database.Database;
-
-  constructor(store: Store) {
-    this.db = handleOf(store);
-  }
+  constructor(private readonly store: Store) {}
 
   record(run: BenchRun): BenchRun {
-    const info = this.db
-      .prepare(
-        `INSERT INTO bench_runs (session, recorded_at, git_commit, node_version, cpu_model, cores,
+    const info = statement(
+      this.store,
+      `INSERT INTO bench_runs (session, recorded_at, git_commit, node_version, cpu_model, cores,
           suite, workload, mode,
            workers, size, iterations, states_per_second, median_ms, spread, checksum, quick)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        run.session,
-        run.recordedAt,
-        run.gitCommit,
-        run.nodeVersion,
-        run.cpuModel,
-        run.cores,
-        run.suite,
-        run.workload,
-        run.mode,
-        run.workers,
-        run.size,
-        run.iterations,
-        run.statesPerSecond,
-        run.medianMs,
-        run.spread,
-        run.checksum,
-        run.quick ? 1 : 0,
-      );
+    ).run(
+      run.session,
+      run.recordedAt,
+      run.gitCommit,
+      run.nodeVersion,
+      run.cpuModel,
+      run.cores,
+      run.suite,
+      run.workload,
+      run.mode,
+      run.workers,
+      run.size,
+      run.iterations,
+      run.statesPerSecond,
+      run.medianMs,
+      run.spread,
+      run.checksum,
+      run.quick ? 1 : 0,
+    );
     return { ...run, id: Number(info.lastInsertRowid) };
   }
 
   /** The latest and the fastest earlier run of the same configuration on the same CPU model. */
   comparable(run: BenchRun): { previous: BenchRun | undefined; best: BenchRun | undefined } {
     const args = [run.workload, run.mode, run.workers, run.size, run.quick ? 1 : 0, run.cpuModel, run.session];
-    const previous = this.db
-      .prepare(`SELECT * FROM bench_runs WHERE ${COMPARABLE} ORDER BY id DESC LIMIT 1`)
-      .get(...args) as Row | undefined;
-    const best = this.db
-      .prepare(`SELECT * FROM bench_runs WHERE ${COMPARABLE} ORDER BY states_per_second DESC, id LIMIT 1`)
-      .get(...args) as Row | undefined;
+    const previous = statement(this.store, `SELECT * FROM bench_runs WHERE ${COMPARABLE} ORDER BY id DESC LIMIT 1`).get(
+      ...args,
+    ) as Row | undefined;
+    const best = statement(
+      this.store,
+      `SELECT * FROM bench_runs WHERE ${COMPARABLE} ORDER BY states_per_second DESC, id LIMIT 1`,
+    ).get(...args) as Row | undefined;
     return { previous: previous && toRun(previous), best: best && toRun(best) };
   }
 
@@ -131,12 +126,11 @@ export class BenchRunStore {
    * machine, any mode but the C anchors): its checksum must equal this one's.
    */
   lastChecksum(workload: string, size: number, session: string): BenchRun | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM bench_runs WHERE workload = ? AND size = ? AND mode <> 'anchor' AND session <> ? ` +
-          `ORDER BY id DESC LIMIT 1`,
-      )
-      .get(workload, size, session) as Row | undefined;
+    const row = statement(
+      this.store,
+      `SELECT * FROM bench_runs WHERE workload = ? AND size = ? AND mode <> 'anchor' AND session <> ? ` +
+        `ORDER BY id DESC LIMIT 1`,
+    ).get(workload, size, session) as Row | undefined;
     return row && toRun(row);
   }
 
@@ -144,8 +138,8 @@ export class BenchRunStore {
   list(workload?: string): BenchRun[] {
     const rows =
       workload === undefined
-        ? (this.db.prepare('SELECT * FROM bench_runs ORDER BY id').all() as Row[])
-        : (this.db.prepare('SELECT * FROM bench_runs WHERE workload = ? ORDER BY id').all(workload) as Row[]);
+        ? (statement(this.store, 'SELECT * FROM bench_runs ORDER BY id').all() as Row[])
+        : (statement(this.store, 'SELECT * FROM bench_runs WHERE workload = ? ORDER BY id').all(workload) as Row[]);
     return rows.map(toRun);
   }
 }

@@ -1,10 +1,10 @@
-import { handleOf } from './handle.js';
 import { mirrorUpper, packedBytes, packedUpperBytes, upperLength, upperRowStart } from '../board/table.js';
 import { maxOf, plainValues, widthFor, widthOf, type Values, type Width } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
-import { faultPoint } from '../testing/faults.js';
 import { decodeChunk, packBitsFor, packInto, unpackValues, type PackBits } from './codec.js';
-import type { GameRow, RunRecord, Store } from './store.js';
+import { commitPoint, handleOf, statement } from './handle.js';
+import type { GameRow, RunRecord } from './rows.js';
+import type { Store } from './store.js';
 
 /**
  * N x N tables of two-dimensional games (migrations 'board tables', 'board row blocks', 'board
@@ -39,15 +39,14 @@ const BLOCK_BYTES = 1 << 20;
 
 /** The stored table size, or 0 when the game has none. */
 export function boardSize(store: Store, game: GameRow): number {
-  const row = handleOf(store).prepare('SELECT size FROM boards WHERE game_id = ?').get(game.id) as
+  const row = statement(store, 'SELECT size FROM boards WHERE game_id = ?').get(game.id) as
     | { size: number }
     | undefined;
   return row?.size ?? 0;
 }
 
 export function loadBoard(store: Store, game: GameRow): StoredBoard | undefined {
-  const db = handleOf(store);
-  const row = db.prepare('SELECT size, width, bits, layout, data FROM boards WHERE game_id = ?').get(game.id) as
+  const row = statement(store, 'SELECT size, width, bits, layout, data FROM boards WHERE game_id = ?').get(game.id) as
     | { size: number; width: number; bits: number; layout: BoardLayout; data: Uint8Array }
     | undefined;
   if (!row) return undefined;
@@ -61,7 +60,9 @@ export function loadBoard(store: Store, game: GameRow): StoredBoard | undefined 
   const packed = row.bits === 2 || row.bits === 4 ? row.bits : null;
   if (packed !== null && width !== 8)
     throw new Error(`the board of ${game.key} is damaged: packed ${width}-bit values`);
-  const blocks = db.prepare('SELECT x0, x1, data FROM board_blocks WHERE game_id = ? ORDER BY x0').iterate(game.id);
+  const blocks = statement(store, 'SELECT x0, x1, data FROM board_blocks WHERE game_id = ? ORDER BY x0').iterate(
+    game.id,
+  );
   let next = 0;
   for (const block of blocks as Iterable<{ x0: number; x1: number; data: Uint8Array }>) {
     const { x0, x1, data } = block;
@@ -124,25 +125,25 @@ export function saveBoard(
   }
   const width = widthFor(maxValue);
   const bits = data.layout === 'packed' ? data.bits : (packBitsFor(maxValue) ?? width);
-  const db = handleOf(store);
-  const tx = db.transaction(() => {
+  const tx = handleOf(store).transaction(() => {
     const game = store.ensureGame(rules);
     const before = boardSize(store, game);
     if (before >= size) throw new Error(`${rules.key} already has a ${before} x ${before} table stored`);
-    db.prepare(
+    statement(
+      store,
       'INSERT INTO boards (game_id, size, width, bits, layout, data) VALUES (?, ?, ?, ?, ?, ?) ' +
         'ON CONFLICT (game_id) DO UPDATE SET size = excluded.size, width = excluded.width, ' +
         'bits = excluded.bits, layout = excluded.layout, data = excluded.data',
     ).run(game.id, size, width, bits, layout, Buffer.alloc(0));
-    db.prepare('DELETE FROM board_blocks WHERE game_id = ?').run(game.id);
-    const insert = db.prepare('INSERT INTO board_blocks (game_id, x0, x1, data) VALUES (?, ?, ?, ?)');
+    statement(store, 'DELETE FROM board_blocks WHERE game_id = ?').run(game.id);
+    const insert = statement(store, 'INSERT INTO board_blocks (game_id, x0, x1, data) VALUES (?, ?, ?, ?)');
     const blocks =
       bits === width
         ? plainBlocks(size, data, layout, width, blockBytes)
         : packedBlocks(size, data, layout, bits as PackBits, blockBytes);
     for (const [x0, x1, bytes] of blocks) insert.run(game.id, x0, x1, bytes);
-    faultPoint('commit');
-    db.prepare('UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?').run(
+    commitPoint(store, 'commit');
+    statement(store, 'UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?').run(
       size * size,
       maxValue,
       width,
@@ -156,7 +157,7 @@ export function saveBoard(
     });
   });
   tx.immediate();
-  faultPoint('after-commit');
+  commitPoint(store, 'after-commit');
   return store.getGame(rules.key)!;
 }
 
@@ -253,12 +254,11 @@ function* packedBlocks(
 }
 
 export function boardBytes(store: Store, game: GameRow): number {
-  const row = handleOf(store)
-    .prepare(
-      'SELECT coalesce(length(data), 0) + ' +
-        '(SELECT coalesce(sum(length(data)), 0) FROM board_blocks WHERE game_id = ?) AS b ' +
-        'FROM boards WHERE game_id = ?',
-    )
-    .get(game.id, game.id) as { b: number } | undefined;
+  const row = statement(
+    store,
+    'SELECT coalesce(length(data), 0) + ' +
+      '(SELECT coalesce(sum(length(data)), 0) FROM board_blocks WHERE game_id = ?) AS b ' +
+      'FROM boards WHERE game_id = ?',
+  ).get(game.id, game.id) as { b: number } | undefined;
   return row?.b ?? 0;
 }

@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, mkdirSync, openSync, readSync, close
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError } from '../errors.js';
+import { prepared } from './handle.js';
 import { locateStore } from './location.js';
 import { MIGRATIONS } from './migrations.js';
 
@@ -83,7 +84,7 @@ function checkHeader(path: string, header: Header): void {
 function checkNotForeign(db: Database.Database, path: string): void {
   const appId = db.pragma('application_id', { simple: true }) as number;
   if (appId === APPLICATION_ID) return;
-  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+  const tables = prepared(db, "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
   if (tables.n > 0) {
     throw new StoreError(
       `${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db ` +

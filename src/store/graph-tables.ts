@@ -1,11 +1,11 @@
-import { handleOf } from './handle.js';
 import type { GraphValues } from '../graph/gsg.js';
 import { INFINITE } from '../graph/gsg.js';
 import type { VertexNames } from '../graph/names.js';
 import { widthFor, type Width } from '../kernels/values.js';
-import { faultPoint } from '../testing/faults.js';
 import { decodeChunk, encodeChunk } from './codec.js';
-import type { GameRow, Store } from './store.js';
+import { commitPoint, handleOf, statement } from './handle.js';
+import type { GameRow } from './rows.js';
+import type { Store } from './store.js';
 
 /** Values per chunk row: a query decodes one row, not the whole table. */
 const ROW = 1 << 16;
@@ -90,14 +90,13 @@ export function saveGraphTable(
       : names.kind === 'ints'
         ? int32Blob(names.ints)
         : Buffer.from(JSON.stringify(names.strings), 'utf8');
-  const db = handleOf(store);
-  const tx = db.transaction(() => {
-    const current = db.prepare('SELECT computed FROM games WHERE id = ?').get(game.id) as
+  const tx = handleOf(store).transaction(() => {
+    const current = statement(store, 'SELECT computed FROM games WHERE id = ?').get(game.id) as
       | { computed: number }
       | undefined;
     if (!current) throw new Error(`game ${game.key} vanished from the store`);
     if (current.computed !== 0) throw new Error(`store for ${game.key} already holds its table`);
-    const insert = db.prepare('INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (?, ?, ?, ?, ?)');
+    const insert = statement(store, 'INSERT INTO chunks (game_id, lo, hi, width, data) VALUES (?, ?, ?, ?, ?)');
     const row = width === 8 ? new Uint8Array(ROW) : width === 16 ? new Uint16Array(ROW) : new Uint32Array(ROW);
     for (let lo = 0; lo < n; lo += ROW) {
       const hi = Math.min(n, lo + ROW);
@@ -105,7 +104,8 @@ export function saveGraphTable(
       for (let v = lo; v < hi; v++) chunk[v - lo] = Math.max(0, gv.values[v]!);
       insert.run(game.id, lo, hi, width, encodeChunk(chunk));
     }
-    db.prepare(
+    statement(
+      store,
       `INSERT INTO graph_tables (game_id, format, sha256, bytes, vertices, edges, acyclic, kahn_done, stages,
          names_kind, names, inf_vertices, k_offsets, k_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
@@ -124,11 +124,16 @@ export function saveGraphTable(
       int32Blob(kOffsets),
       int32Blob(gv.kValues),
     );
-    faultPoint('commit');
-    db.prepare('UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?').run(n, maxValue, width, game.id);
+    commitPoint(store, 'commit');
+    statement(store, 'UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?').run(
+      n,
+      maxValue,
+      width,
+      game.id,
+    );
   });
   tx.immediate();
-  faultPoint('after-commit');
+  commitPoint(store, 'after-commit');
   return store.getGame(game.key)!;
 }
 
@@ -137,12 +142,11 @@ export function graphSource(
   store: Store,
   game: GameRow,
 ): (GraphSource & { infinite: number; acyclic: boolean }) | undefined {
-  const row = handleOf(store)
-    .prepare(
-      `SELECT format, sha256, bytes, vertices, edges, acyclic, length(inf_vertices) AS inf
+  const row = statement(
+    store,
+    `SELECT format, sha256, bytes, vertices, edges, acyclic, length(inf_vertices) AS inf
        FROM graph_tables WHERE game_id = ?`,
-    )
-    .get(game.id) as (Omit<RawGraphRow, 'acyclic'> & { acyclic: number; inf: number }) | undefined;
+  ).get(game.id) as (Omit<RawGraphRow, 'acyclic'> & { acyclic: number; inf: number }) | undefined;
   if (!row) return undefined;
   const { format, sha256, bytes, vertices, edges } = row;
   return { format, sha256, bytes, vertices, edges, infinite: row.inf / 4, acyclic: row.acyclic === 1 };
@@ -150,15 +154,14 @@ export function graphSource(
 
 /** The whole stored table of a game graph, or undefined when none is stored. */
 export function loadGraphTable(store: Store, game: GameRow): StoredGraphTable | undefined {
-  const row = handleOf(store).prepare('SELECT * FROM graph_tables WHERE game_id = ?').get(game.id) as
-    | RawGraphRow
-    | undefined;
+  const row = statement(store, 'SELECT * FROM graph_tables WHERE game_id = ?').get(game.id) as RawGraphRow | undefined;
   if (!row) return undefined;
   const n = row.vertices;
   if (game.computed !== n) throw new Error(`store for ${game.key} holds ${game.computed} values for ${n} vertices`);
   const values = new Int32Array(n);
-  const select = handleOf(store).prepare('SELECT lo, hi, width, data FROM chunks WHERE game_id = ? ORDER BY lo');
-  const rows = select.all(game.id) as {
+  const rows = statement(store, 'SELECT lo, hi, width, data FROM chunks WHERE game_id = ? ORDER BY lo').all(
+    game.id,
+  ) as {
     lo: number;
     hi: number;
     width: number;

@@ -71,55 +71,51 @@ export function liveComputes(store: Store): { game: string; holder: LockHolder }
  * name the game stay: they belong to their sweep.
  */
 export function removeGame(store: Store, key: string): RemovedGame {
-  const db = handleOf(store);
   return store.transaction((): RemovedGame => {
-    const game = db.prepare('SELECT id, computed FROM games WHERE key = ?').get(key) as
+    const game = statement(store, 'SELECT id, computed FROM games WHERE key = ?').get(key) as
       | { id: number; computed: number }
       | undefined;
     if (!game) throw new StoreError(`${key} vanished from the store while it was being removed`);
-    const lock = db.prepare('SELECT * FROM compute_locks WHERE game_key = ?').get(key) as RawLock | undefined;
+    const lock = statement(store, 'SELECT * FROM compute_locks WHERE game_key = ?').get(key) as RawLock | undefined;
     if (lock) {
       const holder = toHolder(lock);
       if (holderAlive(holder)) {
         const fix = `wait for it to finish, or stop it first (kill -INT ${holder.pid})`;
         throw new StoreError(`${key} is being computed by ${describeHolder(holder)}; nothing removed: ${fix}`);
       }
-      db.prepare('DELETE FROM compute_locks WHERE game_key = ?').run(key);
+      statement(store, 'DELETE FROM compute_locks WHERE game_key = ?').run(key);
     }
-    const chunks = db
-      .prepare('SELECT count(*) AS n, coalesce(sum(length(data)), 0) AS b FROM chunks WHERE game_id = ?')
-      .get(game.id) as {
-      n: number;
-      b: number;
-    };
+    const chunks = statement(
+      store,
+      'SELECT count(*) AS n, coalesce(sum(length(data)), 0) AS b FROM chunks WHERE game_id = ?',
+    ).get(game.id) as { n: number; b: number };
     const removed: RemovedGame = {
       game: key,
       values: game.computed,
       chunks: chunks.n,
       bytes: chunks.b,
-      certificate: db.prepare('DELETE FROM certificates WHERE game_id = ?').run(game.id).changes > 0,
-      runs: db.prepare('DELETE FROM runs WHERE game_id = ?').run(game.id).changes,
-      sparseState: db.prepare('DELETE FROM sparse_state WHERE game_id = ?').run(game.id).changes > 0,
+      certificate: statement(store, 'DELETE FROM certificates WHERE game_id = ?').run(game.id).changes > 0,
+      runs: statement(store, 'DELETE FROM runs WHERE game_id = ?').run(game.id).changes,
+      sparseState: statement(store, 'DELETE FROM sparse_state WHERE game_id = ?').run(game.id).changes > 0,
     };
-    db.prepare('DELETE FROM chunks WHERE game_id = ?').run(game.id);
-    db.prepare('DELETE FROM value_counts WHERE game_id = ?').run(game.id);
-    db.prepare('DELETE FROM board_blocks WHERE game_id = ?').run(game.id);
-    db.prepare('DELETE FROM boards WHERE game_id = ?').run(game.id);
-    db.prepare('DELETE FROM games WHERE id = ?').run(game.id);
+    statement(store, 'DELETE FROM chunks WHERE game_id = ?').run(game.id);
+    statement(store, 'DELETE FROM value_counts WHERE game_id = ?').run(game.id);
+    statement(store, 'DELETE FROM board_blocks WHERE game_id = ?').run(game.id);
+    statement(store, 'DELETE FROM boards WHERE game_id = ?').run(game.id);
+    statement(store, 'DELETE FROM games WHERE id = ?').run(game.id);
     return removed;
   });
 }
 
 /** Remove one named sweep and its per-game results in one transaction. */
 export function removeSweep(store: Store, name: string): RemovedSweep {
-  const db = handleOf(store);
   return store.transaction((): RemovedSweep => {
-    const sweep = db.prepare('SELECT id, family, games FROM sweeps WHERE name = ?').get(name) as
+    const sweep = statement(store, 'SELECT id, family, games FROM sweeps WHERE name = ?').get(name) as
       | { id: number; family: string; games: number }
       | undefined;
     if (!sweep) throw new StoreError(`sweep ${name} vanished from the store while it was being removed`);
-    const results = db.prepare('DELETE FROM sweep_results WHERE sweep_id = ?').run(sweep.id).changes;
-    db.prepare('DELETE FROM sweeps WHERE id = ?').run(sweep.id);
+    const results = statement(store, 'DELETE FROM sweep_results WHERE sweep_id = ?').run(sweep.id).changes;
+    statement(store, 'DELETE FROM sweeps WHERE id = ?').run(sweep.id);
     return { sweep: name, family: sweep.family, games: sweep.games, results };
   });
 }

@@ -1,6 +1,6 @@
-import { statement } from './handle.js';
 import type { SparseMask } from '../kernels/sparse-mask.js';
-import type { GameRow, Store } from './store.js';
+import { statement, type StoreHandle } from './handle.js';
+import type { GameRow } from './rows.js';
 
 /** What a sparse-space run keeps with its table (migration 'sparse-space state'). */
 export interface SparseState {
@@ -13,7 +13,7 @@ export interface SparseState {
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-export function loadSparseState(store: Store, game: GameRow): SparseState | undefined {
+export function loadSparseState(store: StoreHandle, game: GameRow): SparseState | undefined {
   const row = statement(store, 'SELECT mask_bits, mask_parity, upto, rare FROM sparse_state WHERE game_id = ?').get(
     game.id,
   ) as { mask_bits: number; mask_parity: number; upto: number; rare: Uint8Array } | undefined;
@@ -27,7 +27,7 @@ export function loadSparseState(store: Store, game: GameRow): SparseState | unde
 }
 
 /** Replace the game's sparse state. Call inside the transaction that appends the chunk. */
-export function saveSparseState(store: Store, game: GameRow, state: SparseState): void {
+export function saveSparseState(store: StoreHandle, game: GameRow, state: SparseState): void {
   if (!LITTLE_ENDIAN) throw new Error('grundy-engine stores little-endian data; this platform is big-endian');
   const blob = Buffer.from(state.rare.buffer, state.rare.byteOffset, state.rare.byteLength);
   statement(
@@ -38,6 +38,6 @@ export function saveSparseState(store: Store, game: GameRow, state: SparseState)
   ).run(game.id, state.mask.bits, state.mask.parity, state.upto, blob);
 }
 
-export function deleteSparseState(store: Store, game: GameRow): void {
+export function deleteSparseState(store: StoreHandle, game: GameRow): void {
   statement(store, 'DELETE FROM sparse_state WHERE game_id = ?').run(game.id);
 }

@@ -2,35 +2,17 @@ import type Database from 'better-sqlite3';
 import { plainValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
-import { decodeChunk, encodeChunk, encodeNarrow } from './codec.js';
-import { bindHandle, statement } from './handle.js';
+import { faultPoint } from '../testing/faults.js';
+import { readValues } from './chunks.js';
+import { encodeChunk, encodeNarrow } from './codec.js';
+import { bindHandle, commitPoint, statement, type StoreHooks } from './handle.js';
 import { openReadable, openWritable } from './database.js';
+import type { GameRow, RunRecord } from './rows.js';
 import { deleteSparseState, loadSparseState, saveSparseState, type SparseState } from './sparse-state.js';
 import { countChunk } from './value-counts.js';
 
-export interface GameRow {
-  readonly id: number;
-  readonly key: string;
-  readonly family: string;
-  readonly params: string;
-  readonly createdAt: string;
-  /** High-water mark: g(0..computed-1) are stored. */
-  readonly computed: number;
-  readonly maxValue: number;
-  readonly width: Width;
-}
-
-export interface RunRecord {
-  readonly startedAt: string;
-  readonly fromN: number;
-  readonly toN: number;
-  readonly valuesComputed: number;
-  readonly workers: number;
-  readonly kernel: string;
-  readonly elapsedMs: number;
-  readonly statesPerSecond: number;
-  readonly status: 'done' | 'proven' | 'interrupted' | 'failed';
-}
+export type { StoreHooks } from './handle.js';
+export type { GameRow, RunRecord } from './rows.js';
 
 interface RawGame {
   id: number;
@@ -56,11 +38,12 @@ function toGame(r: RawGame): GameRow {
   };
 }
 
-/** Observers of a writer's commits. */
-export interface StoreHooks {
-  /** Inside a chunk's transaction ('commit'), and right after it ('after-commit'). */
-  readonly onCommit?: (point: 'commit' | 'after-commit') => void;
-}
+/**
+ * A writer's hooks unless it is given others: the fault points of the crash tests, inert unless
+ * GRUNDY_FAULT_KILL is set (src/testing/faults.ts). Every repository reaches them through
+ * commitPoint, so every write of every writer has the same fault points, whoever opened it.
+ */
+const FAULTS: StoreHooks = { onCommit: faultPoint };
 
 /** The one place that reads and writes the SQLite store. Writers live on the main thread only. */
 export class Store {
@@ -70,14 +53,14 @@ export class Store {
     db: Database.Database,
     readonly path: string,
     readonly readonly: boolean,
-    private readonly hooks: StoreHooks,
+    hooks: StoreHooks,
   ) {
     this.db = db;
-    bindHandle(this, db);
+    bindHandle(this, db, hooks);
   }
 
-  /** `hooks` observe commits: the crash tests' fault injection (src/testing/faults.ts) uses them. */
-  static openForWrite(path: string, hooks: StoreHooks = {}): Store {
+  /** `hooks` observe commits (default: the crash tests' fault points, FAULTS above). */
+  static openForWrite(path: string, hooks: StoreHooks = FAULTS): Store {
     return new Store(openWritable(path), path, false, hooks);
   }
 
@@ -150,7 +133,7 @@ export class Store {
       );
       const before = { ...game, computed: lo, maxValue: current.max_value, width: current.width as Width };
       counted = countChunk(this, before, values);
-      this.hooks.onCommit?.('commit');
+      commitPoint(this, 'commit');
       const newMax = Math.max(current.max_value, maxValue);
       statement(this, 'UPDATE games SET computed = ?, max_value = ?, width = ? WHERE id = ?').run(
         hi,
@@ -163,7 +146,7 @@ export class Store {
     });
     tx.immediate();
     counted();
-    this.hooks.onCommit?.('after-commit');
+    commitPoint(this, 'after-commit');
     return this.getGame(game.key)!;
   }
 
@@ -174,30 +157,7 @@ export class Store {
 
   /** g(lo..hi) from the stored chunks, in the table's width. Requires hi <= computed. */
   readValues(game: GameRow, lo = 0, hi = game.computed): Values {
-    const out = plainValues(game.width, Math.max(0, hi - lo));
-    if (hi <= lo) return out;
-    type Row = { lo: number; hi: number; width: number; data: Uint8Array };
-    // Seek with the (game_id, lo) key: the row holding `lo`, then every row starting inside.
-    const first = statement(
-      this,
-      'SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo <= ? ORDER BY lo DESC LIMIT 1',
-    ).get(game.id, lo) as Row | undefined;
-    const rest = statement(
-      this,
-      'SELECT lo, hi, width, data FROM chunks WHERE game_id = ? AND lo > ? AND lo < ? ORDER BY lo',
-    ).all(game.id, lo, hi) as Row[];
-    const rows = first ? [first, ...rest] : rest;
-    let filled = lo;
-    for (const row of rows) {
-      if (row.lo > filled) break;
-      const chunk = decodeChunk(row.data, row.width as Width, row.hi - row.lo);
-      const from = Math.max(lo, row.lo);
-      const to = Math.min(hi, row.hi);
-      out.set(chunk.subarray(from - row.lo, to - row.lo), from - lo);
-      filled = to;
-    }
-    if (filled < hi) throw new Error(`store for ${game.key} has a hole at ${filled} (expected values up to ${hi})`);
-    return out;
+    return readValues(this, game, lo, hi);
   }
 
   valueAt(game: GameRow, n: number): number | undefined {

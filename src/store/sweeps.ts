@@ -1,5 +1,5 @@
-import { handleOf } from './handle.js';
 import type Database from 'better-sqlite3';
+import { handleOf, statement } from './handle.js';
 import { maxOf } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
@@ -128,17 +128,13 @@ export function specJson(spec: SweepSpec): string {
 export class SweepStore {
   constructor(private readonly store: Store) {}
 
-  private get db() {
-    return handleOf(this.store);
-  }
-
   find(name: string): SweepRow | undefined {
-    const row = this.db.prepare('SELECT * FROM sweeps WHERE name = ?').get(name) as RawSweep | undefined;
+    const row = statement(this.store, 'SELECT * FROM sweeps WHERE name = ?').get(name) as RawSweep | undefined;
     return row ? toSweep(row) : undefined;
   }
 
   list(): SweepRow[] {
-    return (this.db.prepare('SELECT * FROM sweeps ORDER BY name').all() as RawSweep[]).map(toSweep);
+    return (statement(this.store, 'SELECT * FROM sweeps ORDER BY name').all() as RawSweep[]).map(toSweep);
   }
 
   create(
@@ -150,32 +146,32 @@ export class SweepStore {
     fixedLength: boolean,
   ): SweepRow {
     const now = new Date().toISOString();
-    this.db
-      .prepare(
-        `INSERT INTO sweeps (name, family, spec, games, skipped_all_zero, skipped_trailing_zeros,
+    statement(
+      this.store,
+      `INSERT INTO sweeps (name, family, spec, games, skipped_all_zero, skipped_trailing_zeros,
           limit_n, fixed_length, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)`,
-      )
-      .run(
-        name,
-        spec.family,
-        specJson(spec),
-        games,
-        skipped.allZero,
-        skipped.trailingZeros,
-        limit,
-        fixedLength ? 1 : 0,
-        now,
-        now,
-      );
+    ).run(
+      name,
+      spec.family,
+      specJson(spec),
+      games,
+      skipped.allZero,
+      skipped.trailingZeros,
+      limit,
+      fixedLength ? 1 : 0,
+      now,
+      now,
+    );
     return this.find(name)!;
   }
 
   /** Record the state of the latest run and the limit it used. */
   setStatus(sweep: SweepRow, status: SweepStatus, limit = sweep.limit, fixedLength = sweep.fixedLength): void {
-    this.db
-      .prepare('UPDATE sweeps SET status = ?, limit_n = ?, fixed_length = ?, updated_at = ? WHERE id = ?')
-      .run(status, limit, fixedLength ? 1 : 0, new Date().toISOString(), sweep.id);
+    statement(
+      this.store,
+      'UPDATE sweeps SET status = ?, limit_n = ?, fixed_length = ?, updated_at = ? WHERE id = ?',
+    ).run(status, limit, fixedLength ? 1 : 0, new Date().toISOString(), sweep.id);
   }
 
   /**
@@ -187,7 +183,7 @@ export class SweepStore {
     const sql = fixedLength
       ? 'SELECT ord FROM sweep_results WHERE sweep_id = ? AND computed >= ?'
       : 'SELECT ord FROM sweep_results WHERE sweep_id = ? AND (proven = 1 OR computed >= ?)';
-    const rows = this.db.prepare(sql).pluck().all(sweep.id, limit) as number[];
+    const rows = statement(this.store, sql, 'pluck').all(sweep.id, limit) as number[];
     return new Set(rows);
   }
 
@@ -205,7 +201,7 @@ export class SweepStore {
   ): void {
     const n = results.ords.length;
     if (n === 0) return;
-    const tx = this.db.transaction(() => {
+    const tx = handleOf(this.store).transaction(() => {
       // Multi-row INSERTs: one statement call per row was the largest cost of a fast sweep.
       const rowsPer = Math.min(INSERT_ROWS, n);
       const many = this.insertStatement(rowsPer);
@@ -227,29 +223,24 @@ export class SweepStore {
       if (keepTables && results.values) {
         for (let j = 0; j < n; j++) this.keepTable(games[j]!.rules, resultAt(results, j), runLabel);
       }
-      this.db.prepare('UPDATE sweeps SET updated_at = ? WHERE id = ?').run(new Date().toISOString(), sweep.id);
+      statement(this.store, 'UPDATE sweeps SET updated_at = ? WHERE id = ?').run(new Date().toISOString(), sweep.id);
     });
     tx.immediate();
   }
 
-  private readonly inserts = new Map<number, Database.Statement>();
-
+  /** The upsert of `rows` results at once. */
   private insertStatement(rows: number): Database.Statement {
-    let stmt = this.inserts.get(rows);
-    if (!stmt) {
-      const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-      stmt = this.db.prepare(
-        `INSERT INTO sweep_results (sweep_id, ord, game, proven, preperiod, period, saltus, criterion,
+    const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+    return statement(
+      this.store,
+      `INSERT INTO sweep_results (sweep_id, ord, game, proven, preperiod, period, saltus, criterion,
           max_value, computed, elapsed_ms)
          VALUES ${values}
          ON CONFLICT (sweep_id, ord) DO UPDATE SET game = excluded.game, proven = excluded.proven,
            preperiod = excluded.preperiod, period = excluded.period, saltus = excluded.saltus,
            criterion = excluded.criterion, max_value = excluded.max_value, computed = excluded.computed,
            elapsed_ms = excluded.elapsed_ms`,
-      );
-      this.inserts.set(rows, stmt);
-    }
-    return stmt;
+    );
   }
 
   /** Extend the game's table with the values it lacks and keep the better certificate. */
@@ -278,33 +269,37 @@ export class SweepStore {
 
   /** Every result of the sweep as (preperiod, period, max value, values computed), in game order. */
   summaries(sweep: SweepRow): [number | null, number | null, number, number][] {
-    return this.db
-      .prepare('SELECT preperiod, period, max_value, computed FROM sweep_results WHERE sweep_id = ? ORDER BY ord')
-      .raw()
-      .all(sweep.id) as [number | null, number | null, number, number][];
+    return statement(
+      this.store,
+      'SELECT preperiod, period, max_value, computed FROM sweep_results WHERE sweep_id = ? ORDER BY ord',
+      'raw',
+    ).all(sweep.id) as [number | null, number | null, number, number][];
   }
 
   counts(sweep: SweepRow): SweepCounts {
-    const row = this.db
-      .prepare('SELECT count(*) AS done, coalesce(sum(proven), 0) AS proven FROM sweep_results WHERE sweep_id = ?')
-      .get(sweep.id) as { done: number; proven: number };
+    const row = statement(
+      this.store,
+      'SELECT count(*) AS done, coalesce(sum(proven), 0) AS proven FROM sweep_results WHERE sweep_id = ?',
+    ).get(sweep.id) as { done: number; proven: number };
     return { done: row.done, proven: row.proven };
   }
 
   /** Results ranked by `sort`; `top` 0 means all. */
   ranked(sweep: SweepRow, sort: SweepSort, top: number): SweepResultRow[] {
     const limit = top > 0 ? top : -1;
-    const rows = this.db
-      .prepare(`SELECT * FROM sweep_results WHERE sweep_id = ? ORDER BY ${ORDER_BY[sort]} LIMIT ?`)
-      .all(sweep.id, limit) as RawResult[];
+    const rows = statement(
+      this.store,
+      `SELECT * FROM sweep_results WHERE sweep_id = ? ORDER BY ${ORDER_BY[sort]} LIMIT ?`,
+    ).all(sweep.id, limit) as RawResult[];
     return rows.map(toResult);
   }
 
   /** Games not proven, in enumeration order; `top` 0 means all. */
   unproven(sweep: SweepRow, top: number): SweepResultRow[] {
-    const rows = this.db
-      .prepare('SELECT * FROM sweep_results WHERE sweep_id = ? AND proven = 0 ORDER BY ord LIMIT ?')
-      .all(sweep.id, top > 0 ? top : -1) as RawResult[];
+    const rows = statement(
+      this.store,
+      'SELECT * FROM sweep_results WHERE sweep_id = ? AND proven = 0 ORDER BY ord LIMIT ?',
+    ).all(sweep.id, top > 0 ? top : -1) as RawResult[];
     return rows.map(toResult);
   }
 }

@@ -1,6 +1,7 @@
 import type { Values } from '../kernels/values.js';
-import { statement } from './handle.js';
-import type { GameRow, Store } from './store.js';
+import { readValues } from './chunks.js';
+import { statement, type StoreHandle } from './handle.js';
+import type { GameRow } from './rows.js';
 
 /**
  * Value counts at the powers of two (migration 'value counts'): for each power of two P that a
@@ -104,7 +105,11 @@ function encodeCounts(counts: Float64Array): Buffer {
 }
 
 /** The stored counts at the largest power of two <= heap, if any. */
-function storedAtMost(store: Store, game: GameRow, heap: number): { heap: number; counts: Float64Array } | undefined {
+function storedAtMost(
+  store: StoreHandle,
+  game: GameRow,
+  heap: number,
+): { heap: number; counts: Float64Array } | undefined {
   const row = statement(
     store,
     'SELECT heap, counts FROM value_counts WHERE game_id = ? AND heap <= ? ORDER BY heap DESC LIMIT 1',
@@ -128,7 +133,7 @@ function powerAtLeast(n: number): number {
  * Count the heaps base, base + 1, ... (values[0..]) that the tally has not counted yet, and
  * store the counts at each power of two passed; false when a value reaches the limit.
  */
-function advance(store: Store, game: GameRow, tally: Tally, values: Values, base: number): boolean {
+function advance(store: StoreHandle, game: GameRow, tally: Tally, values: Values, base: number): boolean {
   const end = base + values.length;
   for (let p = powerAtLeast(tally.upto); p < end; p *= 2) {
     if (!tally.add(values, tally.upto - base, p + 1 - base)) return false;
@@ -145,12 +150,12 @@ function advance(store: Store, game: GameRow, tally: Tally, values: Values, base
  * The tally of heaps 1..computed-1 from the stored counts and the table after them, storing the
  * counts at the powers of two passed on the way (a table stored before the counts gets them all).
  */
-function tallyFromTable(store: Store, game: GameRow): Tally | undefined {
+function tallyFromTable(store: StoreHandle, game: GameRow): Tally | undefined {
   const stored = storedAtMost(store, game, game.computed - 1);
   const tally = new Tally(stored ? stored.heap + 1 : 1, stored?.counts, COUNTED_VALUES);
   for (let lo = tally.upto; lo < game.computed; lo += SLICE) {
     const hi = Math.min(game.computed, lo + SLICE);
-    if (!advance(store, game, tally, store.readValues(game, lo, hi), lo)) return undefined;
+    if (!advance(store, game, tally, readValues(store, game, lo, hi), lo)) return undefined;
   }
   return tally;
 }
@@ -160,7 +165,7 @@ function tallyFromTable(store: Store, game: GameRow): Tally | undefined {
  * power of two costs no reading back. A chunk takes it out and puts it back once committed, so a
  * rolled-back chunk leaves none, and the next one counts from the table.
  */
-const running = new WeakMap<Store, Map<number, Tally>>();
+const running = new WeakMap<StoreHandle, Map<number, Tally>>();
 
 /**
  * Inside the transaction that appends `values` after `before` (the game as stored, its
@@ -168,7 +173,7 @@ const running = new WeakMap<Store, Map<number, Tally>>();
  * reaches. Returns what to call once the transaction has committed: it keeps the tally for the
  * next chunk.
  */
-export function countChunk(store: Store, before: GameRow, values: Values): () => void {
+export function countChunk(store: StoreHandle, before: GameRow, values: Values): () => void {
   let kept = running.get(store);
   if (!kept) running.set(store, (kept = new Map()));
   const tally = kept.get(before.id);
@@ -179,7 +184,7 @@ export function countChunk(store: Store, before: GameRow, values: Values): () =>
   };
 }
 
-function nextTally(store: Store, before: GameRow, values: Values, tally: Tally | undefined): Tally | undefined {
+function nextTally(store: StoreHandle, before: GameRow, values: Values, tally: Tally | undefined): Tally | undefined {
   const lo = before.computed;
   if (before.maxValue >= COUNTED_VALUES) return undefined;
   if (tally?.upto === Math.max(1, lo)) return advance(store, before, tally, values, lo) ? tally : undefined;
@@ -204,20 +209,20 @@ export interface ValueCounts {
  * The counts over heaps 1..heap (1 <= heap < game.computed): those stored at the largest power of
  * two <= heap plus the table after it, read a slice at a time.
  */
-export function valueCounts(store: Store, game: GameRow, heap: number): ValueCounts {
+export function valueCounts(store: StoreHandle, game: GameRow, heap: number): ValueCounts {
   if (!Number.isSafeInteger(heap) || heap < 1 || heap >= game.computed)
     throw new RangeError(`heap ${heap} of ${game.key} is not stored (g(0..${game.computed - 1}) are)`);
   const stored = storedAtMost(store, game, heap);
   const tally = new Tally(stored ? stored.heap + 1 : 1, stored?.counts, Infinity);
   for (let lo = tally.upto; lo <= heap; lo += SLICE) {
     const hi = Math.min(heap + 1, lo + SLICE);
-    tally.add(store.readValues(game, lo, hi), 0, hi - lo);
+    tally.add(readValues(store, game, lo, hi), 0, hi - lo);
   }
   return { counts: tally.table(), heap, storedAt: stored?.heap ?? 0, read: heap - (stored?.heap ?? 0) };
 }
 
 /** The powers of two at which counts are stored for the game, ascending. */
-export function countedHeaps(store: Store, game: GameRow): number[] {
+export function countedHeaps(store: StoreHandle, game: GameRow): number[] {
   const rows = statement(store, 'SELECT heap FROM value_counts WHERE game_id = ? ORDER BY heap').all(game.id) as {
     heap: number;
   }[];

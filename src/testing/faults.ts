@@ -6,9 +6,10 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
  * "a worker thread died mid-chunk" are reproducible points rather than lucky timings.
  *
  *   GRUNDY_FAULT_KILL=<point>:<k>          SIGKILL this process the k-th time it reaches <point>
- *                                          (points: 'commit' = inside a chunk transaction,
- *                                          after the chunk row and before the high-water mark;
- *                                          'after-commit' = right after a chunk transaction)
+ *                                          (points: 'commit' = inside a store write's transaction
+ *                                          (a chunk, a board, a graph table), after its rows and
+ *                                          before the high-water mark; 'after-commit' = right after
+ *                                          it; every writer's default hooks, src/store/store.ts)
  *   GRUNDY_FAULT_WORKER_EXIT=<n>:<times>:<file>
  *                                          a chunk worker whose range holds heap n scribbles
  *                                          over its range and exits its thread, at most <times>
