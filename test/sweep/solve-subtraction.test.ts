@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PeriodDetector } from '../../src/period/detect.js';
 import { SubtractionSolver } from '../../src/sweep/solve-subtraction.js';
 import { naiveValues, rng } from '../helpers/naive.js';
-import { naiveWindowPeriod, subRules } from './naive.js';
+import { naiveWindowPeriod, subRules } from '../helpers/naive-sweep.js';
 
 const untilProven = { limit: 2 ** 26, fixedLength: false };
 
