@@ -4,7 +4,7 @@ import { generalizedValues, INFINITE, kSet } from '../../src/graph/gsg.js';
 import { bestMoves, outcomeOf, sumValues, vertexValue, type GValue } from '../../src/graph/sums.js';
 import { subtractionKernel } from '../../src/kernels/subtraction.js';
 import { seededRandom } from '../../src/testing/random.js';
-import { labelByDefinition, productGraph, randomAdj, retrogradeOutcomes, type Adj } from './naive.js';
+import { labelByDefinition, productGraph, randomAdj, retrogradeOutcomes, type Adj } from '../helpers/naive-graph.js';
 
 function toGraph(adj: Adj): Graph {
   return graphFromEdges(

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SubtractionSolver } from '../../src/sweep/solve-subtraction.js';
 import { naiveValues, rng } from '../helpers/naive.js';
-import { naiveWindowPeriod, subRules } from './naive.js';
+import { naiveWindowPeriod, subRules } from '../helpers/naive-sweep.js';
 
 const untilProven = { limit: 2 ** 26, fixedLength: false };
 

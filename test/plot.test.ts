@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compute, openStore } from '../src/index.js';
+import { classTable, isRareHeap } from '../src/kernels/sparse-mask.js';
+import { plotData } from '../src/plot/data.js';
+import { renderSvg } from '../src/plot/render.js';
+import { plotSpec } from '../src/plot/spec.js';
+import { runCli } from './helpers/cli.js';
+
+let dir: string;
+let db: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'grundy-plot-'));
+  db = join(dir, 'plot.db');
+  // Dawson's chess runs in sparse space (a stored mask); Kayles gets its period proven.
+  await compute('octal:0.137', { db, to: 3000, workers: 1 });
+  await compute('kayles', { db, untilProven: true, workers: 1 });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('plot data', () => {
+  it('keeps every point of a small range, classed rare or common by the stored mask', () => {
+    const store = openStore(db);
+    try {
+      const d = plotData(store, 'octal:0.137', { lo: 0, hi: 500, buckets: 1000 });
+      const values = store.values('octal:0.137', 0, 500);
+      const sparse = store.sparse('octal:0.137');
+      expect(sparse).toBeDefined();
+      const cls = classTable(sparse!.mask.bits);
+      expect(d.points).toHaveLength(500);
+      expect(d.buckets).toHaveLength(0);
+      d.points.forEach((p, i) => {
+        expect(p).toEqual({ n: i, v: values[i], rare: isRareHeap(cls, sparse!.mask, i, values[i]!) });
+      });
+      expect(d.points.some((p) => p.rare) && d.points.some((p) => !p.rare)).toBe(true);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reduces a large range to per-column min and max of each class, covering every heap once', () => {
+    const store = openStore(db);
+    try {
+      const d = plotData(store, 'octal:0.137', { lo: 7, hi: 2999, buckets: 100 });
+      const values = store.values('octal:0.137', 7, 2999);
+      const sparse = store.sparse('octal:0.137')!;
+      const cls = classTable(sparse.mask.bits);
+      expect(d.points).toHaveLength(0);
+      for (const b of d.buckets) {
+        const inBucket: number[] = [];
+        for (let n = b.lo; n < b.hi; n++) {
+          const v = values[n - 7]!;
+          if (isRareHeap(cls, sparse.mask, n, v) === b.rare) inBucket.push(v);
+        }
+        expect([b.min, b.max]).toEqual([Math.min(...inBucket), Math.max(...inBucket)]);
+      }
+      const starts = [...new Set(d.buckets.map((b) => b.lo))];
+      expect(starts[0]).toBe(7);
+      expect(Math.max(...d.buckets.map((b) => b.hi))).toBe(2999);
+      expect(starts.length).toBeLessThanOrEqual(100);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('marks the proven preperiod and period in the drawing', async () => {
+    const store = openStore(db);
+    try {
+      const d = plotData(store, 'kayles');
+      expect([d.preperiod, d.period, d.proven]).toEqual([71, 12, true]);
+      const svg = await renderSvg(plotSpec(d));
+      expect(svg.startsWith('<svg')).toBe(true);
+      expect(svg).toContain('period 12');
+      expect(svg).toContain('preperiod 71, period 12 (proven)');
+      expect(() => plotData(store, 'kayles', { lo: 50, hi: 10 })).toThrow(/empty or invalid/);
+      expect(() => plotData(store, 'kayles', { buckets: 10 ** 6 })).toThrow(/buckets/);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('grundy plot', () => {
+  it('writes SVG, PNG and HTML, and refuses other extensions with exit 2', async () => {
+    const svg = join(dir, 'k.svg');
+    const png = join(dir, 'd.png');
+    const html = join(dir, 'k.html');
+    expect((await runCli(['plot', 'kayles', '--to', '100', '--out', svg, '--db', db])).code).toBe(0);
+    expect(readFileSync(svg, 'utf8')).toMatch(/^<svg[^>]*>/);
+    const r = await runCli(['plot', 'octal:0.137', '--out', png, '--db', db, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ game: 'octal:0.137', format: 'png', rareCommon: true, period: 34 });
+    expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+    expect((await runCli(['plot', 'kayles', '--out', html, '--db', db])).code).toBe(0);
+    expect(readFileSync(html, 'utf8')).toContain('vega.parse(');
+    const bad = await runCli(['plot', 'kayles', '--out', join(dir, 'k.gif'), '--db', db]);
+    expect([bad.code, bad.stderr.trim()]).toEqual([
+      2,
+      `grundy: --out ${join(dir, 'k.gif')}: name a .svg, .png or .html file`,
+    ]);
+    const beyond = await runCli(['plot', 'kayles', '--to', '1e6', '--out', svg, '--db', db]);
+    expect(beyond.code).toBe(2);
+    expect(beyond.stderr).toMatch(/only g\(0\.\.\d+\) of octal:0.77 are stored/);
+  });
+});
