@@ -1,4 +1,4 @@
-// Sparse space (README: Sparse space) as WebAssembly with SIMD: the algorithm of
+// Sparse space (docs/sparse.md) as WebAssembly with SIMD: the algorithm of
 // src/kernels/sparse.ts (SparseKernel), heap for heap, over one memory that the JavaScript side
 // (src/kernels/wasm/sparse-wasm.ts) lays out and fills. Compiled by `npm run asbuild` into
 // dist/wasm/sparse.wasm. The table is narrow (src/kernels/values.ts NarrowValues): a byte a

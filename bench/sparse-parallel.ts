@@ -1,5 +1,5 @@
 /**
- * Parallel sparse space (a gang of every worker, engine/sparse-gang.ts) against the one-worker
+ * Parallel sparse space (a gang of every worker, engine/sparse-gangs.ts) against the one-worker
  * sparse path, and optionally the single-thread C reference, side by side in one run (issue 3
  * item 2).
  *

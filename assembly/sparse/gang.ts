@@ -56,7 +56,7 @@ import {
   wantedMex,
 } from './heap';
 
-// ---- The gang's two phases (src/kernels/sparse-split.ts SparseSplitKernel, same rows) ----
+// ---- The gang's two phases (src/kernels/sparse-frozen.ts SparseFrozenKernel, same rows) ----
 //
 // Row of heap n: Int32 words at rows + (n - rowFrom) * stride * 4, stride = wasmRowStride
 // (src/kernels/wasm/sparse-wasm.ts) = 4 + 2 * rowWords: c_hi, the index of c1 among the common

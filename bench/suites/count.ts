@@ -9,7 +9,7 @@ interface CountInput {
 }
 
 /**
- * Walsh-Hadamard counting (README: How counting works): P-positions among tuples of heaps of three
+ * Walsh-Hadamard counting (docs/commands.md, "How counting works"): P-positions among tuples of heaps of three
  * games, from seeded value histograms of `size` values (counts up to 10^6 each), modulo a prime
  * and exactly. A state is one transform entry of one factor.
  */

@@ -5,7 +5,7 @@ import { parseRules } from '../../src/games/registry.js';
 import { defineWorkload, type Workload } from '../workload.js';
 
 /*
- * Sparse space (README: Sparse space) at sizes the plain O(n^2) kernels cannot reach. Expected
+ * Sparse space (docs/sparse.md) at sizes the plain O(n^2) kernels cannot reach. Expected
  * checksums: Grundy's game from the shared anchors' anchors/grundy_sparse.c (`grundy_sparse 1e5 0
  * scalar` -> checksum=332513780371, 2e4 -> 9987292981); Kayles from its proven period 12 from
  * n = 71 (Guy & Smith 1956) applied to the first 1000 values, which agree with OEIS A002186 and

@@ -15,7 +15,7 @@ import { fmtDuration, fmtInt, fmtRate, jsonInteger, printJson } from './output.j
 import type { EngineTasks } from '../engine/tasks.js';
 
 /**
- * The commands' side of two-dimensional games (README: Two-dimensional games): compute, query,
+ * The commands' side of two-dimensional games (docs/boards.md): compute, query,
  * show and export of N x N tables. The commands call in here when the game's family has a board.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The Walsh-Hadamard transform over Z (or Z/M): XOR-convolution becomes pointwise product
- * (README: How counting works). Applying it twice multiplies by the length, so the inverse is the
+ * (docs/commands.md, "How counting works"). Applying it twice multiplies by the length, so the inverse is the
  * same butterfly followed by a division by the length.
  */
 export function walshHadamard(a: bigint[], mod?: bigint): void {

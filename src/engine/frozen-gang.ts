@@ -9,7 +9,7 @@ import type { ChunkRun } from './strategy.js';
 import { typedTable } from '../kernels/values.js';
 
 /**
- * The frozen-prefix strategy on the gang runtime (DESIGN.md "Runtimes"): a chunk is one gang of
+ * The frozen-prefix strategy on the gang runtime (docs/parallel.md): a chunk is one gang of
  * every pool thread, each member gathering and finishing its tiles in turn. Rows are sized for
  * the values before the chunk; when the values outgrow them the gang stops there and the next
  * chunk starts a new gang with wider rows.

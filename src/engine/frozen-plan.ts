@@ -4,7 +4,7 @@ import type { Rules } from '../rules/types.js';
 import { costPerValue, FROZEN_WORK_PER_WORKER, GANG_TILE_WORK, GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
 
 /**
- * Chunk plans for the frozen-prefix strategy (DESIGN.md "Runtimes"). The ordered finish runs on one
+ * Chunk plans for the frozen-prefix strategy (docs/parallel.md). The ordered finish runs on one
  * worker while the others wait, so the chunk length C is chosen to keep the ordered share of the
  * work near ORDERED_SHARE: C / n of the options touch the chunk for two-heap splits ('linear'),
  * about (2/3) sqrt(C / n) for squares ('sqrt'). With 2 workers that share costs ~5% of the

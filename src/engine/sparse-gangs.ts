@@ -125,7 +125,7 @@ export interface SparseGangHost {
 }
 
 /**
- * The gangs of a sparse run (DESIGN.md "Runtimes"): a chunk on every pool thread at once, tiles
+ * The gangs of a sparse run (docs/sparse.md): a chunk on every pool thread at once, tiles
  * handed over through shared memory, a gang going on past its chunk to its horizon.
  */
 export class SparseGangs {

@@ -64,7 +64,7 @@ export interface SparseTuning {
 }
 
 /**
- * The sparse-space strategy (README: Sparse space): before each chunk it revises the mask
+ * The sparse-space strategy (docs/sparse.md): before each chunk it revises the mask
  * (SparseSpace), then runs the chunk on one worker or as a gang (SparseGangs), whichever the
  * chooser measures faster, in an arena (engine/sparse-arena.ts) or a window of one
  * (engine/sparse-window.ts). The mask and rare list are stored with every chunk in one

@@ -14,7 +14,7 @@ import type { GameRow } from '../store/store.js';
 import type { StoredState } from './strategy.js';
 
 /**
- * What a sparse-space run knows of its table on the main thread (README: Sparse space): the
+ * What a sparse-space run knows of its table on the main thread (docs/sparse.md): the
  * value histogram the mask is chosen from, the mask, and the rare heaps under it, covering
  * heaps [0, upto). Stored with every chunk (stateAt), so that a resumed run picks them up.
  */

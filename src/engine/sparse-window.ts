@@ -8,8 +8,8 @@ import { sparseKernelChoice } from '../wasm/sparse-module.js';
 import { SparseArena } from './sparse-arena.js';
 
 /**
- * Runs whose table would pass this many heaps keep a window of it (DESIGN.md "Sparse space in
- * a window"): below it the whole table costs at most ~400 MB and the gang can run.
+ * Runs whose table would pass this many heaps keep a window of it (docs/sparse.md "Sparse space
+ * in a window"): below it the whole table costs at most ~400 MB and the gang can run.
  */
 export const WINDOW_FROM = 1 << 27;
 

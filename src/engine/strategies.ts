@@ -37,7 +37,7 @@ export function selectStrategies(
   if (gang) list.push(gang);
   if (sparse) list.push(sparse);
   const stats = emptyPhaseStats();
-  // Custom modules stay on pool round trips (DESIGN.md "Runtimes": their --module-timeout watch).
+  // Custom modules stay on pool round trips (docs/parallel.md: their --module-timeout watch).
   const frozen =
     userCode(rules) === null
       ? new FrozenGangStrategy(rules, share, threads, tuning.frozen, stats)

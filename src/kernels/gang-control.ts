@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 
 /**
- * The control block of a gang (DESIGN.md "Runtimes"): Int32 slots shared by the main thread and
+ * The control block of a gang (docs/parallel.md): Int32 slots shared by the main thread and
  * every member, the same for every phase kernel. The WebAssembly subtraction kernel reads ELEMS
  * and G from it too, so the whole layout is declared here once, and checked when loaded.
  *

@@ -14,7 +14,7 @@ import type { Values } from './values.js';
 import { nextStamp } from './mex.js';
 
 /**
- * Sparse space over the frozen-prefix seam (README: Sparse space; DESIGN.md "Runtimes").
+ * Sparse space over the frozen-prefix seam (docs/sparse.md, docs/parallel.md).
  * Heaps [lo, hi) are computed in two phases that together give exactly what
  * SparseKernel gives heap by heap. F <= lo is the frozen bound: g[0, F) is final when the
  * gather runs, and g[F, lo) need not be (a sparse gang member (src/gang/) gathers a tile

@@ -1,5 +1,5 @@
 /**
- * Sparse space masks (README: Sparse space). A mask is a set of value bits plus an optional
+ * Sparse space masks (docs/sparse.md). A mask is a set of value bits plus an optional
  * heap-parity bit: heap h with value v is *rare* when popcount(v & bits) + (parity & h) is
  * even. Extending the value by the heap's parity keeps the XOR rule intact for two-heap
  * splits, because the parities of a and b XOR to the parity of a + b.

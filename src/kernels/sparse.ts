@@ -88,7 +88,7 @@ export function collectRare(
 }
 
 /**
- * Grundy values by sparse space (README: Sparse space), exact for every mask:
+ * Grundy values by sparse space (docs/sparse.md), exact for every mask:
  *  1. mark the non-split options and every split pair with a rare part; the option values of
  *     the "common" class for this n come only from such pairs, so c = the least unmarked
  *     common value is exactly the least common value that is not an option;

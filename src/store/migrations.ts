@@ -121,7 +121,7 @@ export const MIGRATIONS: readonly Migration[] = [
       `),
   },
   {
-    // Sparse space (README: Sparse space): the mask and the rare heaps found so far, so that a
+    // Sparse space (docs/sparse.md): the mask and the rare heaps found so far, so that a
     // resumed run continues without rebuilding them from the whole prefix.
     name: 'sparse-space state',
     up: (db) =>
@@ -174,7 +174,7 @@ export const MIGRATIONS: readonly Migration[] = [
       `),
   },
   {
-    // Two-dimensional games (README: Two-dimensional games): one N x N table per game, replaced whole.
+    // Two-dimensional games (docs/boards.md): one N x N table per game, replaced whole.
     name: 'board tables',
     up: (db) =>
       db.exec(`

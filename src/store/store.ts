@@ -78,7 +78,7 @@ export class Store {
     if (this.db.open) this.db.close();
   }
 
-  /** Run `body` in one IMMEDIATE transaction (see DESIGN.md "Store"). */
+  /** Run `body` in one IMMEDIATE transaction (see DESIGN.md "The store"). */
   transaction<T>(body: () => T): T {
     return this.db.transaction(body).immediate();
   }

@@ -39,7 +39,7 @@ const CASES: readonly DeathCase[] = [
     storedOk: (storedTo, lo) => storedTo > 0 && storedTo <= lo,
   },
   {
-    // A parallel sparse gang (engine/sparse-gang.ts): the member whose tile holds heap N
+    // A parallel sparse gang (engine/sparse-gangs.ts): the member whose tile holds heap N
     // dies just before finishing it; its retry resumes at that tile while the other member
     // waits. A second death stops the gang and keeps every heap it finished before.
     title: 'a gang member that dies mid-chunk',

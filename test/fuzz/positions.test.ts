@@ -12,7 +12,7 @@ const RUNS = 10_000;
 const SEED = 20261122;
 
 /**
- * The grammar, written out on its own (README "grundy eval", src/play/position.ts's doc), so the
+ * The grammar, written out on its own (docs/commands.md "Play and count", src/play/position.ts's doc), so the
  * fuzzer says exactly which inputs are refused and why, rather than accepting any refusal:
  *
  *   position  := component ('+' component)*        (after trimming; not empty)

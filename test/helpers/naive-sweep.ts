@@ -1,6 +1,6 @@
 import type { SubtractionRules } from '../../src/rules/types.js';
 
-/** The rules of the finite subtraction game S (sorted), for the naive twins in test/naive.ts. */
+/** The rules of the finite subtraction game S (sorted), for the naive twins in test/helpers/naive.ts. */
 export function subRules(set: readonly number[]): SubtractionRules {
   return { family: 'sub', key: `sub:${set.join(',')}`, set };
 }

@@ -110,7 +110,7 @@ function parallelValues(
 }
 
 /**
- * Values by the gang's schedule (engine/sparse-gang.ts) run in-thread: tiles of `sub`
+ * Values by the gang's schedule (engine/sparse-gangs.ts) run in-thread: tiles of `sub`
  * heaps, each gathered with the frozen bound of a gang of `members` (the start of the tile
  * members - 1 back) and finished in order. While a tile gathers, the heaps between its
  * frozen bound and its start are overwritten with junk, as they may be unfinished in a real

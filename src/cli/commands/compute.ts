@@ -205,7 +205,7 @@ function printSummary(s: ComputeSummary, description: string): void {
         : ''),
     `  max value  ${s.maxValue}`,
     ...(s.facts ? [`  sparse     ${factsText(s.facts, ', ').slice(2)}`] : []),
-    // A windowed table is never read whole, so its periodicity is not checked (README: Sparse space).
+    // A windowed table is never read whole, so its periodicity is not checked (docs/sparse.md).
     `  period     ${
       s.facts?.window !== undefined && !s.periodicity
         ? 'not checked: the table was kept in a window (--until-proven keeps it whole and checks)'

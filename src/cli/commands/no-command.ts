@@ -8,7 +8,7 @@ interface NoCommandArgs extends GlobalArgs {
 
 /**
  * The default command: reached when no command word is given or recognised. Without it yargs
- * accepts `grundy -- kayles` silently with exit 0 (found by test/fuzz/flags.test.ts). Hidden
+ * accepts `grundy -- kayles` silently with exit 0 (found by test/fuzz/flags-*.test.ts). Hidden
  * from help. It replaces yargs' own "did you mean" hint, so it offers the nearest command itself.
  */
 export function noCommand(commands: readonly string[]): CommandModule<GlobalArgs, NoCommandArgs> {

@@ -3,7 +3,7 @@ import type { Values } from '../values.js';
 import { nextStamp } from '../mex.js';
 
 /**
- * The frozen-prefix seam (DESIGN.md "Runtimes"). Heaps are computed in two phases around a
+ * The frozen-prefix seam (docs/parallel.md). Heaps are computed in two phases around a
  * frozen bound F (every value below F is final):
  *
  *  - gather (parallel): for each n of a tile [lo, hi) (F <= lo), mark in n's row the value of

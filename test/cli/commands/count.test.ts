@@ -72,7 +72,7 @@ describe('grundy count', () => {
       }
     const r = await runCli(['count', 'kayles', '--heaps', '3', '--max', String(N), '--json', '--db', db]);
     expect(r.code, r.stderr).toBe(0);
-    // Counts below 2^53 are JSON numbers (README "JSON output").
+    // Counts below 2^53 are JSON numbers (docs/commands.md "JSON output").
     expect(JSON.parse(r.stdout).count).toBe(Number(p3));
     const m = await runCli([
       'count',
