@@ -19,7 +19,7 @@ import {
   type SubtractBlockedKernel,
 } from '../src/kernels/wasm/subtract-blocked.js';
 import { lowerBound } from '../src/kernels/sparse.js';
-import { familyOf, parseRules } from '../src/games/registry.js';
+import { familyOf, parseRules, heapFamily } from '../src/games/registry.js';
 import { scriptArgs, type ScriptArgs } from './args.js';
 
 const args: ScriptArgs = scriptArgs({
@@ -33,7 +33,7 @@ const tiles = args.countFlag('tiles', '400');
 const reps = args.countFlag('reps', '15');
 const rules = args.check(() => parseRules(`sub:${setName}`));
 const set =
-  familyOf(rules).subtraction?.(rules) ??
+  heapFamily(rules)?.subtraction?.(rules) ??
   args.fail(`--set ${setName}: not an infinite subtraction set (e.g. squares, cubes, primes)`);
 
 const TILE = 192;

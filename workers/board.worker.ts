@@ -4,7 +4,7 @@ import type { BoardOutcome, BoardTask } from '../src/engine/board-protocol.js';
 import { lineGameUpperWasm, WASM_LINE_MAX } from '../src/kernels/wasm/line-games-wasm.js';
 import { boardWasmModule } from '../src/wasm/board-module.js';
 import type { BoardOptionsFunction } from '../src/games/family.js';
-import { familyOf } from '../src/games/registry.js';
+import { familyOf, boardSupport } from '../src/games/registry.js';
 import type { Rules } from '../src/rules/types.js';
 import { defineWorker } from '../src/worker/define-worker.js';
 
@@ -12,7 +12,7 @@ import { defineWorker } from '../src/worker/define-worker.js';
 const loaded = new Map<string, Promise<BoardOptionsFunction>>();
 
 async function codeFor(rules: Rules): Promise<BoardOptionsFunction | undefined> {
-  const code = familyOf(rules).board?.code?.(rules) ?? null;
+  const code = boardSupport(rules)?.code?.(rules) ?? null;
   if (code === null) return undefined;
   let loading = loaded.get(rules.key);
   if (!loading) {
@@ -38,7 +38,7 @@ async function run(task: BoardTask): Promise<BoardOutcome> {
     lineGameUpperWasm(module, task.n, task.diagonal, task.output);
     return { kind: 'line', kernel: `${name}+simd` };
   }
-  const board = familyOf(task.rules).board;
+  const board = boardSupport(task.rules);
   if (!board) throw new Error(`${task.rules.key} is not a two-dimensional game`);
   const code = await codeFor(task.rules);
   const input = { ...(code ? { loaded: code } : {}), ...(task.factors ? { factors: task.factors } : {}) };

@@ -1,7 +1,7 @@
 import { countPositions, type CountResult } from '../count/count.js';
 import { defaultWorkers } from '../engine/pool.js';
 import { GrundyError, UsageError } from '../errors.js';
-import { familyOf, parseRules } from '../games/registry.js';
+import { familyOf, parseRules, kindOf, heapFamily } from '../games/registry.js';
 import { notComputed } from '../play/not-computed.js';
 import { prepareGames, type PreparedGame } from '../play/prepare.js';
 import { locateStore } from '../store/location.js';
@@ -52,10 +52,12 @@ export async function count(
   for (const [spec, k] of entries) {
     if (k < 1n) throw new UsageError(`heaps of ${spec} must be at least 1`);
     const rules = parseRules(spec);
-    if (familyOf(rules).positions !== 'heap') {
-      const what = familyOf(rules).explicit
-        ? 'a game graph (a loopy game: values may be infinite, outcomes include draws)'
-        : 'a game whose positions are not heaps';
+    const kind = kindOf(rules);
+    if (kind !== 'heap') {
+      const what =
+        kind === 'graph'
+          ? 'a game graph (a loopy game: values may be infinite, outcomes include draws)'
+          : 'a game whose positions are not heaps';
       throw new UsageError(
         `grundy count counts heap tuples by nim-sum; ${rules.key} is ${what}, which it does not cover; ` +
           `use grundy export ${spec} --format csv for its values`,
@@ -76,7 +78,7 @@ export async function count(
   for (const [spec, k] of multiplicity) {
     const p = prepared.get(spec)!;
     if (p instanceof GrundyError) throw p;
-    if (!familyOf(p.rules).closedForm && !p.cert && max >= BigInt(p.table.length))
+    if (!heapFamily(p.rules)?.closedForm && !p.cert && max >= BigInt(p.table.length))
       throw notComputed(p.rules, spec, max, p.table.length);
     const entry = byKey.get(p.rules.key);
     if (entry) entry.heaps += k;

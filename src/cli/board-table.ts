@@ -2,25 +2,20 @@ import { createWriteStream, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { rowPeriod } from '../board/row-period.js';
-import { boardOf, chooseSize, computeBoard, MAX_BOARD, type BoardSummary } from '../engine/board-compute.js';
-import { defaultWorkers, WorkerPool } from '../engine/pool.js';
+import { boardOf, MAX_BOARD } from '../engine/board-compute.js';
 import { NotComputedError, UsageError } from '../errors.js';
-import { describeRules, familyOf, parseRules } from '../games/registry.js';
+import { describeRules, parseRules, kindOf } from '../games/registry.js';
 import { parseBigInteger, parseCount } from '../numbers.js';
 import type { Rules } from '../rules/types.js';
 import { boardBytes, loadBoard, type StoredBoard } from '../store/boards.js';
 import type { Store } from '../store/store.js';
-import { openForRead, openForWrite, quoteSpec, type GlobalArgs } from './context.js';
-import { fmtDuration, fmtInt, fmtRate, jsonInteger, printJson } from './output.js';
-import type { EngineTasks } from '../engine/tasks.js';
+import { openForRead, quoteSpec, type GlobalArgs } from './context.js';
+import { fmtInt, jsonInteger, printJson } from './output.js';
 
 /**
  * The commands' side of two-dimensional games (docs/boards.md): compute, query,
  * show and export of N x N tables. The commands call in here when the game's family has a board.
  */
-
-/** Default threads for a board: 1, because 2 pipelined workers did not pay (bench/NOTES.md). */
-export const DEFAULT_BOARD_WORKERS = 1;
 
 /** The rules when the spec names a 2-D game, else null (heap games go their usual way). */
 export function boardRules(spec: string): Rules | null {
@@ -30,7 +25,7 @@ export function boardRules(spec: string): Rules | null {
   } catch {
     return null;
   }
-  return familyOf(rules).board ? rules : null;
+  return kindOf(rules) === 'board' ? rules : null;
 }
 
 /** A cell written X,Y (each any non-negative integer, 1e18 or 2^64 too). */
@@ -42,54 +37,6 @@ export function parseCell(text: string, spec: string): readonly [bigint, bigint]
     );
   }
   return [parseBigInteger(parts[0]!, `x of ${text}`), parseBigInteger(parts[1]!, `y of ${text}`)];
-}
-
-export interface BoardComputeArgs extends GlobalArgs {
-  size?: string;
-  to?: string;
-  'until-proven'?: boolean;
-  workers?: string;
-}
-
-export async function computeBoardCommand(args: BoardComputeArgs, rules: Rules): Promise<void> {
-  if (args.to !== undefined || args['until-proven']) {
-    throw new UsageError(
-      `${rules.key} is a two-dimensional game: give --size N for its N x N table, not --to or --until-proven`,
-    );
-  }
-  const size = chooseSize(rules, args.size !== undefined ? parseCount(args.size, '--size', 1, MAX_BOARD) : null);
-  const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : DEFAULT_BOARD_WORKERS;
-  const store = openForWrite(args);
-  const pool = new WorkerPool<EngineTasks>(Math.min(workers, defaultWorkers() * 4));
-  try {
-    const summary = await computeBoard({
-      rules,
-      store,
-      pool,
-      size,
-      workers: pool.threads,
-      onFactor: (key, to) => process.stderr.write(`grundy: computing the factor ${key} to ${to} first\n`),
-    });
-    if (args.json) printJson(summary);
-    else printBoardSummary(summary, describeRules(rules));
-  } finally {
-    await pool.destroy();
-    store.close();
-  }
-}
-
-function printBoardSummary(s: BoardSummary, description: string): void {
-  const lines = [`${s.game}  (${description})`];
-  if (s.stop === 'already-stored') lines.push(`  stored     ${s.size} x ${s.size} already: nothing to compute`);
-  else {
-    lines.push(
-      `  computed   ${s.size} x ${s.size} table, ${fmtInt(s.newlyComputed)} new cells in ` +
-        `${fmtDuration(s.elapsedMs)}: ` +
-        `${fmtRate(s.statesPerSecond)} cells/s on ${s.workers} worker${s.workers > 1 ? 's' : ''} (kernel ${s.kernel})`,
-    );
-  }
-  lines.push(`  max value  ${s.maxValue}`);
-  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 interface CellAnswer {

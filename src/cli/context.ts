@@ -1,4 +1,3 @@
-import { faultPoint } from '../testing/faults.js';
 import { NotComputedError } from '../errors.js';
 import { parseRules } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
@@ -14,7 +13,7 @@ export interface GlobalArgs {
 }
 
 export function openForWrite(args: GlobalArgs): Store {
-  return Store.openForWrite(resolveDbPath(args.db), { onCommit: faultPoint });
+  return Store.openForWrite(resolveDbPath(args.db));
 }
 
 export function openForRead(args: GlobalArgs): Store | null {

@@ -35,8 +35,8 @@ export function showFreqCommand(args: FreqArgs): void {
   try {
     const found = findStoredGame(store, args.game);
     const family = found.game ? familyById(found.game.family) : found.rules ? familyOf(found.rules) : undefined;
-    if (family && family.positions !== 'heap') {
-      const kind = family.positions === 'cell' ? 'a two-dimensional game' : 'a game graph';
+    if (family && family.kind !== 'heap') {
+      const kind = family.kind === 'board' ? 'a two-dimensional game' : 'a game graph';
       throw new UsageError(
         `--freq is for heap games: ${found.key} is ${kind}; grundy export ${quoteSpec(args.game)} lists its values`,
       );

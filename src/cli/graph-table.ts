@@ -12,13 +12,14 @@ export interface GraphTable extends StoredGraphTable {
 
 /** Whether a stored game's positions are vertices of an explicit graph (its family says so). */
 export function isGraphGame(game: GameRow): boolean {
-  return familyById(game.family)?.explicit !== undefined;
+  return familyById(game.family)?.kind === 'graph';
 }
 
 /** The stored table of a game graph, or undefined for any other game. */
 export function openGraphTable(store: Store, game: GameRow): GraphTable | undefined {
-  const explicit = familyById(game.family)?.explicit;
-  if (!explicit) return undefined;
+  const family = familyById(game.family);
+  if (family?.kind !== 'graph') return undefined;
+  const explicit = family.explicit;
   const table = loadGraphTable(store, game);
   if (!table) throw new Error(`store for ${game.key} has values but no graph table`);
   return { ...table, codec: explicit.codec(table.names, table.source.vertices, game.key) };

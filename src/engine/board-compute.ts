@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createLineGame, lineValueBytes, lineValues } from '../board/line-games.js';
 import { ComputeError, UsageError } from '../errors.js';
-import { familyOf } from '../games/registry.js';
+import { familyOf, boardSupport } from '../games/registry.js';
 import { boardWasmModule } from '../wasm/board-module.js';
 import type { BoardSupport } from '../games/family.js';
 import type { Values } from '../kernels/values.js';
@@ -39,7 +39,7 @@ export interface BoardSummary {
 }
 
 export function boardOf(rules: Rules): BoardSupport<Rules> {
-  const board = familyOf(rules).board;
+  const board = boardSupport(rules);
   if (!board) throw new UsageError(`${rules.key} is not a two-dimensional game`);
   return board;
 }

@@ -1,4 +1,4 @@
-import { familyOf } from '../games/registry.js';
+import { familyOf, heapFamily } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 
 /**
@@ -32,7 +32,7 @@ export function costPerValue(rules: Rules, n: number): number {
 export function nextChunkEnd(rules: Rules, lo: number, limit: number): number {
   let len = MIN_CHUNK;
   while (len < MAX_CHUNK && 2 * len * costPerValue(rules, lo + 2 * len) <= WORK_PER_CHUNK) len *= 2;
-  if (familyOf(rules).chunksGrowWithPrefix) len = Math.min(MAX_CHUNK, Math.max(len, lo));
+  if (heapFamily(rules)?.chunksGrowWithPrefix) len = Math.min(MAX_CHUNK, Math.max(len, lo));
   return Math.min(limit, lo + len);
 }
 

@@ -1,3 +1,4 @@
+import type { GameKind } from '../games/family.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import type { LockOptions } from '../store/locks.js';
@@ -56,7 +57,9 @@ export interface ComputeRequest {
 
 export interface ComputeSummary {
   readonly game: string;
-  /** Values stored for the game after the run. */
+  /** The kind of game (games/family.ts): what `computed` counts and which detail below is set. */
+  readonly kind: GameKind;
+  /** Values stored for the game after the run (a board's cells, a graph's vertices). */
   readonly computed: number;
   /** Values computed by this run. */
   readonly newlyComputed: number;
@@ -74,11 +77,13 @@ export interface ComputeSummary {
   readonly facts: StrategyFacts | null;
   /** Why the run stopped. */
   readonly stop: 'target' | 'proven' | 'already-proven' | 'already-computed';
-  /** For an explicit game graph: its size and what its table holds. */
-  readonly explicit?: ExplicitSummary;
+  /** For a game graph: its size and what its table holds. */
+  readonly graph?: GraphSummary;
+  /** For a board game: the side of its stored N x N table. */
+  readonly board?: { readonly size: number };
 }
 
-export interface ExplicitSummary {
+export interface GraphSummary {
   readonly vertices: number;
   readonly edges: number;
   readonly infinite: number;

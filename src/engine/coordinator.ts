@@ -39,8 +39,8 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
   const lock = await acquireComputeLock(req.store, req.rules.key, { ...req.lock, signal: req.signal });
   try {
     // A game graph is computed whole (`to` and `untilProven` do not apply: its size is the file's).
-    const explicit = familyOf(req.rules).explicit;
-    if (explicit) return await computeExplicit(req, explicit);
+    const family = familyOf(req.rules);
+    if (family.kind === 'graph') return await computeExplicit(req, family.explicit);
     return await computeLocked(req);
   } finally {
     lock.release();
@@ -76,6 +76,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     const newlyComputed = game.computed - startedFrom;
     return {
       game: rules.key,
+      kind: 'heap',
       computed: game.computed,
       newlyComputed,
       maxValue: game.maxValue,

@@ -4,7 +4,7 @@ import { outcomeOf, vertexValue } from '../graph/sums.js';
 import type { Rules } from '../rules/types.js';
 import { graphSource, saveGraphTable } from '../store/graph-tables.js';
 import type { GameRow, Store } from '../store/store.js';
-import type { ComputeRequest, ComputeSummary, ExplicitSummary } from './compute-request.js';
+import type { ComputeRequest, ComputeSummary, GraphSummary } from './compute-request.js';
 import { emptyPhaseStats } from './frozen-runner.js';
 import { statesThreads } from './states-threads.js';
 
@@ -23,6 +23,7 @@ export async function computeExplicit(req: ComputeRequest, explicit: ExplicitSup
     const elapsedMs = performance.now() - started;
     return {
       game: rules.key,
+      kind: 'graph',
       computed: game.computed,
       newlyComputed: newly,
       maxValue: game.maxValue,
@@ -35,7 +36,7 @@ export async function computeExplicit(req: ComputeRequest, explicit: ExplicitSup
       sparse: { chunks: 0, gangs: 0, rescans: 0, continued: 0, regrows: 0 },
       facts: null,
       stop,
-      explicit: explicitSummary(store, game),
+      graph: graphSummary(store, game),
     };
   };
   const stored = store.getGame(rules.key);
@@ -75,14 +76,14 @@ export async function computeExplicit(req: ComputeRequest, explicit: ExplicitSup
     status: 'done',
   });
   const out = summary(game, 'target', kernel, game.computed);
-  // Counted here, from the values in hand (explicitSummary would reload them).
+  // Counted here, from the values in hand (graphSummary would reload them).
   const outcomes = { P: 0, N: 0, D: 0 };
   for (let v = 0; v < gv.values.length; v++) outcomes[outcomeOf(vertexValue(gv, v))]++;
-  return { ...out, explicit: { ...out.explicit!, outcomes } };
+  return { ...out, graph: { ...out.graph!, outcomes } };
 }
 
 /** What is stored for a game graph, for summaries (outcome counts only when just computed). */
-function explicitSummary(store: Store, game: GameRow): ExplicitSummary | undefined {
+function graphSummary(store: Store, game: GameRow): GraphSummary | undefined {
   const source = graphSource(store, game);
   if (!source) return undefined;
   const { vertices, edges, infinite, acyclic } = source;

@@ -74,7 +74,7 @@ export interface SparseTuning {
 export class SparseRunner implements ChunkStrategy, SparseGangHost {
   readonly space: SparseSpace;
   private readonly gangs: SparseGangs;
-  private plain = false;
+  private plainOnly = false;
   /** Pool threads the last chunk kept busy. */
   lastWorkers = 1;
   /** Thread time per heap of the last chunk, in µs (0 before the first): sizes chunks and gang tiles. */
@@ -123,7 +123,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
    * SharedArrayBuffer. A table past WINDOW_FROM heaps is a window of one.
    */
   table(width: Width, capacity: number, limit: number, from?: Table, count = 0): Table | null {
-    if (width === 32 || this.plain || sparseKernelChoice() !== 'wasm') return null;
+    if (width === 32 || this.plainOnly || sparseKernelChoice() !== 'wasm') return null;
     if (this.window !== null && from === this.window.g) return from;
     // By the table asked for, not the limit: --until-proven asks for twice what it has, and
     // checks periodicity, which reads the table whole, until it is proven or the limit is reached.
@@ -165,7 +165,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
     if (this.decided?.lo === lo) return this.decided;
     const mode = this.tuning.parallel;
     let choice: { path: SparsePath; probe: boolean; goesOn?: boolean };
-    if (this.plain || this.threads < 2 || mode === 'off' || lo < (mode === 'force' ? 1 : MIN_PARALLEL_N))
+    if (this.plainOnly || this.threads < 2 || mode === 'off' || lo < (mode === 'force' ? 1 : MIN_PARALLEL_N))
       choice = { path: 'seq', probe: false };
     else if (this.gangs.continues(lo) && (mode === 'force' || this.chooser.keepsGang())) {
       this.chooser.carryOn();
@@ -197,13 +197,13 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
 
   /** Pick up the stored mask and rare list for g[0, computed); extend them over anything newer. */
   resume(game: GameRow, g: Table, computed: number, stored: StoredState): void {
-    this.plain = game.width === 32;
-    this.space.resume(game, g, computed, this.plain ? null : stored);
+    this.plainOnly = game.width === 32;
+    this.space.resume(game, g, computed, this.plainOnly ? null : stored);
   }
 
   /** The mask and rare list to store with the chunk that ends at hi; null once they no longer apply. */
   stateAt(hi: number): SparseState | null {
-    return this.plain ? null : this.space.stateAt(hi);
+    return this.plainOnly ? null : this.space.stateAt(hi);
   }
 
   /** The end of the next chunk from lo, never past limit: sized by the sparse cost per heap. */
@@ -241,14 +241,14 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
     const { pool, g, width, lo, hi, maxBefore, signal } = chunk;
     const upto = this.space.upto;
     if (lo !== upto) throw new Error(`sparse state covers [0, ${upto}) but the chunk starts at ${lo}`);
-    if (width === 32 || maxBefore >= VALUE_LIMIT) this.plain = true;
+    if (width === 32 || maxBefore >= VALUE_LIMIT) this.plainOnly = true;
     // A gang running on past the last chunk takes this one too, with the mask it started with.
-    if (!this.plain && this.pathAt(lo).path === 'gang' && this.gangs.continues(lo, g)) return this.gangs.run(chunk);
+    if (!this.plainOnly && this.pathAt(lo).path === 'gang' && this.gangs.continues(lo, g)) return this.gangs.run(chunk);
     if (this.gangs.running) {
       const failed = await this.gangs.endAt(lo);
       if (failed) return failed;
     }
-    if (this.plain) {
+    if (this.plainOnly) {
       const buffer = typedTable(g).buffer as SharedArrayBuffer;
       return runChunk(pool, { kind: 'range', rules: this.rules, buffer, width, lo, hi, maxBefore }, signal);
     }

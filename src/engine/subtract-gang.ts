@@ -3,7 +3,7 @@ import { lowerBound } from '../kernels/sparse.js';
 import { capacityOf, typedTable, type Values } from '../kernels/values.js';
 import { createSubtractMemory, valuesView, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
 import type { SubtractionElements } from '../games/family.js';
-import { familyOf } from '../games/registry.js';
+import { familyOf, heapFamily } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
 import type { ChunkOutcome } from './protocol.js';
@@ -81,7 +81,7 @@ export class SubtractGangRunner implements ChunkStrategy {
 
   /** A runner for infinite subtraction sets, null for other rules. */
   static for(rules: Rules, threads: number, tuning: SubtractGangTuning = {}): SubtractGangRunner | null {
-    const elements = familyOf(rules).subtraction?.(rules);
+    const elements = heapFamily(rules)?.subtraction?.(rules);
     return elements ? new SubtractGangRunner(rules, elements, threads, tuning) : null;
   }
 

@@ -7,7 +7,7 @@ import { parseIntegerList } from './spec-text.js';
 /** Remove any positive number of tokens except the excluded amounts; values grow (a saltus). */
 export const allBut = defineFamily<AllButRules>({
   id: 'allbut',
-  positions: 'heap',
+  kind: 'heap',
   syntax: ['allbut:1,2'],
   prefixes: ['allbut'],
   parse(body, spec) {

@@ -5,14 +5,14 @@ import { MexSet } from '../kernels/mex.js';
 import type { Values } from '../kernels/values.js';
 import type { HeapMove } from './heap-moves.js';
 import type { Rules } from '../rules/types.js';
-import type { BoardOptionsFunction, BoardSupport, Cell, GameFamily, MoveContext } from './family.js';
+import type { BoardFamily, BoardOptionsFunction, BoardSupport, Cell, MoveContext } from './family.js';
 
 /**
  * The heap-style members every 2-D family shares: a cell is its anti-diagonal index
  * (src/board/cells.ts), an option is the tuple of the indices of its cells. The plain kernel
  * is the mex over those options in index order: slow, obvious, and the reference.
  */
-type HeapSide<R extends Rules> = Pick<GameFamily<R>, 'options' | 'cost' | 'plain' | 'criterion' | 'moves'>;
+type HeapSide<R extends Rules> = Pick<BoardFamily<R>, 'options' | 'cost' | 'plain' | 'criterion' | 'moves'>;
 
 export function boardHeapMembers<R extends Rules>(board: BoardSupport<R>): HeapSide<R> {
   const cellOptions = (rules: R, n: number, loaded?: unknown): Iterable<readonly Cell[]> => {

@@ -192,7 +192,7 @@ const board: BoardSupport<Board2dRules> = {
 
 export const board2d = defineFamily<Board2dRules>({
   id: '2d',
-  positions: 'cell',
+  kind: 'board',
   syntax: SYNTAX,
   prefixes: ['2d'],
   // 2d:module:FILE names a file (and loads code): a server serves these only once stored.

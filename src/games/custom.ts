@@ -13,7 +13,7 @@ import { readModuleFile } from './spec-text.js';
 /** Custom rules: a JavaScript module exporting options(n), which yields heap tuples. */
 export const custom = defineFamily<CustomRules>({
   id: 'module',
-  positions: 'heap',
+  kind: 'heap',
   syntax: ['module:./rules.js'],
   prefixes: ['module'],
   readsFiles: true,

@@ -14,21 +14,21 @@ import type { VertexNames } from '../graph/names.js';
  * game, in one module (src/games/<family>.ts), registered in src/games/registry.ts. Nothing
  * outside the registry asks which family a game is: it asks the family.
  *
- * Positions are indexed by a non-negative integer: a heap size ('heap', computed in index order:
- * every option of position n has a smaller index), or a vertex of an explicit game graph
- * ('vertex': the graph may have cycles, its table is computed whole by `explicit`, and the user
- * names positions through its codec).
+ * A family is of one kind, decided where it is declared (`kind`), and has the members of its
+ * kind: a heap game (`HeapFamily`, positions are heap sizes computed in index order, every option
+ * of position n has a smaller index), a game graph (`GraphFamily`, positions are the vertices of
+ * an explicit graph, cycles allowed, computed whole) or a game on a board (`BoardFamily`, cells
+ * (x, y) of the quadrant stored as N x N tables). Code outside src/games switches on `kind`.
  */
-export interface GameFamily<R extends Rules = Rules> {
+export type GameFamily<R extends Rules = Rules> = HeapFamily<R> | GraphFamily<R> | BoardFamily<R>;
+
+/** The kinds of game: how positions are written, computed and stored. */
+export type GameKind = GameFamily['kind'];
+
+/** What every family has, whatever its kind. */
+export interface FamilyBase<R extends Rules> {
   /** The `family` tag of the rules this module owns. */
   readonly id: string;
-  /**
-   * How positions are indexed: 'heap' (the index is the heap size), 'vertex' (see `explicit`) or
-   * 'cell' (see `board`).
-   */
-  readonly positions: 'heap' | 'vertex' | 'cell';
-  /** A family of explicit game graphs: the whole graph, and how positions are written. */
-  readonly explicit?: ExplicitSupport<R>;
   /** The spec forms it reads, for help and error messages ('sub:1,3,4'). */
   readonly syntax: readonly string[];
   /** Bare words it answers to ('nim'), and prefixes before a colon ('sub' in 'sub:1,3,4'). */
@@ -44,16 +44,13 @@ export interface GameFamily<R extends Rules = Rules> {
   /** One line naming the game, for summaries. */
   describe(rules: R): string;
 
-  /** The options of position n as tuples of heaps (their values XOR): the slow, obvious way. */
+  /**
+   * The options of position n as tuples of positions (their values XOR): the slow, obvious way.
+   * A board family sees a cell as its anti-diagonal index (src/board/cells.ts).
+   */
   options(rules: R, n: number, loaded?: OptionsFunction): Iterable<readonly number[]>;
   /** Rough option visits to compute the value of position n: sizes chunks (engine/budget.ts). */
   cost(rules: R, n: number): number;
-  /**
-   * Count kernels rebuild their histogram from the prefix on every chunk, so their chunks grow
-   * with the prefix instead of by work alone.
-   */
-  readonly chunksGrowWithPrefix?: boolean;
-
   /**
    * The spec names a file that parse() reads (custom modules): a server never parses such a spec
    * from a request, it serves the game only by its stored key (src/api/game.ts).
@@ -61,25 +58,32 @@ export interface GameFamily<R extends Rules = Rules> {
   readonly readsFiles?: boolean;
   /** User code the kernels call (custom modules): loaded once per worker thread and game. */
   readonly code?: UserCode<R>;
+  /** How a period is proven from a finite prefix, or null when it is only ever observed. */
+  criterion(rules: R): ProofCriterion | null;
+  /** Moves from position n to options of value `target`, described in the game's own terms. */
+  moves(context: MoveContext<R>): Iterable<HeapMove>;
+}
+
+/** A heap game: positions are heap sizes, its table is computed in index order, chunk by chunk. */
+export interface HeapFamily<R extends Rules = Rules> extends FamilyBase<R> {
+  readonly kind: 'heap';
+  /** The plain range kernel: the reference every faster strategy must equal. */
+  plain(rules: R, loaded?: OptionsFunction): RangeKernel;
   /**
-   * The plain range kernel: the reference every faster strategy must equal. Every 'heap' family
-   * has one; a 'vertex' family has none (its table is not computed in index order).
+   * Count kernels rebuild their histogram from the prefix on every chunk, so their chunks grow
+   * with the prefix instead of by work alone.
    */
-  plain?(rules: R, loaded?: OptionsFunction): RangeKernel;
+  readonly chunksGrowWithPrefix?: boolean;
   /** The frozen-prefix kernel (gather from final values, finish in order), where it exists. */
   frozen?(rules: R): FrozenSupport | null;
   /** Sparse space: the shape of its one- and two-heap moves, where it applies. */
   sparse?(rules: R): SparseShape | null;
   /** A subtraction game on an increasing element list: the WebAssembly subtraction gang. */
   subtraction?(rules: R): SubtractionElements | null;
-
-  /** How a period is proven from a finite prefix, or null when it is only ever observed. */
-  criterion(rules: R): ProofCriterion | null;
   /** Values grow without bound: periodicity is arithmetic (with a saltus). */
   readonly arithmetic?: boolean;
   /** Values known for every position without a table (nim: g(n) = n). */
   readonly closedForm?: ClosedForm;
-
   /**
    * How `grundy sweep` enumerates the family's games: 'sets' (every set of amounts, shipped to
    * workers as arrays through `sets`) or 'codes' (every take-and-break digit string).
@@ -87,12 +91,24 @@ export interface GameFamily<R extends Rules = Rules> {
   readonly sweep?: 'sets' | 'codes';
   /** The rules as a sorted set of positive amounts, and back (sweeps ship games as sets). */
   readonly sets?: SetForm<R>;
+}
 
-  /** Moves from position n to options of value `target`, described in the game's own terms. */
-  moves(context: MoveContext<R>): Iterable<HeapMove>;
+/**
+ * A game on an explicit directed graph (cycles allowed): its table is computed whole by the
+ * generalized Sprague-Grundy function, and the user names positions through its codec.
+ */
+export interface GraphFamily<R extends Rules = Rules> extends FamilyBase<R> {
+  readonly kind: 'graph';
+  /** The whole graph, and how positions are written. */
+  readonly explicit: ExplicitSupport<R>;
+}
 
-  /** A game on cells (x, y) of the quadrant, stored as N x N tables (positions: 'cell'). */
-  readonly board?: BoardSupport<R>;
+/** A game on cells (x, y) of the quadrant, stored as N x N tables (src/engine/board-compute.ts). */
+export interface BoardFamily<R extends Rules = Rules> extends FamilyBase<R> {
+  readonly kind: 'board';
+  /** The mex over the options in anti-diagonal order: the reference for every board kernel. */
+  plain(rules: R, loaded?: OptionsFunction): RangeKernel;
+  readonly board: BoardSupport<R>;
 }
 
 /**

@@ -18,7 +18,7 @@ const FORMATS: readonly GraphFormat[] = ['edges', 'json', 'counted'];
  */
 export const graph = defineFamily<GraphRules>({
   id: 'graph',
-  positions: 'vertex',
+  kind: 'graph',
   syntax: ['graph:FILE'],
   prefixes: ['graph'],
   // The spec names a file: a server serves such games only once stored, by key.

@@ -8,7 +8,7 @@ import { defineFamily } from './family.js';
 /** Grundy's game: split a heap into two unequal non-empty heaps. */
 export const grundy = defineFamily<GrundyRules>({
   id: 'grundy',
-  positions: 'heap',
+  kind: 'heap',
   syntax: ['grundy'],
   names: ['grundy'],
   parse: () => ({ family: 'grundy', key: 'grundy' }) satisfies GrundyRules,

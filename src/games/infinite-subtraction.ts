@@ -25,7 +25,7 @@ const SHARE: Readonly<Record<InfiniteSubtractionRules['name'], OrderedShare>> = 
 /** Subtraction of any element of an infinite set (squares, primes, ...); parsed from 'sub:NAME'. */
 export const infiniteSubtraction = defineFamily<InfiniteSubtractionRules>({
   id: 'subinf',
-  positions: 'heap',
+  kind: 'heap',
   syntax: ['sub:squares|cubes|powers2|primes|fibonacci|triangular'],
   // Parsed by the finite subtraction family: both are spelled 'sub:...'.
   parse: (_body, spec) => {

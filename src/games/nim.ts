@@ -6,7 +6,7 @@ import { defineFamily } from './family.js';
 /** Nim: remove any positive number of tokens; g(n) = n, so no table is ever needed. */
 export const nim = defineFamily<NimRules>({
   id: 'nim',
-  positions: 'heap',
+  kind: 'heap',
   syntax: ['nim'],
   names: ['nim'],
   parse: () => ({ family: 'nim', key: 'nim' }) satisfies NimRules,

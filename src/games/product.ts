@@ -26,7 +26,7 @@ function parseProduct(body: string, spec: string, cwd: string): ProductRules {
     if (text.trim() === '') throw new UsageError(`'${spec}' has an empty factor; write e.g. product:nim*sub:1,2`);
     const rules = parseRules(text, cwd);
     const family = familyOf(rules);
-    if (family.positions !== 'heap')
+    if (family.kind !== 'heap')
       throw new UsageError(`product factor '${text}' is not a heap game; both factors must be`);
     if (family.code)
       throw new UsageError(`product factor '${text}' runs user code; the product takes built-in heap games`);
@@ -79,7 +79,7 @@ const board: BoardSupport<ProductRules> = {
 
 export const product = defineFamily<ProductRules>({
   id: 'product',
-  positions: 'cell',
+  kind: 'board',
   syntax: ['product:sub:squares*sub:triangular'],
   prefixes: ['product'],
   // Its factors may name files (module:, 2d:module:): a server serves products only once stored.

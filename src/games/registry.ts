@@ -6,7 +6,7 @@ import { PeriodDetector, type ProofCriterion } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { allBut } from './all-but.js';
 import { custom } from './custom.js';
-import type { GameFamily, FrozenSupport } from './family.js';
+import type { BoardSupport, ExplicitSupport, FrozenSupport, GameFamily, GameKind, HeapFamily } from './family.js';
 import { graph } from './graph.js';
 import { grundy } from './grundy.js';
 import { infiniteSubtraction } from './infinite-subtraction.js';
@@ -108,16 +108,39 @@ export function describeRules(rules: Rules): string {
   return familyOf(rules).describe(rules);
 }
 
+/** The kind of the game: how its positions are written, computed and stored. */
+export function kindOf(rules: Rules): GameKind {
+  return familyOf(rules).kind;
+}
+
+/** The family of a heap game, or null for a game graph or a board game. */
+export function heapFamily(rules: Rules): HeapFamily | null {
+  const family = familyOf(rules);
+  return family.kind === 'heap' ? family : null;
+}
+
+/** What a board game's table is made of, or null for the other kinds. */
+export function boardSupport(rules: Rules): BoardSupport<Rules> | null {
+  const family = familyOf(rules);
+  return family.kind === 'board' ? family.board : null;
+}
+
+/** How a game graph is loaded and its positions written, or null for the other kinds. */
+export function graphSupport(rules: Rules): ExplicitSupport<Rules> | null {
+  const family = familyOf(rules);
+  return family.kind === 'graph' ? family.explicit : null;
+}
+
 /** The family's plain range kernel (custom modules need their loaded options function). */
 export function plainKernel(rules: Rules, loaded?: OptionsFunction): RangeKernel {
   const family = familyOf(rules);
-  if (!family.plain) throw new Error(`${rules.key} is a game graph, computed whole: it has no range kernel`);
+  if (family.kind === 'graph') throw new Error(`${rules.key} is a game graph, computed whole: it has no range kernel`);
   return family.plain(rules, loaded);
 }
 
 /** The family's frozen-prefix kernel, or null when it has none. */
 export function frozenSupport(rules: Rules): FrozenSupport | null {
-  return familyOf(rules).frozen?.(rules) ?? null;
+  return heapFamily(rules)?.frozen?.(rules) ?? null;
 }
 
 /** The family's gather/finish kernel, or null when it has none. */
@@ -127,7 +150,7 @@ export function frozenKernel(rules: Rules, loaded?: OptionsFunction): FrozenKern
 
 /** The sparse-space shape of the game, or null where sparse space does not apply. */
 export function sparseShape(rules: Rules): SparseShape | null {
-  return familyOf(rules).sparse?.(rules) ?? null;
+  return heapFamily(rules)?.sparse?.(rules) ?? null;
 }
 
 /** How the game's periodicity is proven, or null when it is only ever observed. */
@@ -138,7 +161,10 @@ export function proofCriterion(rules: Rules): ProofCriterion | null {
 /** A period detector told the game's proof criterion and whether its values grow (arithmetic). */
 export function periodDetector(rules: Rules): PeriodDetector {
   const family = familyOf(rules);
-  return new PeriodDetector({ criterion: family.criterion(rules), arithmetic: family.arithmetic === true });
+  return new PeriodDetector({
+    criterion: family.criterion(rules),
+    arithmetic: family.kind === 'heap' && family.arithmetic === true,
+  });
 }
 
 const loadedCode = new Map<string, Promise<OptionsFunction>>();

@@ -18,7 +18,7 @@ import { readModuleFile } from './spec-text.js';
  */
 export const states = defineFamily<StatesRules>({
   id: 'states',
-  positions: 'vertex',
+  kind: 'graph',
   syntax: ['states:./game.js'],
   prefixes: ['states'],
   readsFiles: true,

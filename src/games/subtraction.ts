@@ -13,7 +13,7 @@ import { parseIntegerList, removals } from './spec-text.js';
 /** A finite subtraction set: remove s tokens for any s in S. Solved by its proven period. */
 export const subtraction = defineFamily<SubtractionRules>({
   id: 'sub',
-  positions: 'heap',
+  kind: 'heap',
   syntax: ['sub:1,3,4'],
   prefixes: ['sub'],
   parse(body, spec) {

@@ -14,7 +14,7 @@ const BARE_CODE = /^[0-9a-f]?\.[0-9a-z]*$/i;
 /** Take-and-break codes d0.d1d2...: digit d_i's bit 2^j allows "remove i, leave j heaps". */
 export const takeBreak = defineFamily<TakeBreakRules>({
   id: 'octal',
-  positions: 'heap',
+  kind: 'heap',
   syntax: ['octal:0.77 (or .77)'],
   prefixes: ['octal', 'hex'],
   matches: (text) => BARE_CODE.test(text),

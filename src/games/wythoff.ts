@@ -43,7 +43,7 @@ const board: BoardSupport<WythoffRules> = {
 
 export const wythoff = defineFamily<WythoffRules>({
   id: 'wythoff',
-  positions: 'cell',
+  kind: 'board',
   syntax: ['wythoff', '2d:queen'],
   names: ['wythoff'],
   parse: () => WYTHOFF,

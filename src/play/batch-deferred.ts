@@ -33,8 +33,7 @@ export function deferredKind(spec: string): DeferredKind | null {
   } catch {
     return null; // the heap path reports the bad spec on each of its lines
   }
-  if (family.explicit) return 'graph';
-  return family.board ? 'board' : null;
+  return family.kind === 'heap' ? null : family.kind;
 }
 
 export interface DeferredRequest {

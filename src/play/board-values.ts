@@ -2,7 +2,7 @@ import { cellIndex, cellOf } from '../board/cells.js';
 import { boardOf, chooseSize, computeBoard } from '../engine/board-compute.js';
 import { WorkerPool } from '../engine/pool.js';
 import { NotComputedError, UsageError } from '../errors.js';
-import { familyOf, parseRules } from '../games/registry.js';
+import { familyOf, parseRules, kindOf } from '../games/registry.js';
 import type { BoardOptionsFunction, BoardSupport } from '../games/family.js';
 import { plainValues } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
@@ -86,7 +86,7 @@ export class BoardGameValues extends GameValues {
 export function boardComponentRules(spec: string): Rules | null {
   try {
     const rules = parseRules(spec);
-    return familyOf(rules).board ? rules : null;
+    return kindOf(rules) === 'board' ? rules : null;
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { computeGame } from '../engine/coordinator.js';
 import { WorkerPool } from '../engine/pool.js';
 import { statesThreads } from '../engine/states-threads.js';
-import { familyOf, parseRules } from '../games/registry.js';
+import { familyOf, parseRules, kindOf, graphSupport } from '../games/registry.js';
 import { loadGraphTable } from '../store/graph-tables.js';
 import { Store } from '../store/store.js';
 import type { GraphComponent, LoopyComponent } from './loopy.js';
@@ -11,7 +11,7 @@ import type { EngineTasks } from '../engine/tasks.js';
 
 /** Whether any component is a game graph: then the position is evaluated as a loopy sum. */
 export function hasGraphComponent(components: readonly WrittenComponent[]): boolean {
-  return components.some((c) => familyOf(parseRules(c.spec)).explicit !== undefined);
+  return components.some((c) => kindOf(parseRules(c.spec)) === 'graph');
 }
 
 /**
@@ -27,7 +27,7 @@ export async function resolveLoopy(
   const heapParts: PositionComponent[] = [];
   const slots: (GraphComponent | number)[] = [];
   for (const c of components) {
-    if (!familyOf(parseRules(c.spec)).explicit) {
+    if (kindOf(parseRules(c.spec)) !== 'graph') {
       slots.push(heapParts.length);
       heapParts.push({ spec: c.spec, heaps: c.tokens.map((t) => parseHeap(t, c.spec)) });
       continue;
@@ -45,7 +45,7 @@ export type GraphBase = Omit<GraphComponent, 'vertices'>;
 /** Load a game graph's table from the store, computing and storing it first when missing. */
 export async function loadGraphComponent(spec: string, opts: PrepareOptions): Promise<GraphBase> {
   const rules = parseRules(spec);
-  const explicit = familyOf(rules).explicit;
+  const explicit = graphSupport(rules);
   if (!explicit) throw new Error(`internal: ${spec} is not a game graph`);
   let store = Store.openForRead(opts.dbPath);
   try {

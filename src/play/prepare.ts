@@ -1,4 +1,3 @@
-import { faultPoint } from '../testing/faults.js';
 import { computeGame } from '../engine/coordinator.js';
 import { WorkerPool } from '../engine/pool.js';
 import type { EnginePool, EngineTasks } from '../engine/tasks.js';
@@ -6,7 +5,7 @@ import { GrundyError, UsageError } from '../errors.js';
 import { notComputed } from './not-computed.js';
 import { plainValues, sharedValues, type Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
-import { familyOf, loadCode, parseRules } from '../games/registry.js';
+import { familyOf, loadCode, parseRules, kindOf, heapFamily } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { Store } from '../store/store.js';
 import type { ResolvedComponent } from './evaluate.js';
@@ -74,7 +73,7 @@ export async function prepareGames(
       }
       throw err;
     }
-    if (familyOf(rules).positions !== 'heap') {
+    if (kindOf(rules) !== 'heap') {
       // Heap-indexed evaluation (batches, counts) cannot carry infinite values or vertex names.
       const how = `evaluate its tokens one position at a time (grundy eval '${req.spec}@v')`;
       out.set(req.spec, new UsageError(`${rules.key} is a game graph: ${how}`));
@@ -102,7 +101,7 @@ export async function prepareGames(
     store = Store.openForRead(opts.dbPath);
     for (const { rules, spec, maxHeap, computeTo, specs } of byKey.values()) {
       let result: PreparedGame | GrundyError;
-      if (familyOf(rules).closedForm) {
+      if (heapFamily(rules)?.closedForm) {
         result = { rules, table: alloc(0, 8), cert: null, spec };
       } else {
         let game = store?.getGame(rules.key);
@@ -113,7 +112,7 @@ export async function prepareGames(
           // A small missing table: compute and store it now (a writer replaces the reader).
           if (!store || store.readonly) {
             store?.close();
-            store = Store.openForWrite(opts.dbPath, { onCommit: faultPoint });
+            store = Store.openForWrite(opts.dbPath);
           }
           pool ??= new WorkerPool<EngineTasks>(opts.workers);
           const to = Number(computeTo) + 1;

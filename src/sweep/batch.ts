@@ -1,4 +1,4 @@
-import { familyOf } from '../games/registry.js';
+import { familyOf, heapFamily } from '../games/registry.js';
 import type { Values } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
 import type { SweepGame } from './enumerate.js';
@@ -24,7 +24,7 @@ export type BatchGames =
 export function packGames(games: readonly SweepGame[]): BatchGames {
   const ords = Int32Array.from(games, (g) => g.ord);
   const first = games[0]?.rules;
-  const family = first && familyOf(first);
+  const family = first && heapFamily(first);
   const form = family?.sets;
   if (family && form && games.every((g) => familyOf(g.rules) === family)) {
     const sets = games.map((g) => form.of(g.rules));

@@ -22,17 +22,19 @@ export {
 /** The families `grundy sweep` takes, in the order the registry lists them. */
 export function sweepFamilies(): string[] {
   return families()
-    .filter((f) => f.sweep !== undefined)
+    .filter((f) => f.kind === 'heap' && f.sweep !== undefined)
     .map((f) => f.id);
 }
 
 /** How a family's games are enumerated, or undefined when it cannot be swept. */
 export function sweepKind(family: string): 'sets' | 'codes' | undefined {
-  return familyById(family)?.sweep;
+  const found = familyById(family);
+  return found?.kind === 'heap' ? found.sweep : undefined;
 }
 
 function setForm(spec: SetSweepSpec): SetForm<Rules> {
-  const form = familyById(spec.family)?.sets;
+  const family = familyById(spec.family);
+  const form = family?.kind === 'heap' ? family.sets : undefined;
   if (!form) throw new UsageError(`cannot sweep '${spec.family}'; sweepable families: ${sweepFamilies().join(', ')}`);
   return form;
 }

@@ -25,14 +25,15 @@ export class GameSolver {
 
   solve(rules: Rules, opts: SolveOptions): GameSolution {
     const family = familyOf(rules);
-    if (family.sets?.window) return this.subtraction.solve(family.sets.of(rules), opts);
+    if (family.kind === 'heap' && family.sets?.window) return this.subtraction.solve(family.sets.of(rules), opts);
     if (family.code) throw new Error(`${family.code.describe(rules)} cannot be swept`);
     return solveWithKernel(rules, plainKernel(rules), opts);
   }
 
   /** A game of a family with a set form (subtraction sets, all-but excluded sets), as sorted elements. */
   solveSet(familyId: string, set: ArrayLike<number>, opts: SolveOptions): GameSolution {
-    const form = familyById(familyId)?.sets;
+    const family = familyById(familyId);
+    const form = family?.kind === 'heap' ? family.sets : undefined;
     if (!form) throw new Error(`game family '${familyId}' has no set form`);
     if (form.window) return this.subtraction.solve(set, opts);
     return this.solve(form.rules(Array.from(set)), opts);

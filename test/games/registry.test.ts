@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { defineFamily } from '../../src/games/family.js';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compute } from '../../src/api/compute.js';
+import { buildGraph, options as graphOptions } from '../../src/graph/csr.js';
+import { EdgeBuffer } from '../../src/graph/edges.js';
+import { boardHeapMembers } from '../../src/games/board-common.js';
+import { defineFamily, type BoardSupport } from '../../src/games/family.js';
+import { loadBoard } from '../../src/store/boards.js';
+import { loadGraphTable } from '../../src/store/graph-tables.js';
+import { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers/cli.js';
 import {
   describeRules,
   familyOf,
@@ -31,7 +40,7 @@ function* halvingOptions(rules: HalvingRules, n: number): Generator<readonly num
 
 const halving = defineFamily<HalvingRules>({
   id: 'halving',
-  positions: 'heap',
+  kind: 'heap',
   syntax: ['halving:K'],
   prefixes: ['halving'],
   parse: (body) => ({ family: 'halving', key: `halving:${Number(body)}`, k: Number(body) }) satisfies HalvingRules,
@@ -54,6 +63,87 @@ const halving = defineFamily<HalvingRules>({
   },
 });
 
+/**
+ * A toy game graph, defined here: "ladder n", vertices 0..n-1 where vertex v moves to v - 1 and
+ * v - 2 (those that exist). Loaded whole, written as vertex numbers.
+ */
+interface LadderRules extends Rules {
+  readonly family: 'ladder';
+  readonly n: number;
+}
+
+function ladderGraph(n: number) {
+  const edges = new EdgeBuffer();
+  for (let v = 0; v < n; v++) for (const w of [v - 1, v - 2]) if (w >= 0) edges.push(v, w);
+  return buildGraph(n, edges);
+}
+
+const ladder = defineFamily<LadderRules>({
+  id: 'ladder',
+  kind: 'graph',
+  syntax: ['ladder:N'],
+  prefixes: ['ladder'],
+  parse: (body) => ({ family: 'ladder', key: `ladder:${Number(body)}`, n: Number(body) }) satisfies LadderRules,
+  describe: (rules) => `a ladder of ${rules.n} rungs, one or two steps down`,
+  *options(rules, v) {
+    for (const w of graphOptions(ladderGraph(rules.n), v)) yield [w];
+  },
+  cost: () => 2,
+  criterion: () => null,
+  moves: () => [],
+  explicit: {
+    load: (rules) => ({
+      graph: ladderGraph(rules.n),
+      names: { kind: 'range' },
+      source: { format: 'ladder', sha256: String(rules.n), bytes: 0 },
+    }),
+    codec: (_names, n) => ({ parse: (token) => Math.min(Number(token), n - 1), format: (v) => String(v) }),
+  },
+});
+
+/**
+ * A toy board game, defined here: "steps", a token on (x, y) moves one cell left or one cell
+ * down. Its table is the mex over those options, cell by cell.
+ */
+interface StepsRules extends Rules {
+  readonly family: 'steps';
+}
+
+const stepsBoard: BoardSupport<StepsRules> = {
+  fixedSize: () => null,
+  *options(_rules, x, y) {
+    if (x > 0) yield [[x - 1, y]];
+    if (y > 0) yield [[x, y - 1]];
+  },
+  table(_rules, n) {
+    const values = new Uint8Array(n * n);
+    for (let x = 0; x < n; x++) {
+      for (let y = 0; y < n; y++) {
+        const seen = new Set<number>();
+        if (x > 0) seen.add(values[(x - 1) * n + y]!);
+        if (y > 0) seen.add(values[x * n + y - 1]!);
+        let m = 0;
+        while (seen.has(m)) m++;
+        values[x * n + y] = m;
+      }
+    }
+    return { n, values };
+  },
+  light: () => true,
+  describeMove: (_rules, _from, to) => `move to ${to.map(([a, b]) => `(${a}, ${b})`).join(' + ')}`,
+};
+
+const steps = defineFamily<StepsRules>({
+  id: 'steps',
+  kind: 'board',
+  syntax: ['steps'],
+  names: ['steps'],
+  parse: () => ({ family: 'steps', key: 'steps' }) satisfies StepsRules,
+  describe: () => 'one step left or down',
+  ...boardHeapMembers(stepsBoard),
+  board: stepsBoard,
+});
+
 /** The slow, obvious values: mex over the options, straight from the rule. */
 function naive(k: number, N: number): number[] {
   const g: number[] = [];
@@ -70,6 +160,11 @@ function naive(k: number, N: number): number[] {
 
 describe('the game-family registry', () => {
   registerFamily(halving);
+  registerFamily(ladder);
+  registerFamily(steps);
+  const { dir, cleanup } = tempDir();
+  const db = join(dir, 'toys.db');
+  afterAll(cleanup);
 
   it('a family defined in one file is parsed, described and listed once registered', () => {
     const rules = parseRules('halving:3');
@@ -110,5 +205,35 @@ describe('the game-family registry', () => {
     expect(() => registerFamily({ ...halving, id: 'halving3', prefixes: ['sub'] })).toThrow(
       /'sub' already belongs to 'sub'/,
     );
+  });
+
+  it('a toy game graph defined in one file is computed whole through the API, each vertex by hand', async () => {
+    const summary = await compute('ladder:7', { db, workers: 1 });
+    expect(summary.kind).toBe('graph');
+    // Two steps down, one or two at a time: g(v) = v mod 3, so vertices 0, 3 and 6 are P.
+    expect(summary.graph).toMatchObject({ vertices: 7, edges: 11, infinite: 0, acyclic: true });
+    expect(summary.graph?.outcomes).toEqual({ P: 3, N: 4, D: 0 });
+    await expect(compute('ladder:7', { db, to: 10 })).rejects.toThrow(/is a game graph: .*drop --to/);
+    const store = Store.openForRead(db)!;
+    try {
+      const table = loadGraphTable(store, store.getGame('ladder:7')!)!;
+      expect(Array.from(table.values.values.subarray(0, 7))).toEqual([0, 1, 2, 0, 1, 2, 0]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a toy board game defined in one file is computed through the API, g(x, y) = (x + y) mod 2', async () => {
+    const summary = await compute('steps', { db, size: 9 });
+    expect(summary).toMatchObject({ kind: 'board', board: { size: 9 }, computed: 81, maxValue: 1 });
+    await expect(compute('steps', { db, to: 10 })).rejects.toThrow(/two-dimensional game: give --size/);
+    await expect(compute('halving:3', { db, size: 9 })).rejects.toThrow(/--size .* is not one/);
+    const store = Store.openForRead(db)!;
+    try {
+      const board = loadBoard(store, store.getGame('steps')!)!;
+      for (let x = 0; x < 9; x++) for (let y = 0; y < 9; y++) expect(board.values[x * 9 + y]).toBe((x + y) % 2);
+    } finally {
+      store.close();
+    }
   });
 });

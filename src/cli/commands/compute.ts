@@ -1,15 +1,15 @@
 import type { Argv, CommandModule } from 'yargs';
 import { listenForInterrupt } from '../interrupt.js';
-import { compute, DEFAULT_PROOF_LIMIT, DEFAULT_TO, type ComputeSummary } from '../../api/compute.js';
+import { compute, type ComputeSummary } from '../../api/compute.js';
 import { gameSpecOf } from '../../api/game.js';
 import { MAX_HEAP } from '../../engine/planner.js';
-import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers } from '../../engine/pool.js';
+import { DEFAULT_MODULE_TIMEOUT_MS } from '../../engine/pool.js';
 import { DEFAULT_MAX_STATES } from '../../states/explore.js';
 import { parseDuration } from '../../durations.js';
-import { InterruptedError, UsageError } from '../../errors.js';
+import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { describeRules, familyOf, parseRules, proofCriterion, specHelp } from '../../games/registry.js';
-import { computeBoardCommand } from '../board-table.js';
+import { describeRules, kindOf, parseRules, proofCriterion, specHelp } from '../../games/registry.js';
+import { MAX_BOARD } from '../../engine/board-compute.js';
 import { quoteSpec, type GlobalArgs } from '../context.js';
 import {
   factsText,
@@ -84,43 +84,26 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       ) as Argv<ComputeArgs>,
   handler: async (args) => {
     const rules = parseRules(args.game);
-    if (familyOf(rules).board) return computeBoardCommand(args, rules);
-    if (args['max-states'] !== undefined && !familyOf(rules).explicit?.explores) {
-      throw new UsageError(`--max-states bounds a states: module's exploration; ${rules.key} has no states to explore`);
-    }
-    if (familyOf(rules).explicit && (args.to !== undefined || args['until-proven'])) {
-      throw new UsageError(
-        `${rules.key} is a game graph: its table is computed whole, so drop --to and --until-proven`,
-      );
-    }
     const untilProven = args['until-proven'] === true;
     const canProve = proofCriterion(rules) !== null;
-    if (untilProven && !canProve) {
+    if (untilProven && !canProve && kindOf(rules) === 'heap') {
       process.stderr.write(
         `grundy: ${rules.key} has no periodicity proof criterion; computing to --to and reporting what is observed\n`,
       );
     }
-    const to =
-      args.to !== undefined
-        ? parseCount(args.to, '--to', 1, MAX_HEAP)
-        : untilProven && canProve
-          ? DEFAULT_PROOF_LIMIT
-          : DEFAULT_TO;
-    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
-    const moduleTimeoutMs =
-      args['module-timeout'] !== undefined
-        ? parseDuration(args['module-timeout'], '--module-timeout')
-        : DEFAULT_MODULE_TIMEOUT_MS;
     // --until-proven stops at the proof: its limit is a safety net, not a target to show progress against.
     const bar = new ProgressBar(!(untilProven && canProve) || args.to !== undefined);
     const interruption = listenForInterrupt('stopping the workers; finished chunks are stored', () => bar.done());
     try {
       const summary = await compute(gameSpecOf(rules), {
         ...(args.db !== undefined ? { db: args.db } : {}),
-        to,
-        untilProven,
-        workers,
-        moduleTimeoutMs,
+        ...(args.to !== undefined ? { to: parseCount(args.to, '--to', 1, MAX_HEAP) } : {}),
+        ...(args.size !== undefined ? { size: parseCount(args.size, '--size', 1, MAX_BOARD) } : {}),
+        ...(untilProven ? { untilProven } : {}),
+        ...(args.workers !== undefined ? { workers: parseCount(args.workers, '--workers', 1, 256) } : {}),
+        ...(args['module-timeout'] !== undefined
+          ? { moduleTimeoutMs: parseDuration(args['module-timeout'], '--module-timeout') }
+          : {}),
         ...(args['max-states'] !== undefined
           ? { maxStates: parseCount(args['max-states'], '--max-states', 1, 2 ** 31 - 1) }
           : {}),
@@ -131,7 +114,8 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
             `grundy: waiting for grundy pid ${holder.pid} to finish ${rules.key} (Ctrl-C to give up)\n`,
           ),
         onProgress: (p) => bar.update(p),
-        ...(process.stderr.isTTY && familyOf(rules).explicit?.explores ? { onExplore: exploreProgress() } : {}),
+        ...(process.stderr.isTTY ? { onExplore: exploreProgress() } : {}),
+        onFactor: (key, to) => process.stderr.write(`grundy: computing the factor ${key} to ${to} first\n`),
       });
       bar.done();
       if (args.json) printJson(summaryJson(summary));
@@ -175,6 +159,7 @@ export function resumeCommand(args: ComputeArgs, untilProven: boolean): string {
 }
 
 function summaryJson(s: ComputeSummary): object {
+  if (s.kind === 'board') return boardJson(s);
   return {
     game: s.game,
     computed: s.computed,
@@ -187,13 +172,17 @@ function summaryJson(s: ComputeSummary): object {
     kernel: s.kernel,
     ...(s.facts ? { facts: s.facts } : {}),
     stop: s.stop,
-    ...(s.explicit ? { graph: s.explicit } : {}),
+    ...(s.graph ? { graph: s.graph } : {}),
   };
 }
 
 function printSummary(s: ComputeSummary, description: string): void {
-  if (s.explicit) {
+  if (s.kind === 'graph') {
     printGraphSummary(s, description);
+    return;
+  }
+  if (s.kind === 'board') {
+    printBoardSummary(s, description);
     return;
   }
   const lines = [
@@ -217,7 +206,7 @@ function printSummary(s: ComputeSummary, description: string): void {
 }
 
 function printGraphSummary(s: ComputeSummary, description: string): void {
-  const g = s.explicit!;
+  const g = s.graph!;
   const o = g.outcomes;
   const lines = [
     `${s.game}  (${description})`,
@@ -229,5 +218,35 @@ function printGraphSummary(s: ComputeSummary, description: string): void {
     `  values     finite up to ${s.maxValue}, ${fmtInt(g.infinite)} infinite`,
   ];
   if (o) lines.push(`  outcomes   ${fmtInt(o.P)} P (loss), ${fmtInt(o.N)} N (win), ${fmtInt(o.D)} D (draw)`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** A board game's summary as `grundy compute --json` has always printed it. */
+function boardJson(s: ComputeSummary): object {
+  return {
+    game: s.game,
+    size: s.board!.size,
+    newlyComputed: s.newlyComputed,
+    maxValue: s.maxValue,
+    elapsedMs: s.elapsedMs,
+    statesPerSecond: s.statesPerSecond,
+    workers: s.workers,
+    kernel: s.kernel,
+    stop: s.stop === 'target' ? 'done' : 'already-stored',
+  };
+}
+
+function printBoardSummary(s: ComputeSummary, description: string): void {
+  const size = s.board!.size;
+  const lines = [`${s.game}  (${description})`];
+  if (s.stop !== 'target') lines.push(`  stored     ${size} x ${size} already: nothing to compute`);
+  else {
+    lines.push(
+      `  computed   ${size} x ${size} table, ${fmtInt(s.newlyComputed)} new cells in ` +
+        `${fmtDuration(s.elapsedMs)}: ` +
+        `${fmtRate(s.statesPerSecond)} cells/s on ${s.workers} worker${s.workers > 1 ? 's' : ''} (kernel ${s.kernel})`,
+    );
+  }
+  lines.push(`  max value  ${s.maxValue}`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
