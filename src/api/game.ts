@@ -1,6 +1,17 @@
 import { UsageError } from '../errors.js';
-import { describeRules, families, familyOf, GAME_ALIASES, parseRules, proofCriterion } from '../games/registry.js';
-import type { GameFamily } from '../games/family.js';
+import {
+  describeRules,
+  families,
+  familyById,
+  familyOf,
+  GAME_ALIASES,
+  kindOf,
+  parseRules,
+  proofCriterion,
+} from '../games/registry.js';
+import type { GameFamily, GameKind } from '../games/family.js';
+
+export type { GameKind };
 import type { Rules } from '../rules/types.js';
 
 /** A parsed game spec: its canonical key (the store's identity for its table) and rules. */
@@ -13,8 +24,21 @@ export interface GameSpec {
   readonly description: string;
   /** Whether a period of this game can be proven from a finite table (else it is only observed). */
   readonly provable: boolean;
+  /** What a position is: a heap size n, a cell 'x,y' of a board, or a vertex of a game graph. */
+  readonly kind: GameKind;
   /** The full rules, as the engine reads them. */
   readonly rules: Rules;
+}
+
+/** The kind of a game by its rules. */
+export function gameKind(rules: Rules): GameKind {
+  return kindOf(rules);
+}
+
+/** The kind of a stored game by its family tag; 'heap' for a family this build does not know. */
+export function storedKind(familyId: string): GameKind {
+  const family = familyById(familyId);
+  return family ? family.kind : 'heap';
 }
 
 /** Parse a game spec ('kayles', 'sub:1,3,4', 'octal:0.137', 'module:./rules.js'); throws UsageError. */
@@ -28,6 +52,7 @@ export function gameSpecOf(rules: Rules): GameSpec {
     family: rules.family,
     description: describeRules(rules),
     provable: proofCriterion(rules) !== null,
+    kind: gameKind(rules),
     rules,
   };
 }
@@ -73,4 +98,9 @@ export function parseGameWithoutFiles(spec: string): GameSpec {
   // A family that resolved to another (allbut: to nim) is checked again on its own rules.
   if (readsFiles(familyOf(rules))) throw new UsageError(`'${spec.trim()}' names a file; use its stored key`);
   return gameSpecOf(rules);
+}
+
+/** A spec as a shell reads it back: quoted when it holds anything beyond [\w.:,@#/+-]. */
+export function quoteSpec(spec: string): string {
+  return /^[\w.:,@#/+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
 }

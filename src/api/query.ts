@@ -1,17 +1,20 @@
-import { openStore, type Answer } from './store.js';
+import { openStore, type PositionAnswer } from './store.js';
 
 /**
- * g(n) for each of `ns` (numbers, bigints, or text such as '1e30' and ranges 'a..b'), from the
- * stored table or the proven period beyond it; NotComputedError when neither covers an n.
+ * Answers for positions of any kind of game, by the game's kind (answer.kind says which):
+ * 'heap': g(n) for numbers, bigints or text such as '1e30' and ranges 'a..b', from the stored
+ * table or the proven period beyond it; 'board': g(x, y) for cells 'x,y', from the stored table
+ * or the family's closed forms; 'graph': the value and outcome of vertices of a stored game
+ * graph, by name. NotComputedError when nothing stored or proven answers a position.
  */
 export function query(
   game: string,
-  ns: readonly (bigint | number | string)[],
+  positions: readonly (bigint | number | string)[],
   options: { readonly db?: string } = {},
-): Answer[] {
+): PositionAnswer[] {
   const store = openStore(options.db);
   try {
-    return store.queryItems(game, ns).flatMap((g) => g.answers);
+    return store.positions(game, positions);
   } finally {
     store.close();
   }

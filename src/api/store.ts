@@ -5,10 +5,14 @@ import { parseBigInteger } from '../numbers.js';
 import { valueByCertificate } from '../period/certificate.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
+import { boardBytes } from '../store/boards.js';
+import { graphSource, type GraphSource } from '../store/graph-tables.js';
 import type { SparseState } from '../store/sparse-state.js';
 import { locateStore } from '../store/location.js';
 import { Store, type GameRow } from '../store/store.js';
-import { parseGameWithoutFiles } from './game.js';
+import { answerCells, requireBoard, type BoardTable, type CellAnswer } from './board.js';
+import { gameKind, parseGameWithoutFiles, quoteSpec, storedKind, type GameKind } from './game.js';
+import { answerVertexNamed, findGraphTable, type GraphTable, type VertexAnswer } from './graph.js';
 
 /** g(n) and where it came from: the stored table, or the proven period beyond it. */
 export interface Answer {
@@ -17,15 +21,35 @@ export interface Answer {
   readonly source: 'table' | 'certificate';
 }
 
+/** g(n) of a heap game, marked as such among the answers of several kinds. */
+export interface HeapAnswer extends Answer {
+  readonly kind: 'heap';
+}
+
+/** One position's answer, by the game's kind: a heap n, a cell x,y or a vertex of a graph. */
+export type PositionAnswer = HeapAnswer | CellAnswer | VertexAnswer;
+
 /** A stored game's table, as listed. */
 export interface StoredGame {
   readonly key: string;
   readonly family: string;
+  /** What its positions are: heap sizes, cells of a board, vertices of a graph. */
+  readonly kind: GameKind;
   /** g(0..computed-1) are stored. */
   readonly computed: number;
   readonly maxValue: number;
   readonly periodicity: Periodicity | null;
   readonly createdAt: string;
+}
+
+/** A stored game with what `grundy list` shows besides: bits a value, bytes stored, a graph's source. */
+export interface StoredTable extends StoredGame {
+  /** Bits a stored value takes. */
+  readonly width: number;
+  /** Bytes in the store: values, and a board's table. */
+  readonly bytes: number;
+  /** What a game graph's table was computed from; undefined for other kinds. */
+  readonly graph?: GraphSource & { readonly infinite: number; readonly acyclic: boolean };
 }
 
 export interface OpenStoreOptions {
@@ -72,6 +96,67 @@ export class GrundyStore {
     return this.store.listGames().map((g) => this.info(g));
   }
 
+  /** Every stored game with its width, bytes and, for a game graph, its source (as `grundy list`). */
+  tables(): StoredTable[] {
+    const store = this.store;
+    if (!store) return [];
+    return store.listGames().map((g) => {
+      const info = this.info(g);
+      const graph = info.kind === 'graph' ? graphSource(store, g) : undefined;
+      return {
+        ...info,
+        width: g.width,
+        bytes: store.storedBytes(g) + boardBytes(store, g),
+        ...(graph ? { graph } : {}),
+      };
+    });
+  }
+
+  /** What the positions of a game are (a stored key or any spelling); UsageError when neither. */
+  kind(spec: string): GameKind {
+    const row = this.row(spec);
+    return row ? storedKind(row.family) : gameKind(this.parse(spec));
+  }
+
+  /** A two-dimensional game's stored N x N table; NotComputedError when none is stored. */
+  board(spec: string): BoardTable {
+    return requireBoard(this.store, this.boardRules(spec), spec);
+  }
+
+  /**
+   * g(x, y) of cells 'x,y' (or pairs) of a two-dimensional game: from the stored table, else
+   * the family's closed forms (Wythoff's P-positions at any size), else NotComputedError.
+   */
+  cells(spec: string, cells: readonly (string | readonly [bigint, bigint])[]): CellAnswer[] {
+    return answerCells(this.store, this.boardRules(spec), cells, spec);
+  }
+
+  /** A game graph's stored table; NotComputedError when none is stored, UsageError for another kind. */
+  graph(spec: string): GraphTable {
+    const table = findGraphTable(this.store, spec, (s) => this.parse(s));
+    if (table) return table;
+    const row = this.requireRow(spec);
+    throw new UsageError(`${row.key} is not a game graph (its kind: ${storedKind(row.family)})`);
+  }
+
+  /** Vertices of a stored game graph by name: value (n or infinity(K)) and outcome P, N or D. */
+  vertices(spec: string, names: readonly string[]): VertexAnswer[] {
+    const table = this.graph(spec);
+    return names.map((name) => answerVertexNamed(table, name));
+  }
+
+  /**
+   * Positions of any kind of game, as `grundy query` reads them: heap sizes ('1e30', ranges
+   * 'a..b', numbers, bigints), cells 'x,y' of a board, or vertex names of a stored graph.
+   */
+  positions(spec: string, items: readonly (string | number | bigint)[]): PositionAnswer[] {
+    const board = this.boardRulesOrNull(spec);
+    if (board) return answerCells(this.store, board, items.map(String), spec);
+    const graph = findGraphTable(this.store, spec, (s) => this.parse(s));
+    if (graph) return items.map((item) => answerVertexNamed(graph, String(item)));
+    return this.queryItems(spec, items).flatMap((g) => g.answers.map((a) => ({ kind: 'heap' as const, ...a })));
+  }
+
   /** A stored game by its exact key or any spelling of its rules, or undefined. */
   find(spec: string): StoredGame | undefined {
     const row = this.row(spec);
@@ -108,15 +193,34 @@ export class GrundyStore {
 
   /** Answers for one game, reused across many lookups (its period and a value cache). */
   answerer(spec: string): Answerer {
-    const parse =
-      this.specs === 'no-files' ? (s: string) => parseGameWithoutFiles(s).rules : (s: string) => parseRules(s);
-    return new Answerer(this.store!, this.requireRow(spec), spec, parse);
+    return new Answerer(this.store!, this.requireRow(spec), spec, (s) => this.parse(s));
+  }
+
+  private parse(spec: string): Rules {
+    return this.specs === 'no-files' ? parseGameWithoutFiles(spec).rules : parseRules(spec);
+  }
+
+  private boardRulesOrNull(spec: string): Rules | null {
+    let rules: Rules;
+    try {
+      rules = this.parse(spec);
+    } catch {
+      return null;
+    }
+    return gameKind(rules) === 'board' ? rules : null;
+  }
+
+  private boardRules(spec: string): Rules {
+    const rules = this.parse(spec);
+    if (gameKind(rules) !== 'board') throw new UsageError(`${rules.key} is not a two-dimensional game`);
+    return rules;
   }
 
   private info(g: GameRow): StoredGame {
     return {
       key: g.key,
       family: g.family,
+      kind: storedKind(g.family),
       computed: g.computed,
       maxValue: g.maxValue,
       periodicity: this.store!.getCertificate(g) ?? null,
@@ -170,10 +274,6 @@ function toBigInt(n: bigint | number | string, what: string): bigint {
     return BigInt(n);
   }
   return parseBigInteger(n, what);
-}
-
-export function quoteSpec(spec: string): string {
-  return /^[\w.:,@#/+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
 }
 
 /** Answers g(n) for one stored game, from the table or its proven certificate. */

@@ -1,88 +1,19 @@
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { rowPeriod } from '../board/row-period.js';
-import { boardOf, MAX_BOARD } from '../engine/board-compute.js';
-import { NotComputedError, UsageError } from '../errors.js';
-import { describeRules, parseRules, kindOf } from '../games/registry.js';
-import { parseBigInteger, parseCount } from '../numbers.js';
+import { answerCells, boardBlock, boardRowPeriods, parseCell, requireBoard } from '../api/board.js';
+import { UsageError } from '../errors.js';
+import { boardSource } from '../export/board.js';
+import { parseCount } from '../numbers.js';
 import type { Rules } from '../rules/types.js';
-import { boardBytes, loadBoard, type StoredBoard } from '../store/boards.js';
-import type { Store } from '../store/store.js';
-import { openForRead, quoteSpec, type GlobalArgs } from './context.js';
+import { openForRead, type GlobalArgs } from './context.js';
 import { fmtInt, jsonInteger, printJson } from './output.js';
 
 /**
- * The commands' side of two-dimensional games (docs/boards.md): compute, query,
- * show and export of N x N tables. The commands call in here when the game's family has a board.
+ * The commands' side of two-dimensional games (docs/boards.md): the output of query,
+ * show and export of N x N tables (src/api/board.ts answers them). The commands call in here
+ * when the game is a board (boardRules in src/api/board.ts).
  */
-
-/** The rules when the spec names a 2-D game, else null (heap games go their usual way). */
-export function boardRules(spec: string): Rules | null {
-  let rules: Rules;
-  try {
-    rules = parseRules(spec);
-  } catch {
-    return null;
-  }
-  return kindOf(rules) === 'board' ? rules : null;
-}
-
-/** A cell written X,Y (each any non-negative integer, 1e18 or 2^64 too). */
-export function parseCell(text: string, spec: string): readonly [bigint, bigint] {
-  const parts = text.split(',');
-  if (parts.length !== 2) {
-    throw new UsageError(
-      `position '${text}' of ${spec} is not a cell: write X,Y with two non-negative integers, e.g. 3,5`,
-    );
-  }
-  return [parseBigInteger(parts[0]!, `x of ${text}`), parseBigInteger(parts[1]!, `y of ${text}`)];
-}
-
-interface CellAnswer {
-  readonly x: bigint;
-  readonly y: bigint;
-  /** null: only the outcome is known (Wythoff far beyond any table). */
-  readonly value: bigint | null;
-  readonly outcome: 'P' | 'N';
-  readonly source: 'table' | 'formula';
-}
-
-/** Answer a cell from the stored table, else from the family's closed forms, else exit 3. */
-export function answerCell(
-  rules: Rules,
-  stored: StoredBoard | undefined,
-  x: bigint,
-  y: bigint,
-  spec: string,
-): CellAnswer {
-  const board = boardOf(rules);
-  const fixed = board.fixedSize(rules);
-  if (fixed !== null && (x >= BigInt(fixed) || y >= BigInt(fixed))) {
-    throw new UsageError(`cell (${x}, ${y}) is off the ${fixed} x ${fixed} board of ${rules.key}`);
-  }
-  if (stored && x < BigInt(stored.size) && y < BigInt(stored.size)) {
-    const v = BigInt(stored.values[Number(x) * stored.size + Number(y)]!);
-    return { x, y, value: v, outcome: v === 0n ? 'P' : 'N', source: 'table' };
-  }
-  const v = board.value?.(rules, x, y) ?? null;
-  if (v !== null) return { x, y, value: v, outcome: v === 0n ? 'P' : 'N', source: 'formula' };
-  const p = board.isP?.(rules, x, y) ?? null;
-  if (p !== null) return { x, y, value: p ? 0n : null, outcome: p ? 'P' : 'N', source: 'formula' };
-  const side = (x > y ? x : y) + 1n;
-  const fix =
-    side <= BigInt(MAX_BOARD)
-      ? `run: grundy compute ${quoteSpec(spec)} --size ${side}`
-      : `cells beyond ${MAX_BOARD} need a formula, which ${rules.key} has none of`;
-  throw new NotComputedError(
-    `g(${x}, ${y}) of ${rules.key} is not stored${stored ? ` (table ${stored.size} x ${stored.size})` : ''}; ${fix}`,
-  );
-}
-
-function storedBoard(store: Store | null, rules: Rules): StoredBoard | undefined {
-  const game = store?.getGame(rules.key);
-  return game && store ? loadBoard(store, game) : undefined;
-}
 
 export function queryBoardCommand(
   args: GlobalArgs & { game: string; n: string[]; values?: boolean },
@@ -92,8 +23,7 @@ export function queryBoardCommand(
   const cells = args.n.map((t) => parseCell(String(t), args.game));
   const store = openForRead(args);
   try {
-    const stored = storedBoard(store, rules);
-    const answers = cells.map(([x, y]) => answerCell(rules, stored, x, y, args.game));
+    const answers = answerCells(store, rules, cells, args.game);
     if (args.json) {
       printJson({
         game: rules.key,
@@ -123,13 +53,6 @@ export function queryBoardCommand(
   }
 }
 
-export function requireBoard(store: Store | null, rules: Rules, spec: string): StoredBoard {
-  const stored = storedBoard(store, rules);
-  if (!stored)
-    throw new NotComputedError(`${rules.key} is not stored; run: grundy compute ${quoteSpec(spec)} --size 64`);
-  return stored;
-}
-
 /** Rows shown by `show --rows`: every row of a table this small, else the first ones. */
 const MAX_ROWS = 256;
 
@@ -141,27 +64,19 @@ export function showBoardCommand(
   const store = openForRead(args);
   try {
     const stored = requireBoard(store, rules, args.game);
-    const game = store!.getGame(rules.key)!;
     const k = Math.min(wanted, stored.size);
-    const block = Array.from({ length: k }, (_, x) =>
-      Array.from(stored.values.subarray(x * stored.size, x * stored.size + k)),
-    );
-    const rows = args.rows
-      ? Array.from({ length: Math.min(stored.size, MAX_ROWS) }, (_, x) => ({
-          x,
-          period: rowPeriod(stored.values, stored.size, x),
-        }))
-      : [];
+    const block = boardBlock(stored, k);
+    const rows = args.rows ? boardRowPeriods(stored, MAX_ROWS) : [];
     if (args.json) {
       printJson({
         store: store!.path,
-        game: rules.key,
-        family: rules.family,
-        description: describeRules(rules),
+        game: stored.key,
+        family: stored.family,
+        description: stored.description,
         size: stored.size,
         maxValue: stored.maxValue,
         width: stored.width,
-        bytes: boardBytes(store!, game),
+        bytes: stored.bytes,
         first: block,
         ...(args.rows ? { rows: rows.map(({ x, period }) => ({ row: x, observed: period })) } : {}),
       });
@@ -169,9 +84,8 @@ export function showBoardCommand(
     }
     const width = Math.max(1, ...block.flat().map((v) => String(v).length));
     const lines = [
-      `${rules.key}  (${describeRules(rules)})`,
-      `  stored     ${stored.size} x ${stored.size} table, ${stored.width}-bit, ` +
-        `${fmtInt(boardBytes(store!, game))} bytes`,
+      `${stored.key}  (${stored.description})`,
+      `  stored     ${stored.size} x ${stored.size} table, ${stored.width}-bit, ${fmtInt(stored.bytes)} bytes`,
       `  max value  ${stored.maxValue}`,
       `  g(x, y) for x, y < ${k} (rows x, columns y):`,
       ...block.map((row, x) => `  ${String(x).padStart(3)} | ${row.map((v) => String(v).padStart(width)).join(' ')}`),
@@ -230,101 +144,4 @@ export async function exportBoardCommand(
   } finally {
     store?.close();
   }
-}
-
-/**
- * grundy(x, y) in C++ or Python: the stored table with a guard; for a game whose P-positions
- * have a formula (Wythoff) also is_p(x, y) from it, valid for every cell.
- */
-function boardSource(rules: Rules, stored: StoredBoard, format: 'cpp' | 'py', main: boolean): string {
-  const { size, values } = stored;
-  const rows = Array.from({ length: size }, (_, x) => Array.from(values.subarray(x * size, (x + 1) * size)).join(','));
-  const formula = boardOf(rules).pFormula;
-  const title = `${rules.key}: ${describeRules(rules)}; g(x, y) for x, y < ${size}`;
-  if (format === 'py') {
-    const lines = [
-      `# ${title}. Generated by grundy-engine.`,
-      'import sys',
-      `SIZE = ${size}`,
-      `TABLE = [${rows.map((r) => `[${r}]`).join(',\n  ')}]`,
-      '',
-      'def grundy(x, y):',
-      '    if not (0 <= x < SIZE and 0 <= y < SIZE):',
-      "        raise ValueError('cell beyond the stored table')",
-      '    return TABLE[x][y]',
-    ];
-    if (formula) {
-      lines.push(
-        '',
-        `# P-positions for every cell: ${formula}.`,
-        'from math import isqrt',
-        '',
-        'def lower(m):',
-        '    return (m + isqrt(5 * m * m)) // 2',
-        '',
-        'def is_p(x, y):',
-        '    a, b = min(x, y), max(x, y)',
-        '    return lower(b - a) == a',
-      );
-    }
-    if (main) {
-      lines.push(
-        '',
-        "if __name__ == '__main__':",
-        '    for line in sys.stdin:',
-        '        if line.strip():',
-        "            x, y = (int(t) for t in line.replace(',', ' ').split())",
-        `            ` +
-          `print(${formula ? "grundy(x, y) if max(x, y) < SIZE else ('P' if is_p(x, y) else 'N')" : 'grundy(x, y)'})`,
-      );
-    }
-    return `${lines.join('\n')}\n`;
-  }
-  const type = stored.width === 8 ? 'uint8_t' : stored.width === 16 ? 'uint16_t' : 'uint32_t';
-  const lines = [
-    `// ${title}. Generated by grundy-engine.`,
-    '#include <cstdint>',
-    '#include <stdexcept>',
-    ...(main ? ['#include <iostream>', '#include <string>'] : []),
-    `static const int SIZE = ${size};`,
-    `static const ${type} TABLE[${size}][${size}] = {${rows.map((r) => `{${r}}`).join(',\n  ')}};`,
-    '',
-    'uint32_t grundy(long long x, long long y) {',
-    '  if (x < 0 || y < 0 || x >= SIZE || y >= SIZE) throw std::out_of_range("cell beyond the stored table");',
-    '  return TABLE[x][y];',
-    '}',
-  ];
-  if (formula) {
-    lines.push(
-      '',
-      `// P-positions for every cell (64-bit here): ${formula}.`,
-      'static unsigned __int128 isqrt128(unsigned __int128 v) {',
-      '  unsigned __int128 r = 0, bit = (unsigned __int128)1 << 126;',
-      '  while (bit > v) bit >>= 2;',
-      '  while (bit) { if (v >= r + bit) { v -= r + bit; r = (r >> 1) + bit; } else r >>= 1; bit >>= 2; }',
-      '  return r;',
-      '}',
-      'bool is_p(unsigned long long x, unsigned long long y) {',
-      '  unsigned long long a = x < y ? x : y, m = (x < y ? y : x) - a;',
-      '  unsigned __int128 s = isqrt128((unsigned __int128)5 * m * m);',
-      '  return (unsigned long long)((m + s) / 2) == a;',
-      '}',
-    );
-  }
-  if (main) {
-    lines.push(
-      '',
-      'int main() {',
-      '  long long x, y; char c;',
-      '  while (std::cin >> x >> c >> y) {',
-      formula
-        ? '    if (x < SIZE && y < SIZE) std::cout << grundy(x, y) << "\\n"; else std::cout << (is_p(x, y) ? ' +
-            '"P" : "N") << "\\n";'
-        : '    std::cout << grundy(x, y) << "\\n";',
-      '  }',
-      '  return 0;',
-      '}',
-    );
-  }
-  return `${lines.join('\n')}\n`;
 }

@@ -21,7 +21,7 @@ export function openForRead(args: GlobalArgs): Store | null {
 }
 
 /** The store a command reads, said on stderr (text output only: --json carries it as a field). */
-export function announceStore(args: GlobalArgs, store: Store | null): void {
+export function announceStore(args: GlobalArgs, store: { readonly path: string } | null): void {
   if (args.json) return;
   const path = store?.path ?? locateStore(args.db).path;
   process.stderr.write(`grundy: store ${path}${store ? '' : ' (not created yet)'}\n`);

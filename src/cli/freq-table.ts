@@ -1,6 +1,6 @@
 import { MAX_HISTOGRAM } from '../count/histogram.js';
 import { NotComputedError, UsageError } from '../errors.js';
-import { familyById, familyOf } from '../games/registry.js';
+import { gameKind, storedKind } from '../api/game.js';
 import { parseCount } from '../numbers.js';
 import type { SparseState } from '../store/sparse-state.js';
 import type { GameRow, Store } from '../store/store.js';
@@ -34,9 +34,9 @@ export function showFreqCommand(args: FreqArgs): void {
   const store = openForRead(args);
   try {
     const found = findStoredGame(store, args.game);
-    const family = found.game ? familyById(found.game.family) : found.rules ? familyOf(found.rules) : undefined;
-    if (family && family.kind !== 'heap') {
-      const kind = family.kind === 'board' ? 'a two-dimensional game' : 'a game graph';
+    const gameKindOf = found.game ? storedKind(found.game.family) : found.rules ? gameKind(found.rules) : 'heap';
+    if (gameKindOf !== 'heap') {
+      const kind = gameKindOf === 'board' ? 'a two-dimensional game' : 'a game graph';
       throw new UsageError(
         `--freq is for heap games: ${found.key} is ${kind}; grundy export ${quoteSpec(args.game)} lists its values`,
       );

@@ -12,9 +12,11 @@ import { nimberCppSource, nimberPythonSource } from '../../export/nimber.js';
 import { describeRules } from '../../games/registry.js';
 import type { Rules } from '../../rules/types.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
-import { answerVertex, formatValueOf, openGraphTable, vertexJson, type GraphTable } from '../graph-table.js';
+import { boardRules } from '../../api/board.js';
+import { answerVertex, openGraphTable, type GraphTable } from '../../api/graph.js';
+import { formatValueOf, vertexJson } from '../graph-table.js';
 import { csvField } from '../../play/format.js';
-import { boardRules, exportBoardCommand } from '../board-table.js';
+import { exportBoardCommand } from '../board-table.js';
 
 interface ExportArgs extends GlobalArgs {
   game: string;

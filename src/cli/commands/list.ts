@@ -1,49 +1,41 @@
 import type { Argv, CommandModule } from 'yargs';
-import { announceStore, openForRead, type GlobalArgs } from '../context.js';
-import { locateStore } from '../../store/location.js';
-import { boardBytes } from '../../store/boards.js';
+import { openStore } from '../../api/store.js';
+import { announceStore, type GlobalArgs } from '../context.js';
 import { fmtInt, periodicityJson, printJson } from '../output.js';
-import { graphSource } from '../../store/graph-tables.js';
-import { isGraphGame } from '../graph-table.js';
 
 export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'list',
   describe: 'List the stored tables with their sizes and certificates',
   builder: (y: Argv<GlobalArgs>) => y.example('$0 list --json', 'every table as JSON'),
   handler: (args) => {
-    const store = openForRead(args);
+    const store = openStore(args.db);
     try {
-      const tables = (store?.listGames() ?? []).map((game) => ({
-        game,
-        cert: store!.getCertificate(game) ?? null,
-        bytes: store!.storedBytes(game) + boardBytes(store!, game),
-        graph: isGraphGame(game) ? graphSource(store!, game) : undefined,
-      }));
+      const tables = store.tables();
       if (args.json) {
         printJson({
-          store: locateStore(args.db).path,
-          tables: tables.map(({ game, cert, bytes, graph }) => ({
-            game: game.key,
-            family: game.family,
-            computed: game.computed,
-            maxValue: game.maxValue,
-            width: game.width,
-            bytes,
-            periodicity: periodicityJson(cert),
-            ...(graph ? { graph } : {}),
+          store: store.path,
+          tables: tables.map((t) => ({
+            game: t.key,
+            family: t.family,
+            computed: t.computed,
+            maxValue: t.maxValue,
+            width: t.width,
+            bytes: t.bytes,
+            periodicity: periodicityJson(t.periodicity),
+            ...(t.graph ? { graph: t.graph } : {}),
           })),
         });
         return;
       }
-      announceStore(args, store);
+      announceStore(args, store.exists ? store : null);
       if (tables.length === 0) {
         process.stdout.write('no tables stored yet; try: grundy compute octal:0.77 --until-proven\n');
         return;
       }
-      const rows = tables.map(({ game, cert, bytes, graph }) => [
-        game.key,
-        fmtInt(game.computed),
-        String(game.maxValue),
+      const rows = tables.map(({ key, computed, maxValue, periodicity: cert, bytes, graph }) => [
+        key,
+        fmtInt(computed),
+        String(maxValue),
         graph
           ? `graph: ${fmtInt(graph.edges)} edges, ${fmtInt(graph.infinite)} infinite`
           : cert
@@ -58,7 +50,7 @@ export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         r.map((c, i) => (i === 0 || i === 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
       process.stdout.write(`${[line(header), ...rows.map(line)].join('\n')}\n`);
     } finally {
-      store?.close();
+      store.close();
     }
   },
 };

@@ -1,11 +1,13 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { openStore } from '../../api/store.js';
-import { findStoredGame, openForRead, type GlobalArgs } from '../context.js';
+import { boardRules } from '../../api/board.js';
+import { answerVertexNamed, findGraphTable } from '../../api/graph.js';
+import { openForRead, type GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
-import { answerVertex, formatValueOf, openGraphTable, vertexJson } from '../graph-table.js';
+import { formatValueOf, vertexJson } from '../graph-table.js';
 import { isStdinArg, readStdin } from '../stdin.js';
-import { boardRules, queryBoardCommand } from '../board-table.js';
+import { queryBoardCommand } from '../board-table.js';
 
 interface QueryArgs extends GlobalArgs {
   game: string;
@@ -96,20 +98,18 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
 /** A game graph's vertices by name (value, outcome); false when the game is not a stored graph. */
 async function queryGraph(args: QueryArgs): Promise<boolean> {
   const store = openForRead(args);
-  if (!store) return false;
   try {
-    const game = findStoredGame(store, args.game).game;
-    const graph = game ? openGraphTable(store, game) : undefined;
-    if (!game || !graph) return false;
+    const graph = findGraphTable(store, args.game);
+    if (!graph) return false;
     const items = await expandStdin(args.n.map(String));
     // Every name is checked before anything is printed: an unknown vertex fails the command.
-    const answers = items.map(({ item }) => answerVertex(graph, graph.codec.parse(item)));
-    if (args.json) printJson({ game: game.key, values: answers.map(vertexJson) });
+    const answers = items.map(({ item }) => answerVertexNamed(graph, item));
+    if (args.json) printJson({ game: graph.key, values: answers.map(vertexJson) });
     else if (args.values) process.stdout.write(answers.map((a) => `${formatValueOf(a)}\n`).join(''));
     else process.stdout.write(answers.map((a) => `g(${a.vertex}) = ${formatValueOf(a)}  ${a.outcome}\n`).join(''));
     return true;
   } finally {
-    store.close();
+    store?.close();
   }
 }
 

@@ -5,8 +5,10 @@ import { parseCount } from '../../numbers.js';
 import type { Rules } from '../../rules/types.js';
 import { announceStore, findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
-import { answerVertex, formatValueOf, openGraphTable, outcomeCounts, vertexJson } from '../graph-table.js';
-import { boardRules, showBoardCommand } from '../board-table.js';
+import { boardRules } from '../../api/board.js';
+import { answerVertex, openGraphTable, outcomeCounts } from '../../api/graph.js';
+import { formatValueOf, vertexJson } from '../graph-table.js';
+import { showBoardCommand } from '../board-table.js';
 import { showFreqCommand } from '../freq-table.js';
 
 /** More than this is an export's job. */
