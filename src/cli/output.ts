@@ -36,8 +36,12 @@ export function fmtDuration(ms: number): string {
   return `${m} min ${(s - 60 * m).toFixed(0)} s`;
 }
 
-/** "period 12 from n = 71, proven by ..." or "no period found up to L". */
-export function fmtPeriodicity(p: Periodicity | null | undefined, computed: number): string {
+/**
+ * "period 12 from n = 71, proven by ..." or "no period found up to L"; for a table last computed
+ * in a window (never read whole, docs/sparse.md), that its periodicity was not checked.
+ */
+export function fmtPeriodicity(p: Periodicity | null | undefined, computed: number, windowed = false): string {
+  if (!p && windowed) return 'not checked: the table was kept in a window (--until-proven keeps it whole and checks)';
   if (!p) return `no period found up to ${fmtInt(computed)}`;
   const saltus = p.saltus !== 0 ? `, saltus ${p.saltus}` : '';
   const status = p.proven

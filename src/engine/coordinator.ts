@@ -24,7 +24,7 @@ import type { SparsePhaseStats } from './sparse-runner.js';
 import { selectStrategies } from './strategies.js';
 import type { ChunkStrategy } from './strategy.js';
 import { faultHold, workerHeld } from '../testing/faults.js';
-import { keepsWindow } from './sparse-window.js';
+import { keepsWindow, WINDOW_KERNEL } from './sparse-window.js';
 
 /** Values read from the store a query at a time when a run resumes. */
 const RESUME_BLOCK = 1 << 22;
@@ -242,6 +242,9 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       }
       // Names joined by '+' once each: sparse then sparse+frozen-prefix reads 'sparse+frozen-prefix'.
       for (const part of outcome.kernel.split('+')) if (!kernelsUsed.includes(part)) kernelsUsed.push(part);
+      // A table kept in a window is not read whole, so its periodicity goes unchecked: the run says
+      // so in its kernel, which the store keeps (`show` reads it).
+      if (g instanceof WindowedValues && !kernelsUsed.includes(WINDOW_KERNEL)) kernelsUsed.push(WINDOW_KERNEL);
       kernel = kernelsUsed.join('+');
       last = strategy;
       const lo = next;

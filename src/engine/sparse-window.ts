@@ -11,6 +11,9 @@ import { SparseArena } from './sparse-arena.js';
  * Runs whose table would pass this many heaps keep a window of it (docs/sparse.md "Sparse space
  * in a window"): below it the whole table costs at most ~400 MB and the gang can run.
  */
+/** The part of a run's kernel name that says its table was kept in a window (periodicity unchecked). */
+export const WINDOW_KERNEL = 'window';
+
 export const WINDOW_FROM = 1 << 27;
 
 /**

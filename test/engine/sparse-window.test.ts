@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
 import type { ComputeSummary } from '../../src/engine/compute-request.js';
 import { SparseRunner, type SparseTuning } from '../../src/engine/sparse-runner.js';
-import { WINDOW_FROM, WINDOW_SIZES } from '../../src/engine/sparse-window.js';
+import { WINDOW_FROM, WINDOW_KERNEL, WINDOW_SIZES } from '../../src/engine/sparse-window.js';
 import { parseRules } from '../../src/games/registry.js';
 import { resumeRanges, WindowedValues, NarrowValues } from '../../src/kernels/values.js';
 import { Store } from '../../src/store/store.js';
-import { tempDir } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
 import { computeInterruptedAt } from '../helpers/interrupt.js';
 import { poolsByWorkers } from '../helpers/pools.js';
 
@@ -66,6 +66,9 @@ describe('sparse space in a window (engine/sparse-window.ts)', () => {
     const plain = await run(game, N, null);
     const windowed = await run(game, N, SMALL);
     expect(windowed.summary.kernel).toContain('sparse+simd');
+    // The run's kernel says it kept a window (its periodicity unchecked); the plain run's does not.
+    expect(windowed.summary.kernel.split('+')).toContain(WINDOW_KERNEL);
+    expect(plain.summary.kernel.split('+')).not.toContain(WINDOW_KERNEL);
     expect(windowed.values).toEqual(plain.values);
     const facts = windowed.summary.facts!;
     expect(facts.window).toMatch(/^256\+\d+$/);
@@ -85,6 +88,21 @@ describe('sparse space in a window (engine/sparse-window.ts)', () => {
       expect(Number(misses) > 0 || Number(grown) > 0).toBe(true);
     },
   );
+
+  it('grundy show says a table last computed in a window had its periodicity unchecked', async () => {
+    const store = newStore();
+    const path = store.path;
+    await run('octal:0.6', 3000, SMALL, store);
+    store.close();
+    const shown = await runCli(['show', 'octal:0.6', '--db', path]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/period {5}not checked: the table was kept in a window/);
+    // A plain run on top checks it again: then "no period found" is the truth.
+    const again = Store.openForWrite(path);
+    await run('octal:0.6', 3500, null, again);
+    again.close();
+    expect((await runCli(['show', 'octal:0.6', '--db', path])).stdout).toMatch(/period {5}no period found up to 3,500/);
+  });
 
   it('a windowed run killed midway resumes to the same table', async () => {
     const rules = parseRules('octal:0.4574');

@@ -194,12 +194,7 @@ function printSummary(s: ComputeSummary, description: string): void {
         : ''),
     `  max value  ${s.maxValue}`,
     ...(s.facts ? [`  sparse     ${factsText(s.facts, ', ').slice(2)}`] : []),
-    // A windowed table is never read whole, so its periodicity is not checked (docs/sparse.md).
-    `  period     ${
-      s.facts?.window !== undefined && !s.periodicity
-        ? 'not checked: the table was kept in a window (--until-proven keeps it whole and checks)'
-        : fmtPeriodicity(s.periodicity, s.computed)
-    }`,
+    `  period     ${fmtPeriodicity(s.periodicity, s.computed, s.facts?.window !== undefined)}`,
   ];
   if (s.stop === 'already-proven') lines.push('  (already proven: nothing to compute; query any n with grundy query)');
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -10,6 +10,7 @@ import { answerVertex, openGraphTable, outcomeCounts } from '../../api/graph.js'
 import { formatValueOf, vertexJson } from '../graph-table.js';
 import { showBoardCommand } from '../board-table.js';
 import { showFreqCommand } from '../freq-table.js';
+import { WINDOW_KERNEL } from '../../engine/sparse-window.js';
 
 /** More than this is an export's job. */
 const MAX_FIRST = 1_000_000;
@@ -126,7 +127,8 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         `${game.key}  (${description})`,
         `  stored     ${fmtInt(game.computed)} values, ${game.width}-bit, ${fmtInt(store.storedBytes(game))} bytes`,
         `  max value  ${game.maxValue}`,
-        `  period     ${fmtPeriodicity(cert, game.computed)}`,
+        // The latest run kept the table in a window: its periodicity went unchecked.
+        `  period     ${fmtPeriodicity(cert, game.computed, runs[0]?.kernel.split('+').includes(WINDOW_KERNEL))}`,
         `  first ${values.length}: ${values.join(' ')}`,
       ];
       if (runs.length > 0) {
