@@ -54,7 +54,7 @@ export type { Values } from './kernels/values.js';
  * inverse, square root (every nimber has exactly one), multiplicative order (a divisor of
  * 2^64 - 1 = 3 * 5 * 17 * 257 * 641 * 65537 * 6700417), and discrete logarithms. nimGenerator()
  * is the standard base of nimLog: the least generator of the multiplicative group, 2^32 + 6.
- * nimLogBase(g) keeps the tables of one base (about 10 ms to build) for many logarithms.
+ * nimLogBase(g) keeps the tables of one base (10-20 ms to build) for many logarithms.
  */
 export { NIMBER_LIMIT, nimAdd, nimInv, nimMul, nimPow, nimSqrt } from './nimber/arith.js';
 export { GROUP_PRIMES, nimGenerator, nimOrder } from './nimber/order.js';

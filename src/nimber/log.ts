@@ -96,7 +96,7 @@ function inverseMod(a: number, m: number): number {
 const BABY = 1 << 16;
 const BIG = 6700417;
 
-/** Logarithms to one base g: its order and tables, built once (about 2 * 10^5 products). */
+/** Logarithms to one base g: its order and tables, built once (about 1.3 * 10^5 products). */
 export class NimLogBase {
   /** The base g, 0 < g < 2^64. */
   readonly base: bigint;

@@ -61,7 +61,9 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       })
       .option('main', {
         type: 'boolean',
-        describe: 'with cpp / py: add a main that reads one n per line on stdin and prints g(n) per line',
+        describe:
+          'with cpp / py: add a main that reads one n per line on stdin and prints g(n) per line ' +
+          '(for export nimber: see --main-op and --counted)',
       })
       .option('to', {
         type: 'string',
@@ -118,7 +120,8 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       return;
     }
     for (const flag of ['with', 'main-op', 'counted'] as const) {
-      if (args[flag] !== undefined) throw new UsageError(`--${flag} goes with export nimber only`);
+      const given = flag === 'counted' ? args.counted === true : args[flag] !== undefined;
+      if (given) throw new UsageError(`--${flag} goes with export nimber only`);
     }
     const board = boardRules(args.game);
     if (board) return exportBoardCommand(args, board, format);
@@ -182,7 +185,7 @@ function nimberCode(args: ExportArgs): NimberCode {
   if (op !== undefined && !(NIMBER_MAIN_OPS as readonly string[]).includes(op)) {
     throw new UsageError(`--main-op '${args['main-op']}' is not one of ${NIMBER_MAIN_OPS.join(', ')}`);
   }
-  if (!args.main && (op !== undefined || args.counted !== undefined)) {
+  if (!args.main && (op !== undefined || args.counted === true)) {
     throw new UsageError(`--${op !== undefined ? 'main-op' : 'counted'} goes with --main (add --main)`);
   }
   return {
