@@ -49,3 +49,13 @@ export type { RowPeriod } from './board/row-period.js';
 export type { GValue, Outcome } from './graph/sums.js';
 export type { Rules } from './rules/types.js';
 export type { Values } from './kernels/values.js';
+/**
+ * Nimber arithmetic below 2^64 (the field GF(2^64)) on BigInts: nim-sum (xor), product, powers,
+ * inverse, square root (every nimber has exactly one), multiplicative order (a divisor of
+ * 2^64 - 1 = 3 * 5 * 17 * 257 * 641 * 65537 * 6700417), and discrete logarithms. nimGenerator()
+ * is the standard base of nimLog: the least generator of the multiplicative group, 2^32 + 6.
+ * nimLogBase(g) keeps the tables of one base (10-20 ms to build) for many logarithms.
+ */
+export { NIMBER_LIMIT, nimAdd, nimInv, nimMul, nimPow, nimSqrt } from './nimber/arith.js';
+export { GROUP_PRIMES, nimGenerator, nimOrder } from './nimber/order.js';
+export { NimLogBase, nimLog, nimLogBase } from './nimber/log.js';

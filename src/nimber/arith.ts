@@ -1,4 +1,5 @@
 import { mulHi, nimMul64 } from './fast.js';
+import { applyMap, frobenius, mapHi } from './frobenius.js';
 
 /**
  * Nimber arithmetic on BigInts below 2^64 (the field GF(2^64) of nimbers): the API edge. Inside,
@@ -45,4 +46,13 @@ export function nimPow(a: bigint, k: bigint): bigint {
 export function nimInv(a: bigint): bigint {
   if (a === 0n) throw new RangeError('0 has no nim-multiplicative inverse');
   return nimPow(a, GROUP_ORDER - 1n);
+}
+
+/**
+ * The nim square root: the one b with b * b = a. Squaring is a bijection of GF(2^64) (the
+ * Frobenius map), so sqrt(a) = a^(2^63), applied as a GF(2)-linear map (frobenius.ts).
+ */
+export function nimSqrt(a: bigint): bigint {
+  const lo = applyMap(frobenius(63), Number(a >> 32n), Number(a & MASK32));
+  return (BigInt(mapHi) << 32n) | BigInt(lo);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { nimAdd, nimInv, nimMul, nimPow } from '../../src/nimber/arith.js';
+import { nimAdd, nimInv, nimMul, nimPow, nimSqrt } from '../../src/nimber/arith.js';
 import { mulHi, nimMul16, nimMul32, nimMul64, nimMulMany } from '../../src/nimber/fast.js';
 import { nimMulMexTable, nimMulSlow, nimMulSmall } from '../../src/nimber/slow.js';
 import { seededRandom } from '../../src/testing/random.js';
@@ -135,5 +135,30 @@ describe('nim multiplication', () => {
       const lo = nimMul64(aHi[i]!, aLo[i]!, bHi[i]!, bLo[i]!);
       expect([outHi[i], outLo[i]]).toEqual([mulHi, lo]);
     }
+  });
+});
+
+describe('nim square root', () => {
+  it('sqrt(a)^2 = a and sqrt(a^2) = a on edge values and seeded random 64-bit values', () => {
+    const random = seededRandom(19);
+    const edges = [0n, 1n, 2n, 3n, 1n << 32n, 1n << 63n, (1n << 64n) - 1n];
+    for (const a of [...edges, ...Array.from({ length: 300 }, () => random64(random))]) {
+      const s = nimSqrt(a);
+      expect(s < 1n << 64n).toBe(true);
+      expect(nimMul(s, s), `sqrt(${a})^2`).toBe(a);
+      expect(nimSqrt(nimMul(a, a))).toBe(a);
+    }
+  });
+
+  it('known roots from the mex table: sqrt(3) = 2, sqrt(6) = 4, sqrt(24) = 16; roots stay in subfields', () => {
+    expect(nimSqrt(3n)).toBe(2n);
+    expect(nimSqrt(6n)).toBe(4n);
+    expect(nimSqrt(24n)).toBe(16n);
+    for (let a = 0; a < 64; a++) {
+      const s = Number(nimSqrt(BigInt(a)));
+      expect(MEX[s]![s]).toBe(a);
+    }
+    const random = seededRandom(23);
+    for (let i = 0; i < 100; i++) expect(nimSqrt(BigInt(Math.floor(random() * 65536))) < 65536n).toBe(true);
   });
 });

@@ -8,7 +8,15 @@ import { parseCount } from '../../numbers.js';
 import { valueByCertificate } from '../../period/certificate.js';
 import type { Store, GameRow } from '../../store/store.js';
 import { cppSource, pythonSource } from '../../export/contest.js';
-import { nimberCppSource, nimberPythonSource } from '../../export/nimber.js';
+import {
+  NIMBER_EXTRAS,
+  NIMBER_MAIN_OPS,
+  type NimberCode,
+  type NimberExtra,
+  type NimberMainOp,
+  nimberCppSource,
+  nimberPythonSource,
+} from '../../export/nimber.js';
 import { describeRules } from '../../games/registry.js';
 import type { Rules } from '../../rules/types.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
@@ -24,6 +32,9 @@ interface ExportArgs extends GlobalArgs {
   to?: string;
   out?: string;
   main?: boolean;
+  with?: string;
+  'main-op'?: string;
+  counted?: boolean;
 }
 
 const FORMATS = ['csv', 'json', 'bfile', 'cpp', 'py'] as const;
@@ -50,13 +61,34 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       })
       .option('main', {
         type: 'boolean',
-        describe: 'with cpp / py: add a main that reads one n per line on stdin and prints g(n) per line',
+        describe:
+          'with cpp / py: add a main that reads one n per line on stdin and prints g(n) per line ' +
+          '(for export nimber: see --main-op and --counted)',
       })
       .option('to', {
         type: 'string',
         describe: 'export g(0..N-1) (default: all stored; beyond it only with a proven period)',
       })
       .option('out', { type: 'string', describe: 'write to FILE instead of stdout' })
+      .option('with', {
+        type: 'string',
+        describe:
+          'export nimber only: more functions beside mul / pow / inv, a comma list of sqrt (square root), ' +
+          'order (multiplicative order), log (discrete logarithms to any base; brings order), or all',
+      })
+      .option('main-op', {
+        type: 'string',
+        describe:
+          'export nimber --main only: what main computes for each record on stdin: mul (the default; ' +
+          'a record is "A B", prints A * B), sqrt or order (a record is "A"), log (a record is "A G", ' +
+          'prints the least X with G^X = A, or -1); numbers decimal or 0x hex, one answer a line',
+      })
+      .option('counted', {
+        type: 'boolean',
+        describe:
+          'export nimber --main only: the input starts with a count T, then T records (the Library ' +
+          'Checker form, e.g. "Nim Product": T, then T lines "A B"); without it, records to the end',
+      })
       .example('$0 export octal:0.77 --format bfile --to 1000 --out b002186.txt', 'an OEIS b-file for Kayles')
       .example('$0 export sub:1,3,4 --format json --to 100', 'JSON on stdout')
       .example(
@@ -64,9 +96,14 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
         'g++ -O2 kayles.cpp && echo 1000000000000 | ./a.out',
       )
       .example('$0 export grundy --format py --to 5000', 'a Python grundy(n) over the first 5000 stored values')
+      .example('$0 export nimber --format cpp', 'self-contained nim multiplication of 64-bit numbers')
       .example(
-        '$0 export nimber --format cpp',
-        'self-contained nim multiplication of 64-bit numbers',
+        '$0 export nimber --format cpp --main --counted --out nim.cpp',
+        'Library Checker "Nim Product": T, then T lines "A B"',
+      )
+      .example(
+        '$0 export nimber --format py --with all --main --main-op log',
+        'nim_sqrt, nim_order, NimLog too; main prints log_G(A) per line "A G"',
       ) as Argv<ExportArgs>,
   handler: async (args) => {
     const format = chooseFormat(args);
@@ -76,10 +113,15 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       if (format !== 'cpp' && format !== 'py') {
         throw new UsageError('export nimber writes code: use --format cpp or --format py');
       }
-      const text = format === 'cpp' ? nimberCppSource(args.main === true) : nimberPythonSource(args.main === true);
+      const code = nimberCode(args);
+      const text = format === 'cpp' ? nimberCppSource(code) : nimberPythonSource(code);
       if (args.out) writeFileSync(args.out, text);
       else process.stdout.write(text);
       return;
+    }
+    for (const flag of ['with', 'main-op', 'counted'] as const) {
+      const given = flag === 'counted' ? args.counted === true : args[flag] !== undefined;
+      if (given) throw new UsageError(`--${flag} goes with export nimber only`);
     }
     const board = boardRules(args.game);
     if (board) return exportBoardCommand(args, board, format);
@@ -129,6 +171,28 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
     }
   },
 };
+
+/** The functions and the main of `export nimber` from --with, --main, --main-op and --counted. */
+function nimberCode(args: ExportArgs): NimberCode {
+  const extras: NimberExtra[] = [];
+  for (const part of (args.with ?? '').split(',').map((w) => w.trim().toLowerCase())) {
+    if (part === '') continue;
+    if (part === 'all') extras.push(...NIMBER_EXTRAS);
+    else if ((NIMBER_EXTRAS as readonly string[]).includes(part)) extras.push(part as NimberExtra);
+    else throw new UsageError(`--with '${part}' is not one of ${NIMBER_EXTRAS.join(', ')}, all`);
+  }
+  const op = args['main-op']?.trim().toLowerCase();
+  if (op !== undefined && !(NIMBER_MAIN_OPS as readonly string[]).includes(op)) {
+    throw new UsageError(`--main-op '${args['main-op']}' is not one of ${NIMBER_MAIN_OPS.join(', ')}`);
+  }
+  if (!args.main && (op !== undefined || args.counted === true)) {
+    throw new UsageError(`--${op !== undefined ? 'main-op' : 'counted'} goes with --main (add --main)`);
+  }
+  return {
+    extras,
+    ...(args.main ? { main: (op ?? 'mul') as NimberMainOp, counted: args.counted === true } : {}),
+  };
+}
 
 /** --format, with --json meaning --format json; a --json that contradicts --format is refused. */
 function chooseFormat(args: ExportArgs): Format {
