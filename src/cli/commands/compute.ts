@@ -8,7 +8,7 @@ import { DEFAULT_MAX_STATES } from '../../states/explore.js';
 import { parseDuration } from '../../durations.js';
 import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { describeRules, kindOf, parseRules, proofCriterion, specHelp } from '../../games/registry.js';
+import { describeRules, kindOf, parseRules, proofCriterion, specHelp, specNotes } from '../../games/registry.js';
 import { MAX_BOARD } from '../../engine/board-compute.js';
 import { quoteSpec, type GlobalArgs } from '../context.js';
 import {
@@ -84,6 +84,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       ) as Argv<ComputeArgs>,
   handler: async (args) => {
     const rules = parseRules(args.game);
+    for (const note of specNotes(args.game)) process.stderr.write(`grundy: ${note}\n`);
     const untilProven = args['until-proven'] === true;
     const canProve = proofCriterion(rules) !== null;
     if (untilProven && !canProve && kindOf(rules) === 'heap') {
