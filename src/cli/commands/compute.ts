@@ -10,6 +10,7 @@ import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { describeRules, kindOf, parseRules, proofCriterion, specHelp, specNotes } from '../../games/registry.js';
 import { MAX_BOARD } from '../../engine/board-compute.js';
+import { knownResult, knownText } from '../../games/known.js';
 import { quoteSpec, type GlobalArgs } from '../context.js';
 import {
   factsText,
@@ -90,6 +91,13 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     if (untilProven && !canProve && kindOf(rules) === 'heap') {
       process.stderr.write(
         `grundy: ${rules.key} has no periodicity proof criterion; computing to --to and reporting what is observed\n`,
+      );
+    }
+    const known = knownResult(rules.key);
+    if (untilProven && known?.status === 'open') {
+      process.stderr.write(
+        `grundy: ${rules.key} is ${knownText(known)}; --until-proven will most likely stop at --to ` +
+          `(default 2^28) with no period\n`,
       );
     }
     // --until-proven stops at the proof: its limit is a safety net, not a target to show progress against.
