@@ -42,7 +42,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       .positional('game', { type: 'string', demandOption: true, describe: `the game: ${specHelp()}` })
       .option('size', {
         type: 'string',
-        describe: 'for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= 4096',
+        describe: `for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= ${MAX_BOARD}`,
       })
       .option('to', {
         type: 'string',

@@ -50,7 +50,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
       })
       .example('$0 show kayles', 'the Kayles table')
       .example('$0 show officers --freq --at 2^12', 'how many of the heaps 1..4096 of Officers take each value')
-      .example('$0 show wythoff --rows', "Wythoff's table: the top-left block and each row's preperiod, period, saltus")
+      .example('$0 show wythoff --rows', "Wythoff's table: its top-left block, each row's preperiod, period, saltus")
       .example('$0 show sub:1,3,4 --json', 'as JSON') as Argv<ShowArgs>,
   handler: (args) => {
     if (args.freq) return showFreqCommand(args);
