@@ -16,7 +16,7 @@ export interface CountOptions {
   readonly db?: string;
   /** Worker threads for a table computed on the fly. */
   readonly workers?: number;
-  readonly onCompute?: (key: string, to: number) => void;
+  readonly onCompute?: (key: string, to: number, untilProven?: boolean) => void;
 }
 
 export interface CountAnswer {

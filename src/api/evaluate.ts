@@ -23,7 +23,7 @@ export interface EvaluateOptions {
   readonly computeMissing?: boolean;
   /** 'no-files': refuse components whose spec names a file (module:), for servers. */
   readonly specs?: 'any' | 'no-files';
-  readonly onCompute?: (key: string, to: number) => void;
+  readonly onCompute?: (key: string, to: number, untilProven?: boolean) => void;
 }
 
 /** An evaluated position: its canonical text, its components with their games, the evaluation. */

@@ -53,3 +53,11 @@ export function requireStoredGame(store: Store | null, spec: string): GameRow {
 export function quoteSpec(spec: string): string {
   return /^[\w.:,@#/+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
 }
+
+/** What eval and count say before computing a missing table on the fly. */
+export function onTheFly(key: string, to: number, untilProven = false): string {
+  return untilProven
+    ? `${key} is not stored far enough: computing and storing it until its period is proven (at most ` +
+        `g(0..${to - 1}))`
+    : `${key} is not stored far enough: computing and storing g(0..${to - 1})`;
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import yargs, { type CommandModule } from 'yargs';
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GrundyError, InterruptedError, UsageError } from '../errors.js';
 import { noCommand } from './commands/no-command.js';
@@ -55,7 +55,9 @@ async function commandsFor(argv: readonly string[]): Promise<Command[]> {
 export async function main(argv: string[]): Promise<number> {
   const verbose = argv.includes('--verbose');
   try {
-    (await yargs(markStdinArgs(argv))
+    const cli = yargs(markStdinArgs(argv));
+    stackExamples(cli);
+    (await cli
       .scriptName('grundy')
       .usage(
         '$0 <command> [options]\n\nSprague-Grundy values of impartial games: compute, prove periods, store ' +
@@ -84,7 +86,7 @@ export async function main(argv: string[]): Promise<number> {
           '            4 store problem, 5 compute failed, 130 interrupted (Ctrl-C), 143 stopped by SIGTERM.',
       )
       // yargs renders the command's help after every run; unwrapped, that costs ~40 ms less.
-      .wrap(wantsHelp(argv) ? Math.min(110, process.stdout.columns ?? 100) : null)
+      .wrap(wantsHelp(argv) ? helpWidth() : null)
       .fail((msg, err) => {
         if (err) throw err;
         throw new UsageError(`${msg} (see grundy --help)`);
@@ -106,6 +108,28 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** Help is printed for --help, -h, `grundy help` and a bare `grundy`. */
+/**
+ * yargs prints an example's command in a column at most half the help width, so at 80 columns a
+ * long command was cut mid-way. Each example is printed as its command alone on a full-width line
+ * (yargs's form for an example with no description) under its description, written as a shell comment.
+ */
+function stackExamples(cli: Argv): void {
+  const example = cli.example.bind(cli) as (command: string, description: string) => Argv;
+  cli.example = ((command: string | readonly [string, string?][], description?: string): Argv => {
+    const list: readonly [string, string?][] = typeof command === 'string' ? [[command, description]] : command;
+    for (const [c, d] of list) {
+      if (d) example(`# ${d}`, '');
+      example(c, '');
+    }
+    return cli;
+  }) as Argv['example'];
+}
+
+/** The terminal's width (off a terminal, $COLUMNS, else 100), at most 110. */
+function helpWidth(): number {
+  return Math.min(110, process.stdout.columns ?? (Number(process.env.COLUMNS) || 100));
+}
+
 function wantsHelp(argv: readonly string[]): boolean {
   return argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
 }

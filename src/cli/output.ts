@@ -12,7 +12,9 @@ export function fmtRate(perSecond: number): string {
   if (perSecond >= 1e9) return `${(perSecond / 1e9).toFixed(2)}G`;
   if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(2)}M`;
   if (perSecond >= 1e3) return `${(perSecond / 1e3).toFixed(1)}k`;
-  return perSecond.toFixed(0);
+  // Below 100, two significant digits: a slow sweep's 0.42 games/s is not "0 games/s".
+  if (perSecond >= 100 || perSecond <= 0 || !Number.isFinite(perSecond)) return perSecond.toFixed(0);
+  return String(Number(perSecond.toPrecision(2)));
 }
 
 /** 1234 bytes as "1.23 kB": SI units (powers of 1000), as ls --si and most file managers show sizes. */

@@ -15,6 +15,7 @@ import {
 } from '../kernels/values.js';
 import type { PeriodDetector, Periodicity } from '../period/detect.js';
 import { acquireComputeLock } from '../store/locks.js';
+import { removeEmptyGame } from '../store/manage.js';
 import { familyOf, periodDetector } from '../games/registry.js';
 import { computeExplicit } from './explicit.js';
 import type { ComputeRequest, ComputeSummary } from './compute-request.js';
@@ -41,9 +42,25 @@ export async function computeGame(req: ComputeRequest): Promise<ComputeSummary> 
     // A game graph is computed whole (`to` and `untilProven` do not apply: its size is the file's).
     const family = familyOf(req.rules);
     if (family.kind === 'graph') return await computeExplicit(req, family.explicit);
-    return await computeLocked(req);
+    // A first compute that fails before its first chunk (a module that does not load) leaves no
+    // row behind: `grundy list` would show an empty table that was never computed.
+    const existed = req.store.getGame(req.rules.key) !== undefined;
+    try {
+      return await computeLocked(req);
+    } catch (err) {
+      if (!existed && !(err instanceof InterruptedError)) dropEmptyRow(req.store, req.rules.key);
+      throw err;
+    }
   } finally {
     lock.release();
+  }
+}
+
+function dropEmptyRow(store: ComputeRequest['store'], key: string): void {
+  try {
+    removeEmptyGame(store, key);
+  } catch {
+    // The store itself failed: the compute's error says more than this one would.
   }
 }
 
@@ -150,6 +167,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       status,
     });
   };
+  const storedSoFar = (): string =>
+    game.computed > 0 ? `${rules.key} is stored up to n = ${game.computed}` : `nothing of ${rules.key} is stored`;
   const interrupted = (): InterruptedError => {
     recordRun('interrupted');
     return new InterruptedError(`interrupted: ${rules.key} is stored up to n = ${game.computed} of ${req.to}`);
@@ -222,8 +241,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       } catch (err) {
         // Aborting stops the workers mid-chunk: that chunk is dropped, every finished one is stored.
         if (req.signal?.aborted) throw interrupted();
-        if (err instanceof GrundyError)
-          throw new GrundyError(`${err.message}; ${rules.key} is stored up to n = ${game.computed}`, err.exitCode);
+        if (err instanceof GrundyError) throw new GrundyError(`${err.message}; ${storedSoFar()}`, err.exitCode);
         throw err;
       } finally {
         inflight = null;
@@ -235,10 +253,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
           persist(next, outcome.next, tableMax(g, next, outcome.next), strategy.stateAt?.(outcome.next));
           next = outcome.next;
         }
-        throw new GrundyError(
-          `${outcome.message}; ${rules.key} is stored up to n = ${game.computed}`,
-          outcome.exitCode,
-        );
+        throw new GrundyError(`${outcome.message}; ${storedSoFar()}`, outcome.exitCode);
       }
       // Names joined by '+' once each: sparse then sparse+frozen-prefix reads 'sparse+frozen-prefix'.
       for (const part of outcome.kernel.split('+')) if (!kernelsUsed.includes(part)) kernelsUsed.push(part);

@@ -1,6 +1,7 @@
 import { allButKernel } from '../kernels/all-but.js';
 import { allButMoves, tableHeap } from './heap-moves.js';
-import type { AllButRules, NimRules } from '../rules/types.js';
+import { UsageError } from '../errors.js';
+import type { AllButRules } from '../rules/types.js';
 import { defineFamily } from './family.js';
 import { parseIntegerList } from './spec-text.js';
 
@@ -11,10 +12,9 @@ export const allBut = defineFamily<AllButRules>({
   syntax: ['allbut:1,2'],
   prefixes: ['allbut'],
   parse(body, spec) {
-    const excluded = body === '' ? [] : parseIntegerList(body, spec, 'excluded amount');
-    // Excluding nothing leaves every positive amount: that is nim, one table for both spellings.
-    if (excluded.length === 0) return { family: 'nim', key: 'nim' } satisfies NimRules;
-    return allButRules(excluded);
+    // 'allbut:' would be nim under another name, most likely a list left out: say what to write.
+    if (body === '') throw new UsageError(`'${spec}' excludes no amount; write allbut:1,2 (or nim to exclude none)`);
+    return allButRules(parseIntegerList(body, spec, 'excluded amount'));
   },
   describe: (rules) => `all-but subtraction game: remove any positive number except ${rules.excluded.join(', ')}`,
   *options(rules, n) {

@@ -41,6 +41,11 @@ export interface FamilyBase<R extends Rules> {
    * or a match). May return another family's rules when the game is the same (allbut: is nim).
    */
   parse(body: string, spec: string, context: ParseContext): Rules;
+  /**
+   * What to tell the user about how a valid spec reads when it may not be what they meant (a hex
+   * digit in an octal code): one line each, said on stderr before a compute.
+   */
+  notes?(body: string, spec: string): string[];
   /** One line naming the game, for summaries. */
   describe(rules: R): string;
 

@@ -74,10 +74,11 @@ export function families(): readonly GameFamily[] {
   return [...byId.values()];
 }
 
-/** Every spec form, for help texts and error messages. */
+/** Every spec form, for help texts and error messages, and the names of well-known games. */
 export function specHelp(): string {
   // A spelling two families accept (2d:queen is Wythoff's game) is listed once.
-  return [...new Set(families().flatMap((f) => f.syntax))].join(' | ');
+  const forms = [...new Set(families().flatMap((f) => f.syntax))].join(' | ');
+  return `${forms}; or a name: ${Object.keys(GAME_ALIASES).join(', ')}`;
 }
 
 /**
@@ -85,22 +86,66 @@ export function specHelp(): string {
  * which is the store's identity for the table.
  */
 export function parseRules(spec: string, cwd: string = process.cwd()): Rules {
+  const found = locate(spec);
+  return found.family.parse(found.body, found.text, { cwd });
+}
+
+/** What the user should know about how a valid spec reads (a hex digit in an octal code), one line each. */
+export function specNotes(spec: string): string[] {
+  const found = locate(spec);
+  return found.family.notes?.(found.body, found.text) ?? [];
+}
+
+/** The family a spec names and the body it parses, aliases followed; a usage error for an unknown game. */
+function locate(spec: string): { family: GameFamily; body: string; text: string } {
   const text = spec.trim();
   if (text === '') throw new UsageError(`empty game spec; expected one of: ${specHelp()}`);
   const lower = text.toLowerCase();
   const alias = GAME_ALIASES[lower];
-  if (alias !== undefined) return parseRules(alias, cwd);
-  const context = { cwd };
+  if (alias !== undefined) return locate(alias);
   const named = byName.get(lower);
-  if (named) return named.parse(text, text, context);
+  if (named) return { family: named, body: text, text };
   const matching = families().find((f) => f.matches?.(text));
-  if (matching) return matching.parse(text, text, context);
+  if (matching) return { family: matching, body: text, text };
   const colon = text.indexOf(':');
-  if (colon < 0) throw new UsageError(`unknown game '${text}'; expected one of: ${specHelp()}`);
+  if (colon < 0) throw new UsageError(`unknown game '${text}'${didYouMean(lower)}; expected one of: ${specHelp()}`);
   const family = byPrefix.get(lower.slice(0, colon));
-  if (!family)
-    throw new UsageError(`unknown game family '${text.slice(0, colon)}' in '${text}'; expected one of: ${specHelp()}`);
-  return family.parse(text.slice(colon + 1).trim(), text, context);
+  if (!family) {
+    const prefix = text.slice(0, colon);
+    const hint = didYouMean(prefix.toLowerCase(), text.slice(colon));
+    throw new UsageError(`unknown game family '${prefix}' in '${text}'${hint}; expected one of: ${specHelp()}`);
+  }
+  return { family, body: text.slice(colon + 1).trim(), text };
+}
+
+/** " (did you mean X?)" for the names, aliases and prefixes within edit distance 2 of a word, else ''. */
+function didYouMean(word: string, rest = ''): string {
+  const words = [...byName.keys(), ...Object.keys(GAME_ALIASES), ...byPrefix.keys()];
+  let best: string[] = [];
+  let bestDistance = 3;
+  for (const candidate of new Set(words)) {
+    const d = editDistance(word, candidate);
+    if (d >= word.length) continue; // 'x' is not a misspelt 'hex'
+    if (d < bestDistance) [best, bestDistance] = [[candidate], d];
+    else if (d === bestDistance) best.push(candidate);
+  }
+  if (best.length === 0) return '';
+  const suggestions = best.map((w) => (byPrefix.has(w) && !byName.has(w) ? `${w}${rest || ':'}` : w));
+  return ` (did you mean ${suggestions.join(' or ')}?)`;
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions of one character. */
+export function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + cost));
+    }
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 /** One line naming the game, for summaries. */

@@ -19,6 +19,7 @@ export const takeBreak = defineFamily<TakeBreakRules>({
   prefixes: ['octal', 'hex'],
   matches: (text) => BARE_CODE.test(text),
   parse: parseCode,
+  notes: hexDigitNotes,
   describe: (rules) => `take-and-break code ${formatCode(rules.digits)}`,
   *options(rules, n) {
     for (let i = 0; i < rules.digits.length; i++) {
@@ -88,12 +89,31 @@ function parseCode(body: string, spec: string): TakeBreakRules | ReturnType<type
     );
   }
   while (digits.length > 1 && digits[digits.length - 1] === 0) digits.pop();
+  // '0.' (or '.', '0.0') allows no move: every value is 0, surely a code left out.
+  if (digits.length === 1 && d0 === 0) {
+    throw new UsageError(`'${spec}' allows no move; write the digits after the point, e.g. octal:0.77 (Kayles)`);
+  }
   // A code whose every move leaves at most one heap and uses both "leave none" and "leave
   // one" (digit 3) is exactly the subtraction game on those amounts: one table for both.
   if (digits.length > 1 && d0 === 0 && digits.slice(1).every((d) => d === 0 || d === 3)) {
     return subtractionRules(digits.flatMap((d, i) => (d === 3 ? [i] : [])));
   }
   return takeBreakRules(digits);
+}
+
+/** An octal code (no 'hex:' prefix) with a digit 8-f reads as a hex code: say so, and what the digit allows. */
+function hexDigitNotes(body: string, spec: string): string[] {
+  if (/^hex:/i.test(spec)) return [];
+  const match = /^([0-9a-f]?)\.([0-9a-f]*)$/i.exec(body);
+  if (!match) return [];
+  const digits = [match[1] || '0', ...(match[2] ?? '')];
+  const i = digits.findIndex((ch) => parseInt(ch, 16) >= 8);
+  if (i < 0) return [];
+  const removes = i === 0 ? 'remove nothing and split a heap' : `remove ${i}`;
+  return [
+    `'${digits[i]}' in '${spec}' is a hex digit, not an octal one (0-7): the game is the hex code ` +
+      `${parseCode(body, spec).key}, where bit 8 of digit ${i} lets a move ${removes} and leave three heaps`,
+  ];
 }
 
 /** The rules of a code given as digits d0, d1, ... with no trailing zeros. */

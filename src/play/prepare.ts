@@ -5,7 +5,8 @@ import { GrundyError, UsageError } from '../errors.js';
 import { notComputed } from './not-computed.js';
 import { plainValues, sharedValues, type Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
-import { familyOf, loadCode, parseRules, kindOf, heapFamily } from '../games/registry.js';
+import { familyOf, loadCode, parseRules, kindOf, heapFamily, proofCriterion } from '../games/registry.js';
+import { knownResult } from '../games/known.js';
 import type { Rules } from '../rules/types.js';
 import { Store } from '../store/store.js';
 import type { ResolvedComponent } from './evaluate.js';
@@ -15,6 +16,7 @@ import { boardComponentRules, resolveBoardComponent } from './board-values.js';
 
 /** Heaps up to this size are computed on the fly when their table is missing (issue 4). */
 export const ON_THE_FLY_LIMIT = 1_000_000;
+const ON_THE_FLY_LIMIT_N = BigInt(ON_THE_FLY_LIMIT);
 
 /** One game's values, ready for GameValues: the loaded prefix and its proven certificate. */
 export interface PreparedGame {
@@ -46,13 +48,14 @@ export interface PrepareOptions {
   readonly wholeTable?: boolean;
   /** False: never compute on the fly (a read-only caller such as grundy serve). Default true. */
   readonly computeMissing?: boolean;
-  /** Told about each on-the-fly computation before it starts. */
-  readonly onCompute?: (key: string, to: number) => void;
+  /** Told about each on-the-fly computation before it starts: at most `to` values, or fewer until proven. */
+  readonly onCompute?: (key: string, to: number, untilProven?: boolean) => void;
 }
 
 /**
  * Resolve game specs and make sure their values are available: read from the store; compute a
- * missing table on the fly when the largest heap is <= 1e6 (and store it); otherwise a
+ * missing table on the fly when the largest heap is <= 1e6 (and store it), only until its period
+ * is proven where the family has a proof (for any heap, trying up to 1e6); otherwise a
  * NotComputedError naming the `grundy compute` command that fixes it. Specs that fail are
  * returned as errors, so a batch can report them per line.
  */
@@ -108,16 +111,22 @@ export async function prepareGames(
         let cert = game && store ? (store.getCertificate(game) ?? null) : null;
         const covers = (n: bigint): boolean =>
           cert?.proven === true || (game !== undefined && n < BigInt(game.computed));
-        if (!covers(computeTo) && computeTo >= 0n && opts.computeMissing !== false) {
+        // Where the family can prove its period, compute only until the proof (then the certificate
+        // answers any heap), at most as far as the table would go, or to the on-the-fly limit for a heap
+        // beyond it; with no proof by then, the table answers what it covers.
+        const provable = proofCriterion(rules) !== null && knownResult(rules.key)?.status !== 'open';
+        const proofTo = provable ? Number(maxHeap < ON_THE_FLY_LIMIT_N ? maxHeap : ON_THE_FLY_LIMIT_N) + 1 : 0;
+        const untilProven = provable && !covers(maxHeap) && (game?.computed ?? 0) < proofTo;
+        if (opts.computeMissing !== false && (untilProven || (!covers(computeTo) && computeTo >= 0n))) {
           // A small missing table: compute and store it now (a writer replaces the reader).
           if (!store || store.readonly) {
             store?.close();
             store = Store.openForWrite(opts.dbPath);
           }
           pool ??= new WorkerPool<EngineTasks>(opts.workers);
-          const to = Number(computeTo) + 1;
-          opts.onCompute?.(rules.key, to);
-          await computeGame({ rules, store, pool, to, untilProven: false });
+          const to = untilProven ? Math.max(proofTo, Number(computeTo) + 1) : Number(computeTo) + 1;
+          opts.onCompute?.(rules.key, to, untilProven);
+          await computeGame({ rules, store, pool, to, untilProven });
           game = store.getGame(rules.key);
           cert = game ? (store.getCertificate(game) ?? null) : null;
         }

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError } from '../errors.js';
 import { prepared } from './handle.js';
-import { locateStore } from './location.js';
+import { defaultStorePath, locateStore } from './location.js';
 import { MIGRATIONS } from './migrations.js';
 
 /** PRAGMA application_id of every grundy-engine store: "GRND". */
@@ -152,8 +152,17 @@ export function openWritable(path: string): Database.Database {
       );
     }
   } else {
+    // A path the user chose in a folder that does not exist is most likely a typo: refuse it rather
+    // than create folders; only the default place (data/ of a checkout, the user data directory) is made.
+    const dir = dirname(path);
+    if (!existsSync(dir) && path !== defaultStorePath()) {
+      throw new StoreError(
+        `cannot create store ${path}: the directory ${dir} does not exist; create it first or pass --db with ` +
+          `a path in an existing directory`,
+      );
+    }
     try {
-      mkdirSync(dirname(path), { recursive: true });
+      mkdirSync(dir, { recursive: true });
       accessSync(dirname(path), constants.W_OK);
     } catch {
       throw new StoreError(`cannot create store ${path}: its directory cannot be written; pass --db with another path`);

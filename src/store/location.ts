@@ -77,6 +77,11 @@ export function locateStore(flag?: string, ctx: LocationContext = currentContext
   return { path: (ctx.platform === 'win32' ? win32 : posix).join(dir, STORE_FILE), origin: 'user' };
 }
 
+/** Where the store is when neither --db nor GRUNDY_DB names one: the only path whose folder is created. */
+export function defaultStorePath(ctx: LocationContext = currentContext()): string {
+  return locateStore(undefined, { ...ctx, env: { ...ctx.env, GRUNDY_DB: '' } }).path;
+}
+
 export function describeOrigin(origin: StoreOrigin): string {
   switch (origin) {
     case 'flag':

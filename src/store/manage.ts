@@ -107,6 +107,25 @@ export function removeGame(store: Store, key: string): RemovedGame {
   });
 }
 
+/**
+ * Remove a game row that holds no value, with what a run wrote beside it (run records, a
+ * certificate, sparse state), in one transaction: what a first compute that failed leaves. A row
+ * with values is kept (they were computed and are resumable). True when a row was removed.
+ */
+export function removeEmptyGame(store: Store, key: string): boolean {
+  return store.transaction((): boolean => {
+    const game = statement(store, 'SELECT id FROM games WHERE key = ? AND computed = 0').get(key) as
+      | { id: number }
+      | undefined;
+    if (!game) return false;
+    for (const table of ['certificates', 'runs', 'sparse_state', 'value_counts', 'board_blocks', 'boards']) {
+      statement(store, `DELETE FROM ${table} WHERE game_id = ?`).run(game.id);
+    }
+    statement(store, 'DELETE FROM games WHERE id = ?').run(game.id);
+    return true;
+  });
+}
+
 /** Remove one named sweep and its per-game results in one transaction. */
 export function removeSweep(store: Store, name: string): RemovedSweep {
   return store.transaction((): RemovedSweep => {

@@ -73,7 +73,7 @@ const CASES: readonly DeathCase[] = [
     // The frozen prefix's gang (engine/frozen-gang.ts): the same schedule and the same promises.
     title: 'a frozen-prefix gang member that dies mid-chunk',
     game: 'octal:0.8f',
-    args: ['compute', 'octal:0.8f', '--to', '2000', '--workers', '2'],
+    args: ['compute', 'hex:0.8f', '--to', '2000', '--workers', '2'],
     dieAt: 1500,
     ran: { kernel: 'take-break+frozen-prefix:take-break', workers: 2 },
     failure: new RegExp(

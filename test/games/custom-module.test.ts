@@ -50,6 +50,16 @@ function stored(db: string): { computed: number; values: number[] } {
   }
 }
 
+/** The keys of the stored games (none when the store was never created). */
+function storedKeys(db: string): string[] {
+  const store = Store.openForRead(db);
+  try {
+    return store ? store.listGames().map((g) => g.key) : [];
+  } finally {
+    store?.close();
+  }
+}
+
 describe('custom modules that misbehave', () => {
   const tmp = tempDir();
   afterAll(() => tmp.cleanup());
@@ -70,6 +80,12 @@ describe('custom modules that misbehave', () => {
       expect(isOneLineError(r.stderr), r.stderr).toBe(true);
       expect(r.stderr).toContain(path);
       expect(r.stderr).toMatch(says);
+      if (count === 0) {
+        // A first compute that stored nothing leaves no empty table behind for `grundy list`.
+        expect(r.stderr).toMatch(/nothing of module:\S+ is stored/);
+        expect(storedKeys(db)).toEqual([]);
+        return;
+      }
       expect(r.stderr).toContain(`is stored up to n = ${count}`);
       const got = stored(db);
       expect(got.computed).toBe(count);
@@ -93,6 +109,11 @@ describe('custom modules that misbehave', () => {
     expect(r.code, r.stderr).toBe(2);
     expect(isOneLineError(r.stderr), r.stderr).toBe(true);
     expect(r.stderr).toContain(`custom rules module ${path} failed to load`);
+    // No game row with 0 values left for `grundy list` to show (issue 40).
+    expect(r.stderr).toContain('nothing of module:syntax.js#');
+    expect(storedKeys(`${tmp.dir}/syntax.db`)).toEqual([]);
+    const list = await runCli(['list', '--db', `${tmp.dir}/syntax.db`]);
+    expect(list.stdout).not.toContain('syntax.js');
   });
 
   it('--module-timeout rejects what is not a duration', async () => {

@@ -2,14 +2,13 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { parseBigInteger, parseCount, parsePositions } from '../../src/numbers.js';
-import { parseRules } from '../../src/games/registry.js';
+import { editDistance, parseRules, specNotes } from '../../src/games/registry.js';
 
 describe('game specs normalise to one canonical key and the fields the kernels read', () => {
   // Every field of the parsed rules, not only the key: the kernels read the digits and sets.
   it.each([
     ['nim', { family: 'nim', key: 'nim' }],
     ['NIM', { family: 'nim', key: 'nim' }],
-    ['allbut:', { family: 'nim', key: 'nim' }],
     ['sub:4,1,3,3', { family: 'sub', key: 'sub:1,3,4', set: [1, 3, 4] }],
     ['sub: 1, 3 ,4', { family: 'sub', key: 'sub:1,3,4', set: [1, 3, 4] }],
     ['sub:squares', { family: 'subinf', key: 'sub:squares', name: 'squares' }],
@@ -65,6 +64,15 @@ describe('malformed specs: one line naming the problem and the text', () => {
     ['foo:1', "unknown game family 'foo'"],
     ['', 'empty game spec'],
     ['module:./no/such/file.js', 'custom rules module not found'],
+    // A typo that would otherwise compute a large table of a game nobody meant (issue 40).
+    ['allbut:', "'allbut:' excludes no amount; write allbut:1,2"],
+    ['octal:0.', "'octal:0.' allows no move; write the digits after the point, e.g. octal:0.77"],
+    ['.', "'.' allows no move"],
+    ['0.00', "'0.00' allows no move"],
+    ['kayle', "unknown game 'kayle' (did you mean kayles?)"],
+    ['Officer', '(did you mean officers?)'],
+    ['octl:0.77', "unknown game family 'octl' in 'octl:0.77' (did you mean octal:0.77?)"],
+    ['chess', 'or a name: kayles, dawson-kayles'],
   ])('%s', (spec, message) => {
     let error: unknown;
     try {
@@ -76,6 +84,27 @@ describe('malformed specs: one line naming the problem and the text', () => {
     expect((error as UsageError).exitCode).toBe(2);
     expect((error as Error).message).toContain(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+});
+
+describe('a valid spec that may not be what was meant says how it reads', () => {
+  it('a hex digit in an octal code: the hex game, and what the digit allows', () => {
+    expect(specNotes('octal:0.78')).toStrictEqual([
+      "'8' in 'octal:0.78' is a hex digit, not an octal one (0-7): the game is the hex code octal:0.78, " +
+        'where bit 8 of digit 2 lets a move remove 2 and leave three heaps',
+    ]);
+    expect(specNotes('.f7')[0]).toContain("'f' in '.f7' is a hex digit");
+  });
+
+  it.each(['octal:0.77', 'hex:0.78', 'kayles', 'octal:4.0', 'sub:1,2', 'nim'])('%s: nothing to say', (spec) => {
+    expect(specNotes(spec)).toStrictEqual([]);
+  });
+
+  it('the edit distance counts insertions, deletions and substitutions', () => {
+    expect([editDistance('kayle', 'kayles'), editDistance('octl', 'octal'), editDistance('abc', 'xbz')]).toEqual([
+      1, 1, 2,
+    ]);
+    expect(editDistance('', 'nim')).toBe(3);
   });
 });
 

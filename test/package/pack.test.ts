@@ -39,6 +39,7 @@ describe('the npm package', () => {
       'package-lock.json',
       'README.md',
       'DESIGN.md',
+      'LICENSE',
       'tsconfig.json',
       'tsconfig.build.json',
       'rolldown.config.mjs',
@@ -60,6 +61,7 @@ describe('the npm package', () => {
     expect(shipped).toContain('dist/wasm/board.wasm'); // the line-game kernel's WebAssembly
     expect(shipped).toContain('dist/wasm/subtract.wasm'); // the subtraction gang's WebAssembly
     expect(shipped).toContain('dist/bench/session.js'); // grundy bench runs the bench suites
+    expect(shipped).toContain('LICENSE'); // package.json says MIT: the text ships with the code
     expect(shipped.filter((p) => p.startsWith('test/') || p.startsWith('src/') || p.startsWith('dist/test/'))).toEqual(
       [],
     );

@@ -8,8 +8,9 @@ import { DEFAULT_MAX_STATES } from '../../states/explore.js';
 import { parseDuration } from '../../durations.js';
 import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { describeRules, kindOf, parseRules, proofCriterion, specHelp } from '../../games/registry.js';
+import { describeRules, kindOf, parseRules, proofCriterion, specHelp, specNotes } from '../../games/registry.js';
 import { MAX_BOARD } from '../../engine/board-compute.js';
+import { knownResult, knownText } from '../../games/known.js';
 import { quoteSpec, type GlobalArgs } from '../context.js';
 import {
   factsText,
@@ -41,7 +42,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       .positional('game', { type: 'string', demandOption: true, describe: `the game: ${specHelp()}` })
       .option('size', {
         type: 'string',
-        describe: 'for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= 4096',
+        describe: `for two-dimensional games (wythoff, 2d:..., product:...): the N x N table, N <= ${MAX_BOARD}`,
       })
       .option('to', {
         type: 'string',
@@ -84,11 +85,19 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       ) as Argv<ComputeArgs>,
   handler: async (args) => {
     const rules = parseRules(args.game);
+    for (const note of specNotes(args.game)) process.stderr.write(`grundy: ${note}\n`);
     const untilProven = args['until-proven'] === true;
     const canProve = proofCriterion(rules) !== null;
     if (untilProven && !canProve && kindOf(rules) === 'heap') {
       process.stderr.write(
         `grundy: ${rules.key} has no periodicity proof criterion; computing to --to and reporting what is observed\n`,
+      );
+    }
+    const known = knownResult(rules.key);
+    if (untilProven && known?.status === 'open') {
+      process.stderr.write(
+        `grundy: ${rules.key} is ${knownText(known)}; --until-proven will most likely stop at --to ` +
+          `(default 2^28) with no period\n`,
       );
     }
     // --until-proven stops at the proof: its limit is a safety net, not a target to show progress against.

@@ -3,7 +3,7 @@ import { count } from '../../api/count.js';
 import { defaultWorkers } from '../../engine/pool.js';
 import { UsageError } from '../../errors.js';
 import { parseBigInteger, parseCount } from '../../numbers.js';
-import type { GlobalArgs } from '../context.js';
+import { onTheFly, type GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
 
 interface CountArgs extends GlobalArgs {
@@ -69,8 +69,7 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
       ...(mod !== undefined ? { mod } : {}),
       ...(args.db !== undefined ? { db: args.db } : {}),
       workers,
-      onCompute: (key, to) =>
-        process.stderr.write(`grundy: ${key} is not stored far enough: computing and storing g(0..${to - 1})\n`),
+      onCompute: (key, to, untilProven) => process.stderr.write(`grundy: ${onTheFly(key, to, untilProven)}\n`),
     });
     if (args.json) {
       printJson({

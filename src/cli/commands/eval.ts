@@ -14,7 +14,7 @@ import { loopyJson, loopyText } from '../../play/loopy-format.js';
 import { hasGraphComponent, resolveLoopy } from '../../play/loopy-resolve.js';
 import type { PrepareOptions } from '../../play/prepare.js';
 import { resolveDbPath } from '../../store/database.js';
-import type { GlobalArgs } from '../context.js';
+import { onTheFly, type GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';
 import { type Interruption, interruptedExitCode, listenForInterrupt } from '../interrupt.js';
@@ -93,10 +93,10 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
     const prepare: PrepareOptions = {
       dbPath: resolveDbPath(args.db),
       workers,
-      onCompute: (key, to) =>
+      onCompute: (key, to, untilProven) =>
         process.stderr.write(
           to > 0
-            ? `grundy: ${key} is not stored far enough: computing and storing g(0..${to - 1})\n`
+            ? `grundy: ${onTheFly(key, to, untilProven)}\n`
             : `grundy: ${key} is not stored: computing and storing its table\n`,
         ),
     };

@@ -4,6 +4,7 @@ import { describeRules, parseRules } from '../../games/registry.js';
 import { parseCount } from '../../numbers.js';
 import type { Rules } from '../../rules/types.js';
 import { announceStore, findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
+import { knownResult, knownText } from '../../games/known.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
 import { boardRules } from '../../api/board.js';
 import { answerVertex, openGraphTable, outcomeCounts } from '../../api/graph.js';
@@ -49,7 +50,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
       })
       .example('$0 show kayles', 'the Kayles table')
       .example('$0 show officers --freq --at 2^12', 'how many of the heaps 1..4096 of Officers take each value')
-      .example('$0 show wythoff --rows', "Wythoff's table: the top-left block and each row's preperiod, period, saltus")
+      .example('$0 show wythoff --rows', "Wythoff's table: its top-left block, each row's preperiod, period, saltus")
       .example('$0 show sub:1,3,4 --json', 'as JSON') as Argv<ShowArgs>,
   handler: (args) => {
     if (args.freq) return showFreqCommand(args);
@@ -116,6 +117,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
           width: game.width,
           bytes: store.storedBytes(game),
           periodicity: periodicityJson(cert),
+          ...(knownResult(game.key) ? { known: knownResult(game.key) } : {}),
           createdAt: game.createdAt,
           runs,
           first: values,
@@ -131,6 +133,8 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         `  period     ${fmtPeriodicity(cert, game.computed, runs[0]?.kernel.split('+').includes(WINDOW_KERNEL))}`,
         `  first ${values.length}: ${values.join(' ')}`,
       ];
+      const known = knownResult(game.key);
+      if (known) lines.splice(4, 0, `  known      ${knownText(known)}`);
       if (runs.length > 0) {
         lines.push('  recent runs:');
         for (const r of runs) {

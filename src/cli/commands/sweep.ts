@@ -100,7 +100,7 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
         type: 'string',
         describe: `report: rank by ${SWEEP_SORTS.join(' | ')} (default period, longest first)`,
       })
-      .option('top', { type: 'string', describe: 'report: how many results (default 20; 0 = all)' })
+      .option('top', { type: 'string', describe: 'report: how many results (default 20, all with --csv; 0 = all)' })
       .option('csv', { type: 'boolean', describe: 'report: print the ranked results as CSV' })
       .option('list', { type: 'boolean', describe: 'list the stored sweeps (also: grundy sweeps)' })
       .option('rm', { type: 'string', describe: 'remove the stored sweep of exactly this name and its results' })
@@ -260,7 +260,7 @@ function summaryJson(s: SweepSummary, spec: SweepSpec): object {
     notProven: s.done - s.proven,
     limit: s.limit,
     elapsedMs: Math.round(s.elapsedMs * 1000) / 1000,
-    gamesPerSecond: Math.round(s.gamesPerSecond),
+    gamesPerSecond: Number(s.gamesPerSecond.toPrecision(3)),
     workers: s.workers,
   };
 }
@@ -290,7 +290,8 @@ function printReport(args: SweepArgs): void {
   if (args.csv && args.json) throw new UsageError('give --json or --csv, not both');
   const sort = (args.sort ?? 'period') as SweepSort;
   if (!SWEEP_SORTS.includes(sort)) throw new UsageError(`--sort ${args.sort} is not one of ${SWEEP_SORTS.join(', ')}`);
-  const top = args.top !== undefined ? parseCount(args.top, '--top', 0, 10_000_000) : 20;
+  // CSV goes to a file or a script, which wants every row: only a terminal reader gets the first 20.
+  const top = args.top !== undefined ? parseCount(args.top, '--top', 0, 10_000_000) : args.csv ? 0 : 20;
   const store = openForRead(args);
   if (!store)
     throw new UsageError(
@@ -323,7 +324,9 @@ function printReportText(r: SweepReport): void {
     `  longest    ${longest ? `${longest.game}: period ${fmtInt(longest.period)} from ${from}` : none}`,
   ];
   if (r.results.length > 0) {
-    lines.push(`  ${r.top > 0 ? `top ${r.results.length}` : 'all'} by ${r.sort}:`);
+    const done = r.proven + r.notProven;
+    const cut = r.results.length < done ? ` of ${fmtInt(done)} by ${r.sort} (--top 0 lists all)` : ` by ${r.sort}`;
+    lines.push(`  ${r.top > 0 ? `top ${r.results.length}` : 'all'}${cut}:`);
     const rows = r.results.map((e) => [String(e.rank), e.game, String(e.maxValue), describeResult(e, fmtInt)]);
     const header = ['rank', 'game', 'max', 'result'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));

@@ -25,10 +25,10 @@ export const workerCommand: CommandModule<GlobalArgs, WorkerArgs> = {
       .option('workers', { type: 'string', describe: 'worker threads on this machine (default: available cores)' })
       .example(
         '$0 worker --queue redis://10.0.0.5:6379',
-        'solve batches for any sweep or eval --file started with --queue redis://10.0.0.5:6379',
+        'solve batches for any sweep or eval --file started with this --queue',
       )
       .example(
-        'GRUNDY_REDIS_PASSWORD=... $0 worker --queue rediss://redis.example:6380 --workers 8',
+        'GRUNDY_REDIS_PASSWORD=... $0 worker --queue rediss://redis.example:6380',
         'TLS and a password',
       ) as Argv<WorkerArgs>,
   handler: async (args) => {

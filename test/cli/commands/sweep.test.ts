@@ -64,12 +64,17 @@ describe('grundy sweep', () => {
       }
     }
     // Reports only read: run them side by side.
-    const [periodOut, preOut, csv, text] = await Promise.all([
+    const [periodOut, preOut, csv, text, csvAll, textDefault] = await Promise.all([
       runCli(['sweep', '--report', 'r', '--top', '0', '--json', '--db', path]),
       runCli(['sweep', '--report', 'r', '--sort', 'preperiod', '--top', '5', '--json', '--db', path]),
       runCli(['sweep', '--report', 'r', '--top', '3', '--csv', '--db', path]),
       runCli(['sweep', '--report', 'r', '--top', '3', '--db', path]),
+      runCli(['sweep', '--report', 'r', '--csv', '--db', path]),
+      runCli(['sweep', '--report', 'r', '--db', path]),
     ]);
+    // --csv with no --top is every row (a script's input); the text report says what it left out (issue 40).
+    expect(csvAll.stdout.trim().split('\n')).toHaveLength(1 + 298);
+    expect(textDefault.stdout).toContain('  top 20 of 298 by period (--top 0 lists all):');
     const byPeriod = JSON.parse(periodOut.stdout) as ReportJson;
     expect(byPeriod).toMatchObject({ sweep: 'r', games: 298, done: 298, proven: 298, notProven: 0, pending: 0 });
     expect(byPeriod.results).toHaveLength(298);
