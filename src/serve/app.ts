@@ -5,7 +5,7 @@ import { parseGameWithoutFiles } from '../api/game.js';
 import { openStore, type GrundyStore, type StoredGame } from '../api/store.js';
 import { ComputeError, GrundyError, InterruptedError, NotComputedError, StoreError, UsageError } from '../errors.js';
 import { parseCount } from '../numbers.js';
-import { moveJson } from '../play/format.js';
+import { componentJson, moveJson } from '../play/format.js';
 import { jsonInt } from '../play/format.js';
 import { MAX_BUCKETS, plotData } from '../plot/data.js';
 import { vegaBrowserScript } from '../plot/render.js';
@@ -132,15 +132,10 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
     });
     return {
       position: e.position,
-      components: e.components.map((c, i) => ({
-        spec: c.spec,
-        game: c.game.key,
-        heaps: c.heaps.map(jsonInt),
-        values: e.evaluation.values[i]!.map(jsonInt),
-      })),
+      components: e.components.map((c, i) => componentJson(c, e.evaluation.values[i]!)),
       nimSum: jsonInt(e.evaluation.nimSum),
       outcome: e.evaluation.outcome,
-      moves: e.evaluation.moves.map(moveJson),
+      moves: e.evaluation.moves.map((m) => moveJson(m, e.components)),
       truncated: e.evaluation.truncated,
     };
   });

@@ -148,6 +148,7 @@ $('query-form').onsubmit = async (ev) => {
     out.textContent = err.message;
   }
 };
+const cell = (xy) => '(' + xy[0] + ', ' + xy[1] + ')';
 $('eval-form').onsubmit = async (ev) => {
   ev.preventDefault();
   const out = $('eval-answer');
@@ -156,12 +157,14 @@ $('eval-form').onsubmit = async (ev) => {
     const r = await api('/api/eval?' + new URLSearchParams({ position: $('eval-position').value }));
     const lines = [r.position];
     for (const c of r.components) {
-      lines.push('  ' + c.game + '  heaps ' + c.heaps.join(', ') + '  ->  g ' + c.values.join(', '));
+      const where = c.cells ? 'cells ' + c.cells.map(cell).join(', ') : 'heaps ' + c.heaps.join(', ');
+      lines.push('  ' + c.game + '  ' + where + '  ->  g ' + c.values.join(', '));
     }
     const pLine = 'nim-sum 0: P-position (every move loses)';
     lines.push(r.outcome === 'P' ? pLine : 'nim-sum ' + r.nimSum + ': N-position (the next player wins)');
     for (const m of r.moves) {
-      lines.push('winning move: component ' + m.component + ' (' + m.game + '), heap ' + m.from + ': ' + m.move);
+      const from = Array.isArray(m.from) ? 'cell ' + cell(m.from) : 'heap ' + m.from;
+      lines.push('winning move: component ' + m.component + ' (' + m.game + '), ' + from + ': ' + m.move);
     }
     out.textContent = lines.join('\\n');
   } catch (err) {
