@@ -18,6 +18,8 @@ beforeAll(async () => {
   // Dawson's chess runs in sparse space (a stored mask); Kayles gets its period proven.
   await compute('octal:0.137', { db, to: 3000, workers: 1 });
   await compute('kayles', { db, untilProven: true, workers: 1 });
+  // No period is ever proven for an infinite subtraction set: plots stop at its table.
+  await compute('sub:squares', { db, to: 100, workers: 1 });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -101,8 +103,36 @@ describe('grundy plot', () => {
       2,
       `grundy: --out ${join(dir, 'k.gif')}: name a .svg, .png or .html file`,
     ]);
-    const beyond = await runCli(['plot', 'kayles', '--to', '1e6', '--out', svg, '--db', db]);
+    const beyond = await runCli(['plot', 'sub:squares', '--to', '1e6', '--out', svg, '--db', db]);
     expect(beyond.code).toBe(2);
-    expect(beyond.stderr).toMatch(/only g\(0\.\.\d+\) of octal:0.77 are stored/);
+    expect(beyond.stderr.trim()).toBe(
+      'grundy: --to 1000000: only g(0..99) of sub:squares are stored and no period is proven: ' +
+        'run grundy compute sub:squares --to 1000000',
+    );
+  });
+
+  it('plots past the stored table from a proven period, as query and export answer', async () => {
+    const store = openStore(db);
+    let computed: number;
+    try {
+      computed = store.game('kayles').computed;
+      const hi = computed + 300;
+      const d = plotData(store, 'kayles', { lo: computed - 100, hi, buckets: 1000 });
+      const expected = store.queryItems('kayles', [`${computed - 100}..${hi - 1}`])[0]!.answers;
+      expect(d.points.map((p) => [p.n, p.v])).toEqual(expected.map((a) => [Number(a.n), Number(a.value)]));
+      expect(expected.some((a) => a.source === 'certificate')).toBe(true);
+      const far = plotData(store, 'kayles', { hi: 100_000, buckets: 50 });
+      expect(far.hi).toBe(100_000);
+      expect(Math.max(...far.buckets.map((b) => b.max))).toBe(d.maxValue);
+      // Without a proof, the range stops at the table.
+      expect(plotData(store, 'sub:squares', { hi: 500 }).hi).toBe(100);
+    } finally {
+      store.close();
+    }
+    const out = join(dir, 'far.svg');
+    const r = await runCli(['plot', 'kayles', '--to', String(computed + 300), '--out', out, '--db', db]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`(g(${computed}..${computed + 299}) from the proven period)`);
+    expect(readFileSync(out, 'utf8')).toMatch(/^<svg/);
   });
 });

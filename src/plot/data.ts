@@ -42,7 +42,9 @@ export const MAX_PLOT_RANGE = 1 << 26;
 /**
  * The plot of g over [lo, hi): every point when there are at most `buckets` of them, else for each
  * of `buckets` equal spans (and each class, rare or common) the min and max, so a plot of 10^8
- * values sends a few thousand numbers and still shows every outlier.
+ * values sends a few thousand numbers and still shows every outlier. With a proven period, heaps
+ * past the stored table are plotted from the certificate (as query and export answer them);
+ * without one, hi stops at the table.
  */
 export function plotData(
   store: GrundyStore,
@@ -51,7 +53,8 @@ export function plotData(
 ): PlotData {
   const game: StoredGame = store.game(spec);
   const lo = range.lo ?? 0;
-  const hi = Math.min(range.hi ?? game.computed, game.computed);
+  const proven = game.periodicity?.proven === true;
+  const hi = proven ? (range.hi ?? game.computed) : Math.min(range.hi ?? game.computed, game.computed);
   const buckets = range.buckets ?? 2000;
   if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo < 0 || hi <= lo) {
     throw new UsageError(
@@ -87,9 +90,21 @@ export function plotData(
   };
   // Read at most READ values at a time (the store's limit per read); a bucket may span reads.
   const READ = 1 << 19;
+  const answerer = hi > game.computed ? store.answerer(spec) : null;
+  const read = (r0: number, r1: number): ArrayLike<number> => {
+    if (r1 <= game.computed) return store.values(spec, r0, r1);
+    const out = new Array<number>(r1 - r0);
+    const stored = Math.max(r0, Math.min(r1, game.computed));
+    if (stored > r0) {
+      const table = store.values(spec, r0, stored);
+      for (let i = 0; i < table.length; i++) out[i] = table[i]!;
+    }
+    for (let n = stored; n < r1; n++) out[n - r0] = Number(answerer!.answer(BigInt(n)).value);
+    return out;
+  };
   for (let r0 = lo; r0 < hi; r0 += READ) {
     const r1 = Math.min(hi, r0 + READ);
-    const values = store.values(spec, r0, r1);
+    const values = read(r0, r1);
     for (let n = r0; n < r1; n++) {
       const v = values[n - r0]!;
       const rare = rareOf(n, v);

@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { MAX_PLOT_RANGE, plotData } from '../../plot/data.js';
 import { plotSpec } from '../../plot/spec.js';
-import type { GlobalArgs } from '../context.js';
+import { quoteSpec, type GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
 
 interface PlotArgs extends GlobalArgs {
@@ -36,7 +36,10 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
         describe: 'the file to write: FILE.svg, FILE.png or FILE.html',
       })
       .option('from', { type: 'string', describe: 'first heap size plotted (default 0)' })
-      .option('to', { type: 'string', describe: 'plot g(from..N-1) (default: the whole stored table)' })
+      .option('to', {
+        type: 'string',
+        describe: 'plot g(from..N-1) (default: the whole stored table; past it from a proven period)',
+      })
       .option('width', { type: 'string', describe: 'plot width in pixels (default 900)' })
       .option('height', { type: 'string', describe: 'plot height in pixels (default 360)' })
       .example('$0 plot kayles --to 200 --out kayles.svg', 'the first 200 values of Kayles, period band marked')
@@ -61,8 +64,12 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
     try {
       const game = store.game(args.game);
       const hi = args.to !== undefined ? parseCount(args.to, '--to', 1) : game.computed;
-      if (hi > game.computed)
-        throw new UsageError(`--to ${hi}: only g(0..${game.computed - 1}) of ${game.key} are stored`);
+      if (hi > game.computed && game.periodicity?.proven !== true) {
+        throw new UsageError(
+          `--to ${hi}: only g(0..${game.computed - 1}) of ${game.key} are stored and no period is proven: ` +
+            `run grundy compute ${quoteSpec(args.game)} --to ${hi}`,
+        );
+      }
       if (hi <= lo) throw new UsageError(`--from ${lo} --to ${hi} is an empty range`);
       if (hi - lo > MAX_PLOT_RANGE)
         throw new UsageError(`the range has more than ${MAX_PLOT_RANGE} values; narrow it with --from/--to`);
@@ -95,7 +102,9 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
       else {
         const drawn =
           data.points.length > 0 ? `${data.points.length} points` : `${data.buckets.length} min-max columns`;
-        process.stdout.write(`${args.out}: ${data.game}, g(${lo}..${hi - 1}) as ${drawn}\n`);
+        const past = Math.max(lo, game.computed);
+        const proof = hi > past ? ` (g(${past}..${hi - 1}) from the proven period)` : '';
+        process.stdout.write(`${args.out}: ${data.game}, g(${lo}..${hi - 1}) as ${drawn}${proof}\n`);
       }
     } finally {
       store.close();
