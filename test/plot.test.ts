@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compute, openStore } from '../src/index.js';
 import { classTable, isRareHeap } from '../src/kernels/sparse-mask.js';
-import { plotData } from '../src/plot/data.js';
+import { boardPlotData, plotData } from '../src/plot/data.js';
 import { renderSvg } from '../src/plot/render.js';
 import { plotSpec } from '../src/plot/spec.js';
 import { runCli } from './helpers/cli.js';
@@ -18,6 +18,9 @@ beforeAll(async () => {
   // Dawson's chess runs in sparse space (a stored mask); Kayles gets its period proven.
   await compute('octal:0.137', { db, to: 3000, workers: 1 });
   await compute('kayles', { db, untilProven: true, workers: 1 });
+  // No period is ever proven for an infinite subtraction set: plots stop at its table.
+  await compute('sub:squares', { db, to: 100, workers: 1 });
+  await compute('wythoff', { db, size: 16, workers: 1 });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -101,8 +104,69 @@ describe('grundy plot', () => {
       2,
       `grundy: --out ${join(dir, 'k.gif')}: name a .svg, .png or .html file`,
     ]);
-    const beyond = await runCli(['plot', 'kayles', '--to', '1e6', '--out', svg, '--db', db]);
+    const beyond = await runCli(['plot', 'sub:squares', '--to', '1e6', '--out', svg, '--db', db]);
     expect(beyond.code).toBe(2);
-    expect(beyond.stderr).toMatch(/only g\(0\.\.\d+\) of octal:0.77 are stored/);
+    expect(beyond.stderr.trim()).toBe(
+      'grundy: --to 1000000: only g(0..99) of sub:squares are stored and no period is proven: ' +
+        'run grundy compute sub:squares --to 1000000',
+    );
+  });
+
+  it('plots past the stored table from a proven period, as query and export answer', async () => {
+    const store = openStore(db);
+    let computed: number;
+    try {
+      computed = store.game('kayles').computed;
+      const hi = computed + 300;
+      const d = plotData(store, 'kayles', { lo: computed - 100, hi, buckets: 1000 });
+      const expected = store.queryItems('kayles', [`${computed - 100}..${hi - 1}`])[0]!.answers;
+      expect(d.points.map((p) => [p.n, p.v])).toEqual(expected.map((a) => [Number(a.n), Number(a.value)]));
+      expect(expected.some((a) => a.source === 'certificate')).toBe(true);
+      const far = plotData(store, 'kayles', { hi: 100_000, buckets: 50 });
+      expect(far.hi).toBe(100_000);
+      expect(Math.max(...far.buckets.map((b) => b.max))).toBe(d.maxValue);
+      // Without a proof, the range stops at the table.
+      expect(plotData(store, 'sub:squares', { hi: 500 }).hi).toBe(100);
+    } finally {
+      store.close();
+    }
+    const out = join(dir, 'far.svg');
+    const r = await runCli(['plot', 'kayles', '--to', String(computed + 300), '--out', out, '--db', db]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`(g(${computed}..${computed + 299}) from the proven period)`);
+    expect(readFileSync(out, 'utf8')).toMatch(/^<svg/);
+  });
+
+  it('draws a board as a heat map of g(x, y), one rect a cell; a game graph is refused in one line', async () => {
+    const store = openStore(db);
+    try {
+      const d = boardPlotData(store, 'wythoff', { side: 8 });
+      expect([d.kind, d.size, d.side, d.cells.length]).toEqual(['board', 16, 8, 64]);
+      const table = store.board('wythoff');
+      for (const c of d.cells) expect(c.v).toBe(table.values[c.x * 16 + c.y]);
+      expect(boardPlotData(store, 'wythoff').side).toBe(16);
+      expect(() => plotData(store, 'wythoff')).toThrow(/wythoff is a two-dimensional game: its plot is a heat map/);
+      expect(() => boardPlotData(store, 'wythoff', { side: 17 })).toThrow(
+        'only g(x, y) for x, y < 16 of wythoff are stored; run: grundy compute wythoff --size 17',
+      );
+    } finally {
+      store.close();
+    }
+    const out = join(dir, 'w.svg');
+    const r = await runCli(['plot', 'wythoff', '--out', out, '--db', db]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, `${out}: wythoff, g(x, y) for x, y < 16 as a heat map\n`, '']);
+    const svg = readFileSync(out, 'utf8');
+    expect(svg).toContain('mark-rect');
+    expect(svg).toContain('wythoff: g(x, y) for x, y &lt; 16');
+    const json = await runCli(['plot', 'wythoff', '--to', '4', '--out', out, '--db', db, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ game: 'wythoff', kind: 'board', side: 4, cells: 16 });
+    const graph = join(dir, 'g.txt');
+    writeFileSync(graph, 'a b\n');
+    const key = (await compute(`graph:${graph}`, { db, workers: 1 })).game;
+    const refused = await runCli(['plot', key, '--out', out, '--db', db]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `grundy: ${key} is a game graph: plots draw heap games and boards; grundy export ${key} writes its values\n`,
+    );
   });
 });

@@ -5,7 +5,7 @@ import { parseBigInteger } from '../numbers.js';
 import { valueByCertificate } from '../period/certificate.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
-import { boardBytes } from '../store/boards.js';
+import { boardBytes, loadBoard } from '../store/boards.js';
 import { graphSource, type GraphSource } from '../store/graph-tables.js';
 import type { SparseState } from '../store/sparse-state.js';
 import { locateStore } from '../store/location.js';
@@ -118,8 +118,17 @@ export class GrundyStore {
     return row ? storedKind(row.family) : gameKind(this.parse(spec));
   }
 
-  /** A two-dimensional game's stored N x N table; NotComputedError when none is stored. */
+  /**
+   * A two-dimensional game's stored N x N table; NotComputedError when none is stored. A store
+   * opened with specs 'no-files' serves a stored key as stored, without parsing it (a 2d:module:
+   * key would read its file), so its description is its key.
+   */
   board(spec: string): BoardTable {
+    const row = this.specs === 'no-files' ? this.store?.getGame(spec.trim()) : undefined;
+    const stored = row && storedKind(row.family) === 'board' ? loadBoard(this.store!, row) : undefined;
+    if (row && stored) {
+      return { ...stored, key: row.key, family: row.family, description: row.key, bytes: boardBytes(this.store!, row) };
+    }
     return requireBoard(this.store, this.boardRules(spec), spec);
   }
 

@@ -20,7 +20,8 @@ export function interruptedExitCode(): number {
   return (lastSignal && EXIT_CODES[lastSignal]) || 130;
 }
 
-export function listenForInterrupt(stopping: string, before?: () => void): Interruption {
+/** `stopping` is the line written at the first signal; null writes none (the job says what it does). */
+export function listenForInterrupt(stopping: string | null, before?: () => void): Interruption {
   const abort = new AbortController();
   let interrupts = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -32,8 +33,10 @@ export function listenForInterrupt(stopping: string, before?: () => void): Inter
       process.exit(interruptedExitCode());
     }
     before?.();
-    const again = signal === 'SIGINT' ? 'Ctrl-C again to quit at once' : `${signal} again to quit at once`;
-    process.stderr.write(`\ngrundy: ${stopping} (${again})\n`);
+    if (stopping !== null) {
+      const again = signal === 'SIGINT' ? 'Ctrl-C again to quit at once' : `${signal} again to quit at once`;
+      process.stderr.write(`\ngrundy: ${stopping} (${again})\n`);
+    }
     abort.abort();
   };
   process.on('SIGINT', onSignal);

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { GrundyError, InterruptedError, UsageError } from '../errors.js';
+import { projectRoot } from '../project-root.js';
 import { noCommand } from './commands/no-command.js';
 import type { GlobalArgs } from './context.js';
 import { interruptedExitCode } from './interrupt.js';
@@ -73,6 +76,7 @@ export async function main(argv: string[]): Promise<number> {
       })
       .option('json', { type: 'boolean', global: true, describe: 'print one JSON document on stdout' })
       .option('verbose', { type: 'boolean', global: true, describe: 'print stack traces on errors' })
+      .version(ownVersion())
       .command(await commandsFor(argv))
       .command(noCommand(Object.keys(COMMANDS)))
       .demandCommand(1, 'name a command (see grundy --help)')
@@ -105,6 +109,15 @@ export async function main(argv: string[]): Promise<number> {
     if (verbose && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
     return 1;
   }
+}
+
+/**
+ * This package's version, from its own package.json: yargs' default looks for package.json from
+ * the working directory, so it found the consumer project's, or none ("unknown").
+ */
+function ownVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }
 
 /** Help is printed for --help, -h, `grundy help` and a bare `grundy`. */

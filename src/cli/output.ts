@@ -30,12 +30,21 @@ export function fmtBytes(bytes: number): string {
   return `${v.toFixed(v < 10 ? 2 : v < 100 ? 1 : 0)} ${units[u]}`;
 }
 
+/**
+ * One rule for every duration: whole milliseconds below a second, seconds to 3 significant
+ * digits below a minute (`1.23 s`, `59.9 s`), then whole minutes and seconds (`2 min 7 s`), then
+ * hours and minutes (`3 h 12 min`).
+ */
 export function fmtDuration(ms: number): string {
-  if (ms < 1000) return `${ms.toFixed(0)} ms`;
-  const s = ms / 1000;
-  if (s < 120) return `${s.toFixed(2)} s`;
-  const m = Math.floor(s / 60);
-  return `${m} min ${(s - 60 * m).toFixed(0)} s`;
+  if (!Number.isFinite(ms)) return '?';
+  const v = Math.max(0, ms);
+  if (Math.round(v) < 1000) return `${Math.round(v)} ms`;
+  const s = Number((v / 1000).toPrecision(3));
+  if (s < 60) return `${s.toPrecision(3)} s`;
+  const total = Math.round(v / 1000);
+  if (total < 3600) return `${Math.floor(total / 60)} min ${total % 60} s`;
+  const minutes = Math.round(total / 60);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 /**
@@ -74,31 +83,85 @@ export function periodicityJson(p: Periodicity | null | undefined): object | nul
 }
 
 /**
- * One progress line. With a real target (--to, or the default of a plain compute): a bar, the
- * percentage and the time left. Without one (--until-proven stops at the proof, wherever that
- * is): values done, the rate and the time so far, since a percentage of the safety limit would
- * mean nothing.
+ * One field of a status line: its text, the separator before it, and its rank (0 is never
+ * dropped; the highest rank goes first when the line is too wide).
  */
-export function progressLine(p: ComputeProgress, bounded: boolean): string {
+export interface LineField {
+  readonly text: string;
+  readonly sep: string;
+  readonly rank: number;
+}
+
+/**
+ * The fields that fit in `width` columns, in their order: whole fields are dropped, highest rank
+ * first (the last of equal ranks first), never cut. Only a rank-0 field wider than the width
+ * alone is cut, since nothing narrower is left to show.
+ */
+export function fitFields(fields: readonly LineField[], width: number): string {
+  const kept = [...fields];
+  const join = () => kept.map((f, i) => (i === 0 ? f.text : f.sep + f.text)).join('');
+  let line = join();
+  while (line.length > width) {
+    let drop = -1;
+    kept.forEach((f, i) => {
+      if (f.rank > 0 && (drop < 0 || f.rank >= (kept[drop]?.rank ?? 0))) drop = i;
+    });
+    if (drop < 0) return line.slice(0, Math.max(0, width));
+    kept.splice(drop, 1);
+    line = join();
+  }
+  return line;
+}
+
+/** The columns a redrawn status line may use on `stream`: its width less one (80 when unknown). */
+export function lineWidth(stream: NodeJS.WriteStream): number {
+  return (stream.columns || 80) - 1;
+}
+
+/**
+ * One progress line, fitted to `width` columns. With a real target (--to, or the default of a
+ * plain compute): a bar, the percentage and the time left. Without one (--until-proven stops at
+ * the proof, wherever that is): values done, the rate and the time so far, since a percentage
+ * of the safety limit would mean nothing. A narrow terminal drops whole fields: the strategy's
+ * facts first, then the bar, the rate, the period, the maximum, the count, and the time last.
+ */
+export function progressLine(p: ComputeProgress, bounded: boolean, width = Number.POSITIVE_INFINITY): string {
+  return fitFields(progressFields(p, bounded), width);
+}
+
+function progressFields(p: ComputeProgress, bounded: boolean): LineField[] {
   const rate = (p.computed - p.startedFrom) / Math.max(0.001, p.elapsedMs / 1000);
-  const period =
-    (p.periodicity ? `  period ${p.periodicity.period}${p.periodicity.proven ? ' (proven)' : '?'}` : '') +
-    factsText(p.facts, '  ');
+  const tail: LineField[] = [{ text: `max ${p.maxValue}`, sep: '  ', rank: 4 }];
+  if (p.periodicity) {
+    const period = `period ${p.periodicity.period}${p.periodicity.proven ? ' (proven)' : '?'}`;
+    tail.push({ text: period, sep: '  ', rank: 5 });
+  }
+  for (const [name, value] of Object.entries(p.facts ?? {}))
+    tail.push({ text: `${name} ${value}`, sep: '  ', rank: 9 });
+  const rateField = { text: `${fmtRate(rate)} states/s`, sep: '  ', rank: 6 };
   if (!bounded) {
-    return (
-      `${p.game} ${fmtInt(p.computed)} values  ${fmtRate(rate)} states/s  ${fmtDuration(p.elapsedMs)}  ` +
-      `max ${p.maxValue}${period}  (until proven)`
-    );
+    return [
+      { text: p.game, sep: '', rank: 0 },
+      { text: `${fmtInt(p.computed)} values`, sep: ' ', rank: 3 },
+      rateField,
+      { text: fmtDuration(p.elapsedMs), sep: '  ', rank: 2 },
+      ...tail,
+      { text: '(until proven)', sep: '  ', rank: 7 },
+    ];
   }
   const frac = p.target > 0 ? Math.min(1, p.computed / p.target) : 1;
-  const width = 24;
-  const filled = Math.round(frac * width);
+  const barWidth = 24;
+  const filled = Math.round(frac * barWidth);
   const eta = rate > 0 ? ((p.target - p.computed) / rate) * 1000 : 0;
-  return (
-    `${p.game} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(frac * 100).toFixed(1)}% ` +
-    `${fmtInt(p.computed)}/${fmtInt(p.target)}  ${fmtRate(rate)} states/s  ETA ${fmtDuration(eta)}  max ` +
-    `${p.maxValue}${period}`
-  );
+  return [
+    { text: p.game, sep: '', rank: 0 },
+    { text: `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}]`, sep: ' ', rank: 8 },
+    { text: `${(frac * 100).toFixed(1)}%`, sep: ' ', rank: 1 },
+    { text: `${fmtInt(p.computed)}/${fmtInt(p.target)}`, sep: ' ', rank: 3 },
+    rateField,
+    { text: `ETA ${fmtDuration(eta)}`, sep: '  ', rank: 2 },
+    ...tail,
+  ];
 }
 
 /** A strategy's facts as `name value` pairs, each after `sep` (sparse space: `mask 0x1ee  rare 1583`). */
@@ -144,7 +207,7 @@ export class ProgressBar {
     }
     if (now - this.lastDraw < 100) return;
     this.lastDraw = now;
-    this.stream.write(`\r${progressLine(p, this.bounded).slice(0, (this.stream.columns ?? 120) - 1)}\x1b[K`);
+    this.stream.write(`\r${progressLine(p, this.bounded, lineWidth(this.stream))}\x1b[K`);
     this.drawn = true;
   }
 

@@ -1,7 +1,10 @@
 import type { SweepProgress } from '../sweep/run-sweep.js';
-import { fmtDuration, fmtInt, fmtRate } from './output.js';
+import { fitFields, fmtDuration, fmtInt, fmtRate, lineWidth } from './output.js';
 
-/** "NAME [####....] 41.2%  14,100/34,220 games  12.3k games/s  ETA 1.6 s" on stderr, TTY only. */
+/**
+ * "NAME [####....] 41.2%  14,100/34,220 games  12.3k games/s  ETA 1.60 s" on stderr, TTY only,
+ * fitted to the terminal by dropping whole fields (fitFields).
+ */
 export class SweepProgressBar {
   private lastDraw = 0;
   private drawn = false;
@@ -22,10 +25,18 @@ export class SweepProgressBar {
     const filled = Math.round(frac * width);
     const rate = p.doneNow / Math.max(0.001, p.elapsedMs / 1000);
     const eta = rate > 0 ? ((p.total - p.done) / rate) * 1000 : 0;
-    const line =
-      `${p.name} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(frac * 100).toFixed(1)}%  ` +
-      `${fmtInt(p.done)}/${fmtInt(p.total)} games  ${fmtRate(rate)} games/s  ETA ${fmtDuration(eta)}`;
-    this.stream.write(`\r${line.slice(0, (this.stream.columns ?? 120) - 1)}\x1b[K`);
+    const line = fitFields(
+      [
+        { text: p.name, sep: '', rank: 0 },
+        { text: `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`, sep: ' ', rank: 4 },
+        { text: `${(frac * 100).toFixed(1)}%`, sep: ' ', rank: 1 },
+        { text: `${fmtInt(p.done)}/${fmtInt(p.total)} games`, sep: '  ', rank: 3 },
+        { text: `${fmtRate(rate)} games/s`, sep: '  ', rank: 5 },
+        { text: `ETA ${fmtDuration(eta)}`, sep: '  ', rank: 2 },
+      ],
+      lineWidth(this.stream),
+    );
+    this.stream.write(`\r${line}\x1b[K`);
     this.drawn = true;
   }
 

@@ -84,7 +84,7 @@ export class DeferredLines {
     if (lone) return outcomeOnlyRecord(line, lone, format);
     const resolved: ResolvedComponent[] = [];
     for (const c of parsed) resolved.push(await this.component(c));
-    return formatRecord(line, formatPosition(parsed), evaluate(resolved, moves, limit), format);
+    return formatRecord(line, formatPosition(parsed), evaluate(resolved, moves, limit), format, resolved);
   }
 
   private kind(spec: string): DeferredKind | null {
@@ -137,7 +137,7 @@ export class DeferredLines {
     ) {
       const heaps = cells.map(([x, y]) => cellIndex(x, y));
       const labels = cells.map(([x, y]) => `(${x}, ${y})`);
-      return { ...known, spec: c.spec, heaps, labels };
+      return { ...known, spec: c.spec, heaps, labels, cells };
     }
     const resolved = await resolveBoardComponent(c, rules, {
       ...this.req.prepare,

@@ -3,7 +3,7 @@ import { valuesOver } from '../kernels/values.js';
 import type { BatchFormat, BatchOutcome, DeferredLine, EvalTask, LineError, ScanTask } from './batch-protocol.js';
 import { evaluate, type ResolvedComponent } from './evaluate.js';
 import { csvField, csvRow, jsonInt, moveJson } from './format.js';
-import type { Evaluation } from './evaluate.js';
+import type { Evaluation, PositionMove } from './evaluate.js';
 import { GameValues } from './game-values.js';
 import { loadCode } from '../games/registry.js';
 import { formatPosition, parseHeap, parsePosition, splitPosition } from './position.js';
@@ -140,10 +140,20 @@ function isDeferred(ref: EvalTask['specs'][string] | undefined): boolean {
 }
 
 /** A line's result in the batch's format (a JSONL record, a CSV row or a text line). */
-export function formatRecord(line: number, position: string, e: Evaluation, format: BatchFormat): string {
-  if (format === 'jsonl') return `${JSON.stringify(batchRecord(line, position, e))}\n`;
+export function formatRecord(
+  line: number,
+  position: string,
+  e: Evaluation,
+  format: BatchFormat,
+  components: readonly ResolvedComponent[] = [],
+): string {
+  if (format === 'jsonl') return `${JSON.stringify(batchRecord(line, position, e, components))}\n`;
   if (format === 'csv') return csvRow(line, position, e);
-  const move = e.moves.map((m) => `  component ${m.component} heap ${m.from}: ${m.description}`).join(';');
+  const from = (m: PositionMove) => {
+    const cell = components[m.component - 1]?.labels?.[m.heap - 1];
+    return cell ? `cell ${cell}` : `heap ${m.from}`;
+  };
+  const move = e.moves.map((m) => `  component ${m.component} ${from(m)}: ${m.description}`).join(';');
   return `line ${line}: ${position}  nim-sum ${e.nimSum} ${e.outcome}${move}\n`;
 }
 
@@ -155,14 +165,14 @@ export function errorRecord(line: number, text: string, message: string, format:
 }
 
 /** One JSONL record of a batch: the input's values are enough to rebuild everything else. */
-function batchRecord(line: number, position: string, e: Evaluation): object {
+function batchRecord(line: number, position: string, e: Evaluation, components: readonly ResolvedComponent[]): object {
   return {
     line,
     position,
     values: e.values.map((row) => row.map(jsonInt)),
     nimSum: jsonInt(e.nimSum),
     outcome: e.outcome,
-    moves: e.moves.map(moveJson),
+    moves: e.moves.map((m) => moveJson(m, components)),
   };
 }
 

@@ -164,7 +164,7 @@ export async function resolveBoardComponent(
     const loaded: BoardOptionsFunction | undefined = code ? await code.load() : undefined;
     // Move search passes the loaded function on as the family's options (board-common.ts reads it back).
     const options = loaded as unknown as ResolvedComponent['options'];
-    return { spec: c.spec, game: values, heaps, labels, ...(options ? { options } : {}) };
+    return { spec: c.spec, game: values, heaps, labels, cells, ...(options ? { options } : {}) };
   } finally {
     store?.close();
   }

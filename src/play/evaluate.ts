@@ -12,6 +12,8 @@ export interface ResolvedComponent {
   readonly options?: OptionsFunction;
   /** How to print each position when it is not a heap size: '(3, 5)' for a cell. */
   readonly labels?: readonly string[];
+  /** A board's positions as cells (x, y); `heaps` then holds their internal indices (board/cells.ts). */
+  readonly cells?: readonly (readonly [bigint, bigint])[];
 }
 
 export type MovesMode = 'all' | 'one' | 'none';

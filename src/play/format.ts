@@ -1,3 +1,4 @@
+import { cellOf } from '../board/cells.js';
 import type { Evaluation, PositionMove, ResolvedComponent } from './evaluate.js';
 
 /** JSON-safe integers: exact values beyond 2^53 travel as decimal strings. */
@@ -5,16 +6,33 @@ export function jsonInt(v: bigint): number | string {
   return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
 }
 
-export function moveJson(m: PositionMove): object {
+type PositionJson = number | string | readonly (number | string)[];
+
+/** A position of a component in JSON: a heap's size, or a board's cell as [x, y] (never its index). */
+function positionJson(c: ResolvedComponent | undefined, n: bigint): PositionJson {
+  if (c?.cells === undefined) return jsonInt(n);
+  const [x, y] = cellOf(n);
+  return [jsonInt(x), jsonInt(y)];
+}
+
+/** One component of an evaluation in JSON: `heaps`, or `cells` ([x, y] pairs) for a board. */
+export function componentJson(c: ResolvedComponent, values: readonly bigint[]): object {
+  const positions = c.heaps.map((n) => positionJson(c, n));
+  return { spec: c.spec, game: c.game.key, [c.cells ? 'cells' : 'heaps']: positions, values: values.map(jsonInt) };
+}
+
+/** A winning move in JSON; `components` (the evaluation's) turns a board's from and leaves into cells. */
+export function moveJson(m: PositionMove, components: readonly ResolvedComponent[] = []): object {
+  const c = components[m.component - 1];
   return {
     component: m.component,
     heap: m.heap,
     game: m.game,
-    from: jsonInt(m.from),
+    from: positionJson(c, m.from),
     fromValue: jsonInt(m.fromValue),
     move: m.description,
     remove: jsonInt(m.remove),
-    leaves: m.leaves.map(jsonInt),
+    leaves: m.leaves.map((n) => positionJson(c, n)),
     values: m.values.map(jsonInt),
     toValue: jsonInt(m.toValue),
     nimSumAfter: 0,
@@ -24,15 +42,10 @@ export function moveJson(m: PositionMove): object {
 export function evaluationJson(position: string, components: readonly ResolvedComponent[], e: Evaluation): object {
   return {
     position,
-    components: components.map((c, i) => ({
-      spec: c.spec,
-      game: c.game.key,
-      heaps: c.heaps.map(jsonInt),
-      values: e.values[i]!.map(jsonInt),
-    })),
+    components: components.map((c, i) => componentJson(c, e.values[i]!)),
     nimSum: jsonInt(e.nimSum),
     outcome: e.outcome,
-    moves: e.moves.map(moveJson),
+    moves: e.moves.map((m) => moveJson(m, components)),
     truncated: e.truncated,
     periodic: e.periodic,
   };

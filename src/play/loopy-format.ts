@@ -1,4 +1,5 @@
 import { formatLoopy, type LoopyComponent, type LoopyEvaluation, type LoopyMove, type LoopyValue } from './loopy.js';
+import { jsonInt } from './format.js';
 
 const OUTCOME_TEXT = {
   P: 'P-position (the player to move loses: every move leads to a win for the opponent)',
@@ -8,7 +9,9 @@ const OUTCOME_TEXT = {
 
 function label(c: LoopyComponent): { game: string; what: string; tokens: string[] } {
   if (c.kind === 'vertices') return { game: c.key, what: 'tokens', tokens: c.vertices.map((v) => c.codec.format(v)) };
-  return { game: c.resolved.game.key, what: 'heaps', tokens: c.resolved.heaps.map(String) };
+  const { resolved } = c;
+  if (resolved.labels) return { game: resolved.game.key, what: 'cells', tokens: [...resolved.labels] };
+  return { game: resolved.game.key, what: 'heaps', tokens: resolved.heaps.map(String) };
 }
 
 export function loopyText(
@@ -56,8 +59,16 @@ function valueJson(x: LoopyValue): object {
     : { value: formatLoopy(x), infinite: true, K: x.infinite.map(num) };
 }
 
-function moveJson(m: LoopyMove): object {
-  const { component, token, game, from, outcomeAfter } = m;
+/** A cell as [x, y] in JSON, as eval's heap sums write it. */
+function cellJson([x, y]: readonly [bigint, bigint]): (number | string)[] {
+  return [jsonInt(x), jsonInt(y)];
+}
+
+function moveJson(m: LoopyMove, components: readonly LoopyComponent[]): object {
+  const { component, token, game, outcomeAfter } = m;
+  const c = components[component - 1];
+  const cell = c?.kind === 'heap' ? c.resolved.cells?.[token - 1] : undefined;
+  const from = cell ? cellJson(cell) : m.from;
   return { component, token, game, from, move: m.description, after: valueJson(m.after), outcomeAfter };
 }
 
@@ -67,11 +78,13 @@ export function loopyJson(position: string, components: readonly LoopyComponent[
     components: components.map((c, i) => {
       const l = label(c);
       const spec = c.kind === 'vertices' ? c.spec : c.resolved.spec;
-      return { spec, game: l.game, [l.what]: l.tokens, values: e.values[i]!.map(valueJson) };
+      const cells = c.kind === 'vertices' ? undefined : c.resolved.cells;
+      const tokens = cells ? cells.map(cellJson) : l.tokens;
+      return { spec, game: l.game, [l.what]: tokens, values: e.values[i]!.map(valueJson) };
     }),
     sum: valueJson(e.sum),
     outcome: e.outcome,
-    moves: e.moves.map(moveJson),
+    moves: e.moves.map((m) => moveJson(m, components)),
     truncated: e.truncated,
   };
 }

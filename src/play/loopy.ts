@@ -38,9 +38,9 @@ export interface LoopyMove {
   readonly component: number;
   readonly token: number;
   readonly game: string;
-  /** What moved: a token on a vertex of a game graph, or a heap. */
-  readonly what: 'token' | 'heap';
-  /** The token's position before the move, as written (a vertex name or a heap size). */
+  /** What moved: a token on a vertex of a game graph, a heap, or a cell of a board. */
+  readonly what: 'token' | 'heap' | 'cell';
+  /** The token's position before the move, as written (a vertex name, a heap size, a cell '(3, 5)'). */
   readonly from: string;
   /** "move to b", or the heap game's own description ("remove 3, leaving 7"). */
   readonly description: string;
@@ -123,9 +123,12 @@ export function evaluateLoopy(components: readonly LoopyComponent[], mode: Moves
         if (loopyOutcome(after) !== want) {
           throw new Error(`internal check failed: move '${m.description}' does not reach ${want}`);
         }
-        const from = c.kind === 'vertices' ? c.codec.format(c.vertices[ti]!) : c.resolved.heaps[ti]!.toString();
+        const from =
+          c.kind === 'vertices'
+            ? c.codec.format(c.vertices[ti]!)
+            : (c.resolved.labels?.[ti] ?? c.resolved.heaps[ti]!.toString());
         const game = c.kind === 'vertices' ? c.key : c.resolved.game.key;
-        const what = c.kind === 'vertices' ? 'token' : 'heap';
+        const what = c.kind === 'vertices' ? 'token' : c.resolved.cells ? 'cell' : 'heap';
         const { description } = m;
         moves.push({ component: ci + 1, token: ti + 1, game, what, from, description, after, outcomeAfter: want });
       }

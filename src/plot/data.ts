@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { NotComputedError, UsageError } from '../errors.js';
 import { classTable, isRareHeap, VALUE_LIMIT, type SparseMask } from '../kernels/sparse-mask.js';
 import type { GrundyStore, StoredGame } from '../api/store.js';
 
@@ -42,7 +42,9 @@ export const MAX_PLOT_RANGE = 1 << 26;
 /**
  * The plot of g over [lo, hi): every point when there are at most `buckets` of them, else for each
  * of `buckets` equal spans (and each class, rare or common) the min and max, so a plot of 10^8
- * values sends a few thousand numbers and still shows every outlier.
+ * values sends a few thousand numbers and still shows every outlier. With a proven period, heaps
+ * past the stored table are plotted from the certificate (as query and export answer them);
+ * without one, hi stops at the table.
  */
 export function plotData(
   store: GrundyStore,
@@ -50,8 +52,10 @@ export function plotData(
   range: { lo?: number; hi?: number; buckets?: number } = {},
 ): PlotData {
   const game: StoredGame = store.game(spec);
+  if (game.kind !== 'heap') throw notHeaps(game);
   const lo = range.lo ?? 0;
-  const hi = Math.min(range.hi ?? game.computed, game.computed);
+  const proven = game.periodicity?.proven === true;
+  const hi = proven ? (range.hi ?? game.computed) : Math.min(range.hi ?? game.computed, game.computed);
   const buckets = range.buckets ?? 2000;
   if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo < 0 || hi <= lo) {
     throw new UsageError(
@@ -87,9 +91,21 @@ export function plotData(
   };
   // Read at most READ values at a time (the store's limit per read); a bucket may span reads.
   const READ = 1 << 19;
+  const answerer = hi > game.computed ? store.answerer(spec) : null;
+  const read = (r0: number, r1: number): ArrayLike<number> => {
+    if (r1 <= game.computed) return store.values(spec, r0, r1);
+    const out = new Array<number>(r1 - r0);
+    const stored = Math.max(r0, Math.min(r1, game.computed));
+    if (stored > r0) {
+      const table = store.values(spec, r0, stored);
+      for (let i = 0; i < table.length; i++) out[i] = table[i]!;
+    }
+    for (let n = stored; n < r1; n++) out[n - r0] = Number(answerer!.answer(BigInt(n)).value);
+    return out;
+  };
   for (let r0 = lo; r0 < hi; r0 += READ) {
     const r1 = Math.min(hi, r0 + READ);
-    const values = store.values(spec, r0, r1);
+    const values = read(r0, r1);
     for (let n = r0; n < r1; n++) {
       const v = values[n - r0]!;
       const rare = rareOf(n, v);
@@ -118,4 +134,75 @@ export function plotData(
     period: p ? p.period : null,
     proven: p?.proven === true,
   };
+}
+
+/** One cell of a board's heat map: g(x, y). */
+export interface BoardCell {
+  readonly x: number;
+  readonly y: number;
+  readonly v: number;
+}
+
+/** A two-dimensional game's heat map: g(x, y) for x, y < side, from its stored N x N table. */
+export interface BoardPlotData {
+  readonly kind: 'board';
+  readonly game: string;
+  /** The stored table's side N. */
+  readonly size: number;
+  /** The side plotted (at most size). */
+  readonly side: number;
+  /** The largest value among the plotted cells. */
+  readonly maxValue: number;
+  /** Row after row: x, then y. */
+  readonly cells: readonly BoardCell[];
+}
+
+/** The side of a board's heat map unless asked: a rect a cell stays visible up to here. */
+export const BOARD_PLOT_SIDE = 128;
+/** The largest side a heat map may ask for (65,536 rects). */
+export const MAX_BOARD_PLOT_SIDE = 256;
+
+/** The kind of plot a stored game takes: a value sequence, a heat map, or none (game graphs). */
+export function plotKind(store: GrundyStore, spec: string): 'heap' | 'board' {
+  const game = store.game(spec);
+  if (game.kind === 'graph') throw notHeaps(game);
+  return game.kind;
+}
+
+/**
+ * The heat map of a board: g(x, y) for x, y < side (default the stored side, at most
+ * BOARD_PLOT_SIDE); a side past the stored table is NotComputedError naming the compute.
+ */
+export function boardPlotData(store: GrundyStore, spec: string, options: { side?: number } = {}): BoardPlotData {
+  const table = store.board(spec);
+  const side = options.side ?? Math.min(table.size, BOARD_PLOT_SIDE);
+  if (!Number.isSafeInteger(side) || side < 1 || side > MAX_BOARD_PLOT_SIDE) {
+    throw new UsageError(`a heat map's side ${side} must be an integer in [1, ${MAX_BOARD_PLOT_SIDE}]`);
+  }
+  if (side > table.size) {
+    throw new NotComputedError(
+      `only g(x, y) for x, y < ${table.size} of ${table.key} are stored; run: grundy compute ${table.key} ` +
+        `--size ${side}`,
+    );
+  }
+  const cells: BoardCell[] = [];
+  let maxValue = 0;
+  for (let x = 0; x < side; x++) {
+    for (let y = 0; y < side; y++) {
+      const v = table.values[x * table.size + y]!;
+      if (v > maxValue) maxValue = v;
+      cells.push({ x, y, v });
+    }
+  }
+  return { kind: 'board', game: table.key, size: table.size, side, maxValue, cells };
+}
+
+/** Plots draw heap games (a sequence) and boards (a heat map); a game graph's values are exported. */
+function notHeaps(game: StoredGame): UsageError {
+  if (game.kind === 'board') {
+    return new UsageError(`${game.key} is a two-dimensional game: its plot is a heat map of g(x, y) (boardPlotData)`);
+  }
+  return new UsageError(
+    `${game.key} is a game graph: plots draw heap games and boards; grundy export ${game.key} writes its values`,
+  );
 }

@@ -1,5 +1,5 @@
 import type { Spec } from 'vega';
-import type { PlotData } from './data.js';
+import type { BoardPlotData, PlotData } from './data.js';
 
 export interface PlotLook {
   readonly width?: number;
@@ -124,5 +124,56 @@ export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
       ? { legends: [{ fill: 'class', title: 'values', orient: 'top-right' as const, symbolType: 'circle' }] }
       : {}),
     marks,
+  };
+}
+
+/**
+ * A Vega spec of a board's heat map: one rect a cell, x across and y up from (0, 0) at the
+ * bottom left, its colour g(x, y) (viridis, legend at the side); P-positions (g = 0) are the
+ * darkest cells. Square, `look.width` by `look.height` at most (560 by default).
+ */
+export function boardSpec(d: BoardPlotData, look: PlotLook = {}): Spec {
+  const side = Math.min(look.width ?? 560, look.height ?? 560);
+  const ticks = d.side <= 16 ? 1 : Math.ceil(d.side / 16 / 8) * 8;
+  const values = Array.from({ length: Math.ceil(d.side / ticks) }, (_, i) => i * ticks);
+  return {
+    $schema: 'https://vega.github.io/schema/vega/v6.json',
+    width: side,
+    height: side,
+    padding: 8,
+    background: 'white',
+    title: {
+      text: `${d.game}: g(x, y) for x, y < ${d.side}`,
+      subtitle: `${d.size} x ${d.size} stored; g = 0 (the darkest) marks the P-positions`,
+      anchor: 'start',
+    },
+    data: [{ name: 'cells', values: d.cells.map((c) => ({ ...c })) }],
+    scales: [
+      { name: 'x', type: 'band', domain: { data: 'cells', field: 'x', sort: true }, range: 'width' },
+      { name: 'y', type: 'band', domain: { data: 'cells', field: 'y', sort: true }, range: 'height', reverse: true },
+      { name: 'g', type: 'linear', domain: [0, Math.max(1, d.maxValue)], range: { scheme: 'viridis' }, zero: true },
+    ],
+    axes: [
+      { orient: 'bottom', scale: 'x', title: 'x', values },
+      { orient: 'left', scale: 'y', title: 'y', values },
+    ],
+    legends: [{ fill: 'g', title: 'g(x, y)', type: 'gradient' }],
+    marks: [
+      {
+        type: 'rect',
+        name: 'cellMarks',
+        from: { data: 'cells' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 'x' },
+            width: { scale: 'x', band: 1 },
+            y: { scale: 'y', field: 'y' },
+            height: { scale: 'y', band: 1 },
+            fill: { scale: 'g', field: 'v' },
+            tooltip: { signal: "'g(' + datum.x + ', ' + datum.y + ') = ' + datum.v" },
+          },
+        },
+      },
+    ],
   };
 }

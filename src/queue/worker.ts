@@ -25,14 +25,26 @@ export interface QueueWorkerSummary {
  * A long-running queue worker: takes jobs (sweep batches, slices of eval --file batches), solves
  * each on its own Piscina pool with the same worker entry files as a local run, and returns the
  * outcome through BullMQ. Two jobs per thread are taken at once so a thread never waits for Redis
- * between batches. Aborting stops taking jobs and lets the jobs in hand finish.
+ * between batches. Aborting stops taking jobs and lets the jobs in hand finish while Redis is
+ * there to take their results; with Redis gone (or lost while closing) it drops the connections
+ * at once instead of waiting for a reconnect that may never come, and logs no more queue errors.
  */
 export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorkerSummary> {
   await probeQueue(opts.target);
   const pool = new WorkerPool<WorkerTasks>(opts.threads);
   let jobs = 0;
   let failed = 0;
+  let inHand = 0;
+  let stopping = false;
   const tables = new TableCache(tableClient(opts.target));
+  const solveJob = async (job: Job<JobData>): Promise<string> => {
+    inHand++;
+    try {
+      return await solve(job);
+    } finally {
+      inHand--;
+    }
+  };
   const solve = async (job: Job<JobData>): Promise<string> => {
     const { label, worker: kind } = job.data;
     if (kind !== 'sweep' && kind !== 'eval')
@@ -48,7 +60,7 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWor
     if (faultJobFails(task.games.ords)) throw new ComputeError(`injected failure (GRUNDY_FAULT_JOB_FAIL) in ${label}`);
     return encodePayload(await pool.runOn('sweep', task, undefined, label));
   };
-  const worker = new Worker<JobData, string>(QUEUE_NAME, solve, {
+  const worker = new Worker<JobData, string>(QUEUE_NAME, solveJob, {
     connection: bullConnection(opts.target),
     concurrency: opts.threads * 2,
     // A killed worker process's jobs go back to the queue once its lock expires; tests shorten both.
@@ -63,7 +75,9 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWor
     failed++;
     opts.log(`job ${job?.id ?? '?'} failed: ${err.message}`);
   });
-  worker.on('error', (err) => opts.log(`queue error: ${err.message}`));
+  worker.on('error', (err) => {
+    if (!stopping) opts.log(`queue error: ${err.message}`);
+  });
   await worker.waitUntilReady();
   opts.log(`worker ready: ${opts.threads} thread${opts.threads === 1 ? '' : 's'}, queue ${opts.target.display}`);
   try {
@@ -72,9 +86,34 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWor
       else opts.signal.addEventListener('abort', () => resolve(), { once: true });
     });
   } finally {
-    await worker.close();
+    stopping = true;
+    if (inHand > 0) opts.log(`finishing ${inHand} job${inHand === 1 ? '' : 's'} in hand`);
+    await closeWorker(worker);
     tables.disconnect();
     await pool.destroy();
   }
   return { jobs, failed };
+}
+
+/**
+ * Close the BullMQ worker: gracefully (jobs in hand finish and report) while its connection is
+ * up; forced when Redis is gone, or as soon as it goes during the close, since a graceful close
+ * would wait for a reconnection (and keep retrying it) for ever.
+ */
+async function closeWorker(worker: Worker<JobData, string>): Promise<void> {
+  const client = await worker.backend.client;
+  if (client.status !== 'ready') {
+    await worker.close(true);
+    await worker.disconnect();
+    return;
+  }
+  const lost = (): void => {
+    void worker.disconnect().catch(() => undefined);
+  };
+  client.once('close', lost);
+  try {
+    await worker.close();
+  } finally {
+    client.off('close', lost);
+  }
 }

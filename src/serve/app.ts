@@ -5,11 +5,11 @@ import { parseGameWithoutFiles } from '../api/game.js';
 import { openStore, type GrundyStore, type StoredGame } from '../api/store.js';
 import { ComputeError, GrundyError, InterruptedError, NotComputedError, StoreError, UsageError } from '../errors.js';
 import { parseCount } from '../numbers.js';
-import { moveJson } from '../play/format.js';
+import { componentJson, moveJson } from '../play/format.js';
 import { jsonInt } from '../play/format.js';
-import { MAX_BUCKETS, plotData } from '../plot/data.js';
+import { boardPlotData, MAX_BOARD_PLOT_SIDE, MAX_BUCKETS, plotData, plotKind } from '../plot/data.js';
 import { vegaBrowserScript } from '../plot/render.js';
-import { plotSpec } from '../plot/spec.js';
+import { boardSpec, plotSpec } from '../plot/spec.js';
 import { locateStore } from '../store/location.js';
 import { pageHtml } from './page.js';
 
@@ -93,7 +93,9 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
     if (hi - lo > MAX_VALUES)
       throw new UsageError(`range ${lo}..${hi} has more than ${MAX_VALUES} values; use /api/plot for a summary`);
     const s = view();
-    return { game: s.game(spec).key, lo, hi, values: Array.from(s.values(spec, lo, hi)) };
+    const game = s.game(spec);
+    if (game.kind !== 'heap') throw notHeapValues(game);
+    return { game: game.key, lo, hi, values: Array.from(s.values(spec, lo, hi)) };
   });
 
   app.get('/api/query', async (req) => {
@@ -109,6 +111,20 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
     }
     const s = view();
     const game = s.game(spec);
+    if (game.kind === 'board') {
+      const cells = s.cells(spec, [n]);
+      return {
+        game: game.key,
+        values: cells.map((c) => ({
+          x: jsonInt(c.x),
+          y: jsonInt(c.y),
+          value: c.value === null ? null : jsonInt(c.value),
+          outcome: c.outcome,
+          source: c.source,
+        })),
+      };
+    }
+    if (game.kind !== 'heap') throw notHeapValues(game);
     const answers = s.queryItems(spec, [n])[0]!.answers;
     return {
       game: game.key,
@@ -132,15 +148,10 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
     });
     return {
       position: e.position,
-      components: e.components.map((c, i) => ({
-        spec: c.spec,
-        game: c.game.key,
-        heaps: c.heaps.map(jsonInt),
-        values: e.evaluation.values[i]!.map(jsonInt),
-      })),
+      components: e.components.map((c, i) => componentJson(c, e.evaluation.values[i]!)),
       nimSum: jsonInt(e.evaluation.nimSum),
       outcome: e.evaluation.outcome,
-      moves: e.evaluation.moves.map(moveJson),
+      moves: e.evaluation.moves.map((m) => moveJson(m, e.components)),
       truncated: e.evaluation.truncated,
     };
   });
@@ -157,8 +168,15 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
       ...(hi !== undefined ? { hi: parseCount(hi, 'hi') } : {}),
       ...(buckets !== undefined ? { buckets: parseCount(buckets, 'buckets', 1, MAX_BUCKETS) } : {}),
     };
-    const data = plotData(view(), spec, range);
     const look = width !== undefined ? { width: parseCount(width, 'width', 100, 4096) } : {};
+    const s = view();
+    if (plotKind(s, spec) === 'board') {
+      // A heat map of g(x, y) for x, y < hi (default the stored side, at most BOARD_PLOT_SIDE).
+      const side = hi !== undefined ? { side: parseCount(hi, 'hi', 1, MAX_BOARD_PLOT_SIDE) } : {};
+      const data = boardPlotData(s, spec, side);
+      return { data, spec: boardSpec(data, look) };
+    }
+    const data = plotData(s, spec, range);
     return { data, spec: plotSpec(data, look) };
   });
 
@@ -209,12 +227,23 @@ function gameJson(g: StoredGame): object {
   return {
     key: g.key,
     family: g.family,
+    kind: g.kind,
     computed: g.computed,
     maxValue: g.maxValue,
     periodicity: p
       ? { preperiod: p.preperiod, period: p.period, saltus: p.saltus, proven: p.proven, criterion: p.criterion }
       : null,
   };
+}
+
+/** /api/values reads heap sizes; a board's cells and a graph's vertices are asked another way. */
+function notHeapValues(g: StoredGame): UsageError {
+  if (g.kind === 'board') {
+    return new UsageError(
+      `${g.key} is a two-dimensional game: ask /api/query?game=${g.key}&n=X,Y for a cell, /api/plot for its heat map`,
+    );
+  }
+  return new UsageError(`${g.key} is a game graph: its vertices' values are exported by grundy export ${g.key}`);
 }
 
 function optional(query: unknown, name: string): string | undefined {

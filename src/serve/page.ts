@@ -38,7 +38,7 @@ button { font: inherit; } .error { color: #b00020; }
 </section>
 <script src="/vega.js"></script>
 <script>
-const state = { game: null, computed: 0, lo: 0, hi: 0, view: null, seq: 0 };
+const state = { game: null, kind: 'heap', computed: 0, lo: 0, hi: 0, view: null, seq: 0 };
 const $ = (id) => document.getElementById(id);
 async function api(path) {
   const res = await fetch(path);
@@ -60,7 +60,8 @@ async function loadGames() {
     const tr = document.createElement('tr');
     tr.className = 'game';
     tr.dataset.key = g.key;
-    for (const text of [g.key, g.computed.toLocaleString('en-US'), String(g.maxValue), periodText(g.periodicity)]) {
+    const period = g.kind === 'heap' ? periodText(g.periodicity) : g.kind === 'board' ? '2-D game' : 'game graph';
+    for (const text of [g.key, g.computed.toLocaleString('en-US'), String(g.maxValue), period]) {
       const td = document.createElement('td');
       td.textContent = text;
       tr.appendChild(td);
@@ -72,34 +73,42 @@ async function loadGames() {
 }
 function select(g) {
   state.game = g.key;
+  state.kind = g.kind;
   state.computed = g.computed;
   state.lo = 0;
   state.hi = g.computed;
   for (const tr of document.querySelectorAll('tr.game')) tr.classList.toggle('selected', tr.dataset.key === g.key);
   $('plot-game').textContent = g.key;
+  $('query-n').placeholder = g.kind === 'board' ? 'a cell x,y, e.g. 3,5' : 'n, e.g. 1e30 or 0..20';
   draw();
 }
 async function draw() {
   const seq = ++state.seq;
   const width = Math.max(300, Math.min(1400, window.innerWidth - 120));
-  const q = new URLSearchParams({
-    game: state.game, lo: String(state.lo), hi: String(state.hi), buckets: String(width), width: String(width),
-  });
+  // A board is one heat map (the server picks its side); zoom and pan move along heap sizes only.
+  const range = state.kind === 'board' ? {} : { lo: String(state.lo), hi: String(state.hi), buckets: String(width) };
+  const q = new URLSearchParams({ game: state.game, ...range, width: String(width) });
   try {
     const { data, spec } = await api('/api/plot?' + q);
     if (seq !== state.seq) return;
     state.view?.finalize();
     state.view = new vega.View(vega.parse(spec), { renderer: 'svg', container: '#plot', hover: false });
     await state.view.runAsync();
-    $('plot').dataset.points = String(data.points.length);
-    $('plot').dataset.buckets = String(data.buckets.length);
-    $('range').textContent = 'n in [' + data.lo + ', ' + data.hi + ')';
+    if (data.kind === 'board') {
+      $('plot').dataset.cells = String(data.cells.length);
+      $('range').textContent = 'g(x, y) for x, y < ' + data.side;
+    } else {
+      $('plot').dataset.points = String(data.points.length);
+      $('plot').dataset.buckets = String(data.buckets.length);
+      $('range').textContent = 'n in [' + data.lo + ', ' + data.hi + ')';
+    }
     $('plot-error').textContent = '';
   } catch (err) {
     $('plot-error').textContent = err.message;
   }
 }
 function setRange(lo, hi) {
+  if (state.kind === 'board') return;
   const span = Math.max(10, Math.round(hi - lo));
   lo = Math.max(0, Math.min(Math.round(lo), state.computed - span));
   state.lo = lo;
@@ -142,12 +151,15 @@ $('query-form').onsubmit = async (ev) => {
   try {
     const r = await api('/api/query?' + new URLSearchParams({ game: state.game ?? '', n: $('query-n').value.trim() }));
     const from = (v) => (v.source === 'certificate' ? '  (from the proven period)' : '');
-    out.textContent = r.values.map((v) => 'g(' + v.n + ') = ' + v.value + from(v)).join('\\n');
+    const at = (v) => (v.x !== undefined ? v.x + ', ' + v.y : v.n);
+    const value = (v) => (v.value === null ? '? (' + v.outcome + '-position)' : v.value);
+    out.textContent = r.values.map((v) => 'g(' + at(v) + ') = ' + value(v) + from(v)).join('\\n');
   } catch (err) {
     out.className = 'answer error';
     out.textContent = err.message;
   }
 };
+const cell = (xy) => '(' + xy[0] + ', ' + xy[1] + ')';
 $('eval-form').onsubmit = async (ev) => {
   ev.preventDefault();
   const out = $('eval-answer');
@@ -156,12 +168,14 @@ $('eval-form').onsubmit = async (ev) => {
     const r = await api('/api/eval?' + new URLSearchParams({ position: $('eval-position').value }));
     const lines = [r.position];
     for (const c of r.components) {
-      lines.push('  ' + c.game + '  heaps ' + c.heaps.join(', ') + '  ->  g ' + c.values.join(', '));
+      const where = c.cells ? 'cells ' + c.cells.map(cell).join(', ') : 'heaps ' + c.heaps.join(', ');
+      lines.push('  ' + c.game + '  ' + where + '  ->  g ' + c.values.join(', '));
     }
     const pLine = 'nim-sum 0: P-position (every move loses)';
     lines.push(r.outcome === 'P' ? pLine : 'nim-sum ' + r.nimSum + ': N-position (the next player wins)');
     for (const m of r.moves) {
-      lines.push('winning move: component ' + m.component + ' (' + m.game + '), heap ' + m.from + ': ' + m.move);
+      const from = Array.isArray(m.from) ? 'cell ' + cell(m.from) : 'heap ' + m.from;
+      lines.push('winning move: component ' + m.component + ' (' + m.game + '), ' + from + ': ' + m.move);
     }
     out.textContent = lines.join('\\n');
   } catch (err) {

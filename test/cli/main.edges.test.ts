@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProgressBar, progressLine } from '../../src/cli/output.js';
@@ -33,6 +34,17 @@ describe('--version', () => {
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout).toBe(`${version}\n`);
       expect(r.stderr).toBe('');
+    }
+    // Run by path from elsewhere, and from inside another package: still this package's version.
+    const other = tempDir();
+    try {
+      writeFileSync(join(other.dir, 'package.json'), '{"name": "consumer", "version": "9.8.7"}\n');
+      for (const cwd of [tmpdir(), other.dir]) {
+        const r = await runCli(['--version'], { cwd });
+        expect(r.stdout, cwd).toBe(`${version}\n`);
+      }
+    } finally {
+      other.cleanup();
     }
     const help = await runCli(['--version', '--help']);
     expect(help.code).toBe(0);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,7 @@ describe('the npm package', () => {
       // What README asks of a user: better-sqlite3's install script approved, or npm 12 skips its build.
       JSON.stringify({
         name: 'grundy-pack-probe',
+        version: '9.8.7',
         private: true,
         type: 'module',
         allowScripts: { 'better-sqlite3': true },
@@ -115,6 +116,9 @@ console.log(JSON.stringify({ key: parseGame('kayles').key, period: summary.perio
       periodicity: { preperiod: 71, period: 12, proven: true },
     });
     expect(existsSync(join(xdg, 'grundy-engine', 'grundy.db'))).toBe(true);
+    // The installed command's version is grundy-engine's, not the consumer project's (9.8.7).
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(run('npx', ['grundy', '--version'], app)).toBe(`${version}\n`);
     expect([...filesUnder(join(app, 'node_modules'), '.db')]).toEqual([]);
   }, 600_000);
 });

@@ -15,7 +15,7 @@ import { hasGraphComponent, resolveLoopy } from '../../play/loopy-resolve.js';
 import type { PrepareOptions } from '../../play/prepare.js';
 import { resolveDbPath } from '../../store/database.js';
 import { onTheFly, type GlobalArgs } from '../context.js';
-import { printJson } from '../output.js';
+import { fmtDuration, printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';
 import { type Interruption, interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { evalOutcomeOnly } from '../board-eval.js';
@@ -235,8 +235,7 @@ async function runBatchOn(
     }
     if (args.out !== undefined) {
       process.stderr.write(
-        `grundy: ${summary.positions} positions evaluated into ${args.out} in ` +
-          `${(summary.elapsedMs / 1000).toFixed(2)} s\n`,
+        `grundy: ${summary.positions} positions evaluated into ${args.out} in ${fmtDuration(summary.elapsedMs)}\n`,
       );
     }
   } finally {

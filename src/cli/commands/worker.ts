@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { defaultWorkers } from '../../engine/pool.js';
-import { UsageError } from '../../errors.js';
+import { InterruptedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { listenForInterrupt } from '../interrupt.js';
 import type { GlobalArgs } from '../context.js';
@@ -39,7 +39,8 @@ export const workerCommand: CommandModule<GlobalArgs, WorkerArgs> = {
     const { runQueueWorker } = await import('../../queue/worker.js');
     const target = parseQueueUrl(args.queue);
     const threads = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
-    const interruption = listenForInterrupt('finishing the jobs in hand');
+    // The worker says itself when it has jobs in hand to finish; it stops only when told to.
+    const interruption = listenForInterrupt(null);
     try {
       const summary = await runQueueWorker({
         target,
@@ -48,9 +49,13 @@ export const workerCommand: CommandModule<GlobalArgs, WorkerArgs> = {
         log: (line) => process.stderr.write(`grundy worker: ${line}\n`),
       });
       if (args.json) printJson(summary);
-      else process.stderr.write(`grundy worker: stopped after ${summary.jobs} jobs (${summary.failed} failed)\n`);
+      // One line, and the interrupted exit code (143 after SIGTERM, as service managers send it).
+      throw new InterruptedError(`worker stopped after ${summary.jobs} jobs (${summary.failed} failed)`);
     } finally {
       interruption.dispose();
+      // Everything is closed, but BullMQ's retry timers (up to its 15 s retry delay once Redis went
+      // away) would hold the process: leave shortly with the exit code main.ts sets.
+      setTimeout(() => process.exit(), 200).unref();
     }
   },
 };
