@@ -85,6 +85,8 @@ describe('kernels agree with their naive twins', () => {
       const hex = rand() < 0.3;
       const code = Array.from({ length: digits }, () => Math.floor(rand() * (hex ? 16 : 8)).toString(16)).join('');
       const d0 = rand() < 0.15 ? (hex && rand() < 0.5 ? '8' : '4') : '0';
+      // A code that allows no move is refused as a typo (games/take-break.ts): draw another.
+      if (d0 === '0' && /^0+$/.test(code)) continue;
       const rules = parseRules(`octal:${d0}.${code}`);
       const threeHeaps = /[89a-f]/.test(code) || d0 === '8';
       // Three-heap options are O(n^2) per heap in the naive twin too: keep those tables short.
