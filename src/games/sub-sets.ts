@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { parseBigInteger } from '../numbers.js';
 import { MAX_ELEMENT } from './spec-text.js';
 
 /** The largest bound of an interval: L + R must fit an unsigned 64-bit integer (contest export). */
@@ -13,21 +14,25 @@ export type Runs = readonly (readonly [bigint, bigint])[];
 
 /**
  * The amounts of 'sub:1..3,7,10..12': single amounts and intervals L..R, in any order, overlaps
- * and neighbours merged. Bounds up to 10^18.
+ * and neighbours merged. Bounds up to 10^18, written as `grundy query` reads numbers (1e9, 2^20, 1_000).
  */
 export function parseRuns(body: string, spec: string): Runs {
   const ranges: [bigint, bigint][] = [];
   for (const raw of body.split(',')) {
     const item = raw.trim().replace(/_/g, '');
     if (item === '') throw new UsageError(`'${spec}' has an empty subtraction amount (two commas or a trailing comma)`);
-    const m = /^(\d+)(?:\s*\.\.\s*(\d+))?$/.exec(item);
-    if (!m) {
+    const bounds = item.split('..');
+    let lo: bigint;
+    let hi: bigint;
+    try {
+      if (bounds.length > 2 || bounds.some((b) => !/^[\d\s^e+]+$/i.test(b))) throw new Error('not a bound');
+      lo = parseBigInteger(bounds[0]!, 'amount');
+      hi = bounds.length === 2 ? parseBigInteger(bounds[1]!, 'amount') : lo;
+    } catch {
       throw new UsageError(
         `'${raw.trim()}' in '${spec}' is not a positive integer subtraction amount or an interval L..R (sub:1..3,7)`,
       );
     }
-    const lo = BigInt(m[1]!);
-    const hi = m[2] === undefined ? lo : BigInt(m[2]);
     if (lo === 0n)
       throw new UsageError(`0 in '${spec}' is not a valid subtraction amount: amounts are positive integers`);
     if (hi > MAX_INTERVAL_BOUND) {

@@ -20,6 +20,8 @@ describe('sub: with intervals', () => {
     ['sub:1..64', `sub:${Array.from({ length: 64 }, (_, i) => i + 1).join(',')}`],
     ['sub:1..65,100', 'sub:1..65,100'],
     ['sub:3..1000000000', 'sub:3..1000000000'],
+    ['sub:3..1e9', 'sub:3..1000000000'],
+    ['sub:2^3..10', 'sub:8,9,10'],
     ['sub:1_000..1000000000000000000', 'sub:1000..1000000000000000000'],
   ])('%s is %s', (spec, key) => {
     expect(parseRules(spec).key).toBe(key);
@@ -47,6 +49,8 @@ describe('sub: with intervals', () => {
     ['sub:0..4', '0 in'],
     ['sub:1..', 'not a positive integer subtraction amount or an interval'],
     ['sub:1...3', 'not a positive integer subtraction amount or an interval'],
+    ['sub:1..2..3', 'not a positive integer subtraction amount or an interval'],
+    ['sub:1.5e1..20', 'not a positive integer subtraction amount or an interval'],
     ['sub:2..2000000000000000000', 'too large (the largest subtraction amount is 10^18)'],
     ['sub:1,3..1000000000', 'supported are one interval sub:L..R of any size'],
     ['sub:1..70000,80000', 'sets of at most 65536 amounts, each <= 2147483647'],
