@@ -1,7 +1,7 @@
 import { countPositions, type CountResult } from '../count/count.js';
 import { defaultWorkers } from '../engine/pool.js';
 import { GrundyError, UsageError } from '../errors.js';
-import { parseRules, kindOf, heapFamily } from '../games/registry.js';
+import { parseRules, kindOf, heapFamily, closedFormOf } from '../games/registry.js';
 import { notComputed } from '../play/not-computed.js';
 import { prepareGames, type PreparedGame } from '../play/prepare.js';
 import { locateStore } from '../store/location.js';
@@ -78,7 +78,7 @@ export async function count(
   for (const [spec, k] of multiplicity) {
     const p = prepared.get(spec)!;
     if (p instanceof GrundyError) throw p;
-    if (!heapFamily(p.rules)?.closedForm && !p.cert && max >= BigInt(p.table.length))
+    if (!closedFormOf(p.rules) && !p.cert && max >= BigInt(p.table.length))
       throw notComputed(p.rules, spec, max, p.table.length);
     const entry = byKey.get(p.rules.key);
     if (entry) entry.heaps += k;

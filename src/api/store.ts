@@ -1,5 +1,6 @@
 import { NotComputedError, UsageError } from '../errors.js';
-import { parseRules, proofCriterion } from '../games/registry.js';
+import type { ClosedForm } from '../games/family.js';
+import { closedFormOf, parseRules, proofCriterion } from '../games/registry.js';
 import type { Values } from '../kernels/values.js';
 import { parseBigInteger } from '../numbers.js';
 import { valueByCertificate } from '../period/certificate.js';
@@ -18,7 +19,8 @@ import { answerVertexNamed, findGraphTable, type GraphTable, type VertexAnswer }
 export interface Answer {
   readonly n: bigint;
   readonly value: bigint;
-  readonly source: 'table' | 'certificate';
+  /** Where the value came from: the stored table, the proven period, or the game's closed form. */
+  readonly source: 'table' | 'certificate' | 'formula';
 }
 
 /** g(n) of a heap game, marked as such among the answers of several kinds. */
@@ -202,6 +204,13 @@ export class GrundyStore {
 
   /** Answers for one game, reused across many lookups (its period and a value cache). */
   answerer(spec: string): Answerer {
+    const row = this.row(spec);
+    if (!row || row.computed === 0) {
+      // A game with a closed form (nim, one subtraction interval) needs no table.
+      const rules = this.parse(spec);
+      const closed = closedFormOf(rules);
+      if (closed) return new Answerer(this.store, null, spec, (s) => this.parse(s), { key: rules.key, closed });
+    }
     return new Answerer(this.store!, this.requireRow(spec), spec, (s) => this.parse(s));
   }
 
@@ -289,20 +298,31 @@ function toBigInt(n: bigint | number | string, what: string): bigint {
 export class Answerer {
   private readonly cert;
   private readonly cache = new Map<number, number>();
+  private closed: ClosedForm | null | undefined;
+  /** The game's canonical key. */
+  readonly key: string;
 
+  /** Without a stored row (`game` null) the game's closed form answers every n. */
   constructor(
-    private readonly store: Store,
-    private readonly game: GameRow,
+    private readonly store: Store | null,
+    private readonly game: GameRow | null,
     private readonly spec: string,
     private readonly parse: (spec: string) => Rules = (s) => parseRules(s),
+    formula?: { readonly key: string; readonly closed: ClosedForm },
   ) {
-    this.cert = store.getCertificate(game);
+    this.cert = store && game ? store.getCertificate(game) : undefined;
+    this.closed = formula?.closed;
+    this.key = game?.key ?? formula?.key ?? spec;
+  }
+
+  private get computed(): number {
+    return this.game?.computed ?? 0;
   }
 
   private readonly base = (i: number): number => {
     let v = this.cache.get(i);
     if (v === undefined) {
-      v = this.store.valueAt(this.game, i)!;
+      v = this.store!.valueAt(this.game!, i)!;
       if (this.cache.size < 1 << 16) this.cache.set(i, v);
     }
     return v;
@@ -316,9 +336,9 @@ export class Answerer {
     if (b < a) throw new UsageError(`range ${item} is empty: its end is below its start`);
     if (b - a + 1n > BigInt(MAX_RANGE))
       throw new UsageError(`range ${item} has more than ${MAX_RANGE} values; split it`);
-    if (b < BigInt(this.game.computed)) {
+    if (b < BigInt(this.computed)) {
       // A stored run: one read instead of one per value.
-      const values = this.store.readValues(this.game, Number(a), Number(b) + 1);
+      const values = this.store!.readValues(this.game!, Number(a), Number(b) + 1);
       return Array.from(values, (v, i) => ({ n: a + BigInt(i), value: BigInt(v), source: 'table' as const }));
     }
     const out: Answer[] = [];
@@ -327,13 +347,27 @@ export class Answerer {
   }
 
   answer(n: bigint): Answer {
-    if (n < BigInt(this.game.computed)) return { n, value: BigInt(this.base(Number(n))), source: 'table' };
+    if (n < BigInt(this.computed)) return { n, value: BigInt(this.base(Number(n))), source: 'table' };
     if (this.cert?.proven) return { n, value: valueByCertificate(this.cert, n, this.base), source: 'certificate' };
+    const closed = this.closedForm();
+    if (closed) return { n, value: closed.value(n), source: 'formula' };
     throw new NotComputedError(this.missingMessage(n));
   }
 
+  /** The closed form, looked up only for a heap beyond the table (parsing a module's key reads its file). */
+  private closedForm(): ClosedForm | null {
+    if (this.closed === undefined) {
+      try {
+        this.closed = closedFormOf(this.parse(this.spec));
+      } catch {
+        this.closed = null;
+      }
+    }
+    return this.closed;
+  }
+
   private missingMessage(n: bigint): string {
-    const have = `${this.game.key} has ${this.game.computed} stored values and no proven period`;
+    const have = `${this.key} has ${this.computed} stored values and no proven period`;
     let canProve = false;
     try {
       canProve = proofCriterion(this.parse(this.spec)) !== null;

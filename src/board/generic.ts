@@ -29,7 +29,12 @@ export function computeGenericDiagonals(
         stamp = 1;
       }
       for (const [a, b] of options(x, y)) {
-        if (!Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0 || a >= n || b >= n || a + b >= d) {
+        if (Number.isInteger(a) && Number.isInteger(b) && a >= 0 && b >= 0 && a + b >= d) {
+          throw new BadOptionError(
+            `the move from (${x}, ${y}) to (${a}, ${b}) is not closer to (0, 0): every move must lower x + y`,
+          );
+        }
+        if (!Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0 || a >= n || b >= n) {
           throw new BadOptionError(
             `option (${a}, ${b}) of (${x}, ${y}) is not allowed: ` +
               `options must be integer positions on the ${n} x ${n} board with x' + y' < x + y`,

@@ -1,4 +1,4 @@
-import { familyOf, heapFamily } from '../games/registry.js';
+import { familyOf, closedFormOf, heapFamily } from '../games/registry.js';
 import { UsageError } from '../errors.js';
 import type { Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
@@ -33,7 +33,7 @@ export function valueHistogram(
   N: bigint,
   via: 'auto' | 'table' | 'certificate' = 'auto',
 ): ValueHistogram {
-  const closedForm = heapFamily(src.rules)?.closedForm;
+  const closedForm = closedFormOf(src.rules);
   if (closedForm) {
     if (N >= BigInt(MAX_HISTOGRAM)) throw tooWide(src.rules.key, N + 1n);
     return { counts: closedForm.histogram(N), method: 'closed form' };

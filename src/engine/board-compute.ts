@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createLineGame, lineValueBytes, lineValues } from '../board/line-games.js';
-import { ComputeError, UsageError } from '../errors.js';
+import { GrundyError, UsageError } from '../errors.js';
 import { familyOf, boardSupport } from '../games/registry.js';
 import { boardWasmModule } from '../wasm/board-module.js';
 import type { BoardSupport } from '../games/family.js';
@@ -102,7 +102,7 @@ export async function computeBoard(req: BoardRequest): Promise<BoardSummary> {
     const output = new SharedArrayBuffer(lineValueBytes(size));
     const task = { kind: 'line' as const, n: size, diagonal: line.diagonal, output };
     const out = await pool.runOn('board', task, undefined, `the ${size} x ${size} table of ${rules.key}`);
-    if (out.kind === 'error') throw new ComputeError(out.message);
+    if (out.kind === 'error') throw new GrundyError(out.message, out.exitCode);
     if (out.kind !== 'line') throw new Error('board worker answered a line task with another kind');
     data = { layout: 'upper', values: lineValues(size, output) };
     kernel = out.kernel;
@@ -116,7 +116,7 @@ export async function computeBoard(req: BoardRequest): Promise<BoardSummary> {
   } else {
     const task = { kind: 'table' as const, rules, n: size, ...(factors.length > 0 ? { factors } : {}) };
     const out = await pool.runOn('board', task, undefined, `the ${size} x ${size} table of ${rules.key}`);
-    if (out.kind === 'error') throw new ComputeError(out.message);
+    if (out.kind === 'error') throw new GrundyError(out.message, out.exitCode);
     if (out.kind !== 'table') throw new Error('board worker answered a table task with rows');
     data = { layout: out.layout, values: out.values };
     kernel = out.kernel;
@@ -171,6 +171,6 @@ async function pipelinedRows(pool: EnginePool, n: number, diagonal: boolean, thr
       `rows ${t} + ${threads}k of a line game`,
     ),
   );
-  for (const out of await Promise.all(runs)) if (out.kind === 'error') throw new ComputeError(out.message);
+  for (const out of await Promise.all(runs)) if (out.kind === 'error') throw new GrundyError(out.message, out.exitCode);
   return state.values;
 }

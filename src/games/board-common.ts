@@ -1,5 +1,5 @@
 import { cellIndex, cellIndexNumber, cellOf, cellOfNumber } from '../board/cells.js';
-import { ComputeError } from '../errors.js';
+import { ComputeError, UsageError } from '../errors.js';
 import { capacityFor, type RangeKernel, type RangeOutcome } from '../kernels/kernel.js';
 import { MexSet } from '../kernels/mex.js';
 import type { Values } from '../kernels/values.js';
@@ -29,13 +29,14 @@ export function boardHeapMembers<R extends Rules>(board: BoardSupport<R>): HeapS
       const [x, y] = cellOfNumber(n);
       return x + y + 1;
     },
-    plain: (rules, loaded) => cellKernel((n) => cellOptions(rules, n, loaded)),
+    plain: (rules, loaded) => cellKernel((n) => cellOptions(rules, n, loaded), board.code?.(rules)?.describe ?? null),
     criterion: () => null,
     moves: (context) => boardMoves(board, context),
   };
 }
 
-function cellKernel(options: (n: number) => Iterable<readonly Cell[]>): RangeKernel {
+/** `code` names the user's module, whose moves are then what is wrong (exit 2); else a built-in erred (exit 5). */
+function cellKernel(options: (n: number) => Iterable<readonly Cell[]>, code: string | null): RangeKernel {
   const mex = new MexSet(256);
   return {
     name: 'cell-mex',
@@ -48,10 +49,11 @@ function cellKernel(options: (n: number) => Iterable<readonly Cell[]>): RangeKer
           let v = 0;
           for (const [a, b] of tuple) {
             const i = cellIndexNumber(a, b);
-            if (i >= n)
-              throw new ComputeError(
-                `option (${a}, ${b}) of cell ${cellOfNumber(n).join(', ')} is not closer to (0, 0)`,
-              );
+            if (i >= n) {
+              const move = `the move from (${cellOfNumber(n).join(', ')}) to (${a}, ${b}) is not closer to (0, 0)`;
+              if (code) throw new UsageError(`${code}: ${move}: every move must lower x + y`);
+              throw new ComputeError(move);
+            }
             v ^= g[i]!;
           }
           mex.add(v);

@@ -11,7 +11,7 @@ import {
   knightUpper,
   rookTable,
 } from '../board/index.js';
-import { ComputeError, GrundyError, UsageError } from '../errors.js';
+import { GrundyError, UsageError } from '../errors.js';
 import type { Rules } from '../rules/types.js';
 import { boardHeapMembers, moveTo } from './board-common.js';
 import { defineFamily, type BoardOptionsFunction, type BoardSupport, type Cell } from './family.js';
@@ -103,12 +103,17 @@ function* moduleOptions(
       !Number.isInteger(a) ||
       !Number.isInteger(b) ||
       a < 0 ||
-      b < 0 ||
-      a + b >= x + y
+      b < 0
     ) {
-      throw new ComputeError(
-        `${rules.path}: options(${x}, ${y}) yielded ${JSON.stringify(pair)}; options must be [x', y'] with ` +
-          `x', y' >= 0 and x' + y' < x + y`,
+      throw new UsageError(
+        `2-D rules module ${rules.path}: options(${x}, ${y}) yielded ${JSON.stringify(pair)}; options must be ` +
+          `[x', y'] with x', y' >= 0 and x' + y' < x + y`,
+      );
+    }
+    if (a + b >= x + y) {
+      throw new UsageError(
+        `2-D rules module ${rules.path}: the move from (${x}, ${y}) to (${a}, ${b}) is not closer to (0, 0): ` +
+          'every move must lower x + y',
       );
     }
     yield [[a, b]];
@@ -159,7 +164,8 @@ const board: BoardSupport<Board2dRules> = {
         try {
           return genericTable(n, loaded);
         } catch (err) {
-          if (err instanceof BadOptionError) throw new ComputeError(`${rules.path}: ${err.message}`);
+          // The module's moves are what is wrong, not the computation: a usage error (exit 2).
+          if (err instanceof BadOptionError) throw new UsageError(`2-D rules module ${rules.path}: ${err.message}`);
           throw err;
         }
       }

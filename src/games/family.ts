@@ -87,8 +87,8 @@ export interface HeapFamily<R extends Rules = Rules> extends FamilyBase<R> {
   subtraction?(rules: R): SubtractionElements | null;
   /** Values grow without bound: periodicity is arithmetic (with a saltus). */
   readonly arithmetic?: boolean;
-  /** Values known for every position without a table (nim: g(n) = n). */
-  readonly closedForm?: ClosedForm;
+  /** Values known for every position without a table (nim: g(n) = n), or null for these rules. */
+  closedForm?(rules: R): ClosedForm | null;
   /**
    * How `grundy sweep` enumerates the family's games: 'sets' (every set of amounts, shipped to
    * workers as arrays through `sets`) or 'codes' (every take-and-break digit string).
@@ -199,6 +199,17 @@ export interface ClosedForm {
   number(n: number): number;
   /** c[v] = #{n in [0, N] : g(n) = v}. */
   histogram(N: bigint): bigint[];
+  /** The formula as code in `n` for contest export (exact for every 64-bit n), where there is one. */
+  readonly code?: ClosedFormCode;
+}
+
+export interface ClosedFormCode {
+  /** A C++ expression of `unsigned long long n`: '(n % 17ULL) / 3ULL'. */
+  readonly cpp: string;
+  /** A Python expression of `n`: '(n % 17) // 3'. */
+  readonly py: string;
+  /** The theorem, for the generated comment: 'g(n) = floor((n mod (L + R)) / L) for S = {L..R}'. */
+  readonly theorem: string;
 }
 
 export interface MoveContext<R extends Rules> {

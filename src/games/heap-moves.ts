@@ -52,7 +52,8 @@ export function* nimMoves(n: bigint, target: bigint): Iterable<HeapMove> {
   if (target < n) yield removeMove(n - target, target, target);
 }
 
-function removeMove(s: bigint, left: bigint, value: bigint): HeapMove {
+/** "remove s tokens, leaving m" (or the whole heap), with the value it leaves. */
+export function removeMove(s: bigint, left: bigint, value: bigint): HeapMove {
   return left === 0n
     ? { description: `remove ${tokens(s)} (the whole heap)`, remove: s, leaves: [], values: [] }
     : { description: `remove ${tokens(s)}, leaving ${left}`, remove: s, leaves: [left], values: [value] };

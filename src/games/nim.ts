@@ -19,10 +19,10 @@ export const nim = defineFamily<NimRules>({
   plain: () => allButKernel([]),
   criterion: () => ({ kind: 'nim', label: 'nim: g(n) = n' }),
   arithmetic: true,
-  closedForm: {
+  closedForm: () => ({
     value: (n) => n,
     number: (n) => n,
     histogram: (N) => new Array<bigint>(Number(N) + 1).fill(1n),
-  },
+  }),
   moves: ({ n, target }) => nimMoves(n, target),
 });

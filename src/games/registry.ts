@@ -6,12 +6,21 @@ import { PeriodDetector, type ProofCriterion } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { allBut } from './all-but.js';
 import { custom } from './custom.js';
-import type { BoardSupport, ExplicitSupport, FrozenSupport, GameFamily, GameKind, HeapFamily } from './family.js';
+import type {
+  BoardSupport,
+  ClosedForm,
+  ExplicitSupport,
+  FrozenSupport,
+  GameFamily,
+  GameKind,
+  HeapFamily,
+} from './family.js';
 import { graph } from './graph.js';
 import { grundy } from './grundy.js';
 import { infiniteSubtraction } from './infinite-subtraction.js';
 import { nim } from './nim.js';
 import { subtraction } from './subtraction.js';
+import { subtractionInterval } from './sub-interval.js';
 import { takeBreak } from './take-break.js';
 import { board2d } from './board2d.js';
 import { installLookup } from './lookup.js';
@@ -52,7 +61,18 @@ export function registerFamily(family: GameFamily): void {
   for (const prefix of family.prefixes ?? []) byPrefix.set(prefix, family);
 }
 
-for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom, graph, states]) {
+for (const family of [
+  nim,
+  subtraction,
+  subtractionInterval,
+  infiniteSubtraction,
+  allBut,
+  takeBreak,
+  grundy,
+  custom,
+  graph,
+  states,
+]) {
   registerFamily(family);
 }
 for (const family of [wythoff, board2d, product]) registerFamily(family);
@@ -181,6 +201,11 @@ export function plainKernel(rules: Rules, loaded?: OptionsFunction): RangeKernel
   const family = familyOf(rules);
   if (family.kind === 'graph') throw new Error(`${rules.key} is a game graph, computed whole: it has no range kernel`);
   return family.plain(rules, loaded);
+}
+
+/** Values of a heap game for every position without a table (nim, one subtraction interval), or null. */
+export function closedFormOf(rules: Rules): ClosedForm | null {
+  return heapFamily(rules)?.closedForm?.(rules) ?? null;
 }
 
 /** The family's frozen-prefix kernel, or null when it has none. */

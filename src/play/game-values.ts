@@ -1,5 +1,5 @@
 import type { ClosedForm } from '../games/family.js';
-import { familyOf, heapFamily } from '../games/registry.js';
+import { familyOf, closedFormOf, heapFamily } from '../games/registry.js';
 import type { Values } from '../kernels/values.js';
 import { valueByCertificate } from '../period/certificate.js';
 import type { Periodicity } from '../period/detect.js';
@@ -22,7 +22,7 @@ export class GameValues {
     cert: Periodicity | null | undefined,
   ) {
     this.cert = cert?.proven ? cert : null;
-    this.closedForm = heapFamily(rules)?.closedForm ?? null;
+    this.closedForm = closedFormOf(rules);
     if (this.cert && !this.closedForm && this.table.length < this.cert.preperiod + this.cert.period) {
       throw new Error(`${rules.key}: a certificate needs g(0..${this.cert.preperiod + this.cert.period - 1}) loaded`);
     }

@@ -5,7 +5,7 @@ import { GrundyError, UsageError } from '../errors.js';
 import { notComputed } from './not-computed.js';
 import { plainValues, sharedValues, type Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
-import { familyOf, loadCode, parseRules, kindOf, heapFamily, proofCriterion } from '../games/registry.js';
+import { familyOf, loadCode, parseRules, kindOf, heapFamily, proofCriterion, closedFormOf } from '../games/registry.js';
 import { knownResult } from '../games/known.js';
 import type { Rules } from '../rules/types.js';
 import { Store } from '../store/store.js';
@@ -104,7 +104,7 @@ export async function prepareGames(
     store = Store.openForRead(opts.dbPath);
     for (const { rules, spec, maxHeap, computeTo, specs } of byKey.values()) {
       let result: PreparedGame | GrundyError;
-      if (heapFamily(rules)?.closedForm) {
+      if (closedFormOf(rules)) {
         result = { rules, table: alloc(0, 8), cert: null, spec };
       } else {
         let game = store?.getGame(rules.key);

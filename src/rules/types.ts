@@ -21,6 +21,15 @@ export interface SubtractionRules extends Rules {
   readonly family: 'sub';
   readonly set: readonly number[];
 }
+/**
+ * One interval {lo..hi} of removals too large to list (bounds as decimal text: rules are JSON in
+ * the store, and bounds reach 10^18). Smaller intervals are SubtractionRules with their elements.
+ */
+export interface SubtractionIntervalRules extends Rules {
+  readonly family: 'subint';
+  readonly lo: string;
+  readonly hi: string;
+}
 export interface InfiniteSubtractionRules extends Rules {
   readonly family: 'subinf';
   readonly name: InfiniteSetName;

@@ -58,7 +58,7 @@ describe('malformed specs: one line naming the problem and the text', () => {
     ['sub:0,2', '0 in'],
     ['sub:-1', "'-1' in 'sub:-1' is not a positive integer"],
     ['sub:1.5', 'not a positive integer'],
-    ['sub:99999999999', 'too large'],
+    ['sub:1,99999999999', 'too large'],
     ['sub:circles', "'circles' in 'sub:circles' is not a positive integer"],
     ['chess', "unknown game 'chess'"],
     ['foo:1', "unknown game family 'foo'"],

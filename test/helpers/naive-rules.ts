@@ -35,6 +35,16 @@ function amounts(list: string, spec: string): number[] {
   return [...new Set(out)].sort((a, b) => a - b);
 }
 
+/** Subtraction amounts written 1..3,7,10..12: each item one amount or every amount from L to R. */
+function amountsWithIntervals(list: string, spec: string): number[] {
+  const out: number[] = [];
+  for (const item of list.split(',')) {
+    const [a, b = a] = item.split('..');
+    for (let s = Number(amounts(a!, spec)[0]); s <= Number(amounts(b!, spec)[0]); s++) out.push(s);
+  }
+  return [...new Set(out)].sort((a, b) => a - b);
+}
+
 /** Read a rule text, or the key of parsed rules, on the twins' own terms. */
 export function naiveGame(spec: string | Rules): NaiveGame {
   const written = typeof spec === 'string' ? spec : spec.key;
@@ -53,7 +63,7 @@ export function naiveGame(spec: string | Rules): NaiveGame {
   if (sub)
     return INFINITE.includes(sub[1]!)
       ? { family: 'subinf', name: sub[1]! }
-      : { family: 'sub', set: amounts(sub[1]!, text) };
+      : { family: 'sub', set: amountsWithIntervals(sub[1]!, text) };
   const allbut = /^allbut:(.+)$/.exec(text);
   if (allbut) return { family: 'allbut', excluded: amounts(allbut[1]!, text) };
   throw new Error(`naive rules: the naive twins do not read '${written}'`);

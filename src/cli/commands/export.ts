@@ -7,7 +7,7 @@ import { NotComputedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { valueByCertificate } from '../../period/certificate.js';
 import type { Store, GameRow } from '../../store/store.js';
-import { cppSource, pythonSource } from '../../export/contest.js';
+import { cppSource, pythonSource, type ContestSource } from '../../export/contest.js';
 import {
   NIMBER_EXTRAS,
   NIMBER_MAIN_OPS,
@@ -17,7 +17,7 @@ import {
   nimberCppSource,
   nimberPythonSource,
 } from '../../export/nimber.js';
-import { describeRules } from '../../games/registry.js';
+import { closedFormOf, describeRules, parseRules } from '../../games/registry.js';
 import type { Rules } from '../../rules/types.js';
 import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
 import { boardRules } from '../../api/board.js';
@@ -125,6 +125,14 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
     }
     const board = boardRules(args.game);
     if (board) return exportBoardCommand(args, board, format);
+    const formula = format === 'cpp' || format === 'py' ? formulaSource(args.game) : null;
+    if (formula) {
+      const text =
+        format === 'cpp' ? cppSource(formula, args.main === true) : pythonSource(formula, args.main === true);
+      if (args.out) writeFileSync(args.out, text);
+      else process.stdout.write(text);
+      return;
+    }
     const store = openForRead(args);
     try {
       const game = requireStoredGame(store, args.game);
@@ -243,6 +251,19 @@ async function writeGraphTable(out: Writable, t: GraphTable, key: string, format
     await write(out, format === 'csv' ? parts.join('') : (lo > 0 ? ',' : '') + parts.join(','));
   }
   if (format === 'json') await write(out, ']}\n');
+}
+
+/** Contest code from the game's closed form when it has one with code (one subtraction interval), else null. */
+function formulaSource(spec: string): ContestSource | null {
+  let rules: Rules;
+  try {
+    rules = parseRules(spec);
+  } catch {
+    return null; // a stored key or a bad spec: the table path says what is wrong
+  }
+  const code = closedFormOf(rules)?.code;
+  if (!code) return null;
+  return { key: rules.key, description: describeRules(rules), values: [], cert: null, formula: code };
 }
 
 /** grundy(n) in C++ or Python: from the proven certificate when there is one, else the stored prefix. */

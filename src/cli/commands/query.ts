@@ -52,7 +52,6 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
     const store = openStore(args.db);
     try {
       const answerer = store.answerer(args.game);
-      const game = store.game(args.game);
       // Standard input is read only once there is something to answer from.
       const items = await expandStdin(args.n.map(String));
       const groups = items.map(({ item, line }) => {
@@ -66,7 +65,7 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       });
       if (args.json) {
         printJson({
-          game: game.key,
+          game: answerer.key,
           values: groups.flatMap((g) =>
             g.answers.map((a) => ({ n: jsonInteger(a.n), value: jsonInteger(a.value), source: a.source })),
           ),
@@ -81,11 +80,13 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       for (const { item, answers } of groups) {
         if (answers.length === 1 && !item.includes('..')) {
           const a = answers[0]!;
-          lines.push(`g(${a.n}) = ${a.value}${a.source === 'certificate' ? '  (from the proven period)' : ''}`);
+          lines.push(`g(${a.n}) = ${a.value}${SOURCE_NOTE[a.source]}`);
         } else {
           const fromCert = answers.some((a) => a.source === 'certificate');
+          const fromFormula = answers.some((a) => a.source === 'formula');
           const values = answers.map((a) => a.value.toString()).join(' ');
-          lines.push(`g(${item}) = ${values}${fromCert ? '  (partly from the proven period)' : ''}`);
+          const note = fromCert ? '  (partly from the proven period)' : fromFormula ? SOURCE_NOTE.formula : '';
+          lines.push(`g(${item}) = ${values}${note}`);
         }
       }
       process.stdout.write(`${lines.join('\n')}\n`);
@@ -94,6 +95,12 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
     }
   },
 };
+
+const SOURCE_NOTE = {
+  table: '',
+  certificate: '  (from the proven period)',
+  formula: '  (from the closed form)',
+} as const;
 
 /** A game graph's vertices by name (value, outcome); false when the game is not a stored graph. */
 async function queryGraph(args: QueryArgs): Promise<boolean> {

@@ -85,6 +85,22 @@ describe('grundy export --format cpp|py', () => {
     expect(BigInt(v)).toEqual((await query('kayles', [10n ** 30n]))[0]);
   });
 
+  it('one subtraction interval exports its closed form, no table needed, exact for 64-bit n', async () => {
+    const [L, R] = [3n, 10n ** 12n];
+    const game = `sub:${L}..${R}`;
+    const ns = [0n, 2n, 3n, ...huge, R + L - 1n, R + L, 18446744073709551615n];
+    const want = ns.map((n) => (n % (L + R)) / L);
+    expect(await query(game, ns)).toEqual(want);
+    const cpp = join(dir, 'interval.cpp');
+    const e = await runCli(['export', game, '--format', 'cpp', '--main', '--out', cpp, '--db', db]);
+    expect(e.code, e.stderr).toBe(0);
+    execFileSync('g++', ['-O0', '-std=c++11', '-o', join(dir, 'interval'), cpp]);
+    const out = execFileSync(join(dir, 'interval'), { input: `${ns.join('\n')}\n` });
+    expect(out.toString().trim().split('\n').map(BigInt)).toEqual(want);
+    const py = await runCli(['export', 'sub:3..14', '--format', 'py', '--db', db]);
+    expect(py.stdout).toContain('return (n % 17) // 3');
+  });
+
   it('--main only with cpp or py; csv still works', async () => {
     expect((await runCli(['export', 'kayles', '--format', 'csv', '--main', '--db', db])).code).toBe(2);
     const csv = await runCli(['export', 'kayles', '--format', 'csv', '--to', '3', '--db', db]);
