@@ -34,11 +34,27 @@ export {
 export { boardSource } from './export/board.js';
 export { compute, type ComputeOptions, type ComputeProgress, type ComputeSummary } from './api/compute.js';
 export {
+  BatchLinesFailedError,
+  batchFormat,
   evaluate,
+  evaluateBatch,
+  evaluatePosition,
+  type BatchBackend,
+  type BatchFormat,
+  type BatchSummary,
+  type EvaluateBatchOptions,
   type EvaluatedPosition,
   type EvaluateOptions,
   type Evaluation,
+  type LineError,
+  type LoopyComponent,
+  type LoopyEvaluation,
+  type LoopyMove,
+  type LoopyOutcome,
+  type LoopyValue,
   type MovesMode,
+  type OutcomeOnly,
+  type PositionEvaluation,
   type PositionMove,
 } from './api/evaluate.js';
 export { count, type CountAnswer, type CountOptions } from './api/count.js';
