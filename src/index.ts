@@ -59,6 +59,26 @@ export {
 } from './api/evaluate.js';
 export { count, type CountAnswer, type CountOptions } from './api/count.js';
 export { query } from './api/query.js';
+/** Store management: what `grundy store`, `rm`, `vacuum`, `sweeps` and `bench --history` do. */
+export {
+  benchHistory,
+  listSweeps,
+  openBenchRecorder,
+  removeGame,
+  removeSweep,
+  storeInfo,
+  vacuum,
+  type BenchRun,
+  type ManageOptions,
+  type RemovedGame,
+  type RemovedSweep,
+  type StoreInfo,
+  type StoreOrigin,
+  type StoreSize,
+  type StoreTable,
+  type StoredSweep,
+  type SweepStatus,
+} from './api/manage.js';
 export { locateStore, type StoreLocation } from './store/location.js';
 export type { Periodicity } from './period/detect.js';
 export type { RowPeriod } from './board/row-period.js';
