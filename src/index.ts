@@ -59,6 +59,26 @@ export {
 } from './api/evaluate.js';
 export { count, type CountAnswer, type CountOptions } from './api/count.js';
 export { query } from './api/query.js';
+export {
+  DEFAULT_SWEEP_LIMITS,
+  MAX_SWEEP_LIMIT,
+  SWEEP_SORTS,
+  sweep,
+  sweepFamilies,
+  sweepPlan,
+  sweepReport,
+  type ReportEntry,
+  type SweepBackend,
+  type SweepOptions,
+  type SweepPlan,
+  type SweepPlanOptions,
+  type SweepProgress,
+  type SweepReport,
+  type SweepReportOptions,
+  type SweepSort,
+  type SweepSpec,
+  type SweepSummary,
+} from './api/sweep.js';
 /** Store management: what `grundy store`, `rm`, `vacuum`, `sweeps` and `bench --history` do. */
 export {
   benchHistory,
