@@ -6,6 +6,7 @@ export { ComputeError, GrundyError, InterruptedError, NotComputedError, StoreErr
 export { gameKind, parseGame, type GameKind, type GameSpec } from './api/game.js';
 export {
   GrundyStore,
+  locateStore,
   MAX_RANGE,
   openStore,
   type Answer,
@@ -14,6 +15,7 @@ export {
   type PositionAnswer,
   type StoredGame,
   type StoredTable,
+  type StoreLocation,
 } from './api/store.js';
 /** Two-dimensional games: cells 'x,y', the stored N x N table (GrundyStore.board, .cells). */
 export {
@@ -99,7 +101,6 @@ export {
   type StoredSweep,
   type SweepStatus,
 } from './api/manage.js';
-export { locateStore, type StoreLocation } from './store/location.js';
 export type { Periodicity } from './period/detect.js';
 export type { RowPeriod } from './board/row-period.js';
 export type { GValue, Outcome } from './graph/sums.js';
