@@ -6,6 +6,7 @@ export { ComputeError, GrundyError, InterruptedError, NotComputedError, StoreErr
 export { gameKind, parseGame, type GameKind, type GameSpec } from './api/game.js';
 export {
   GrundyStore,
+  locateStore,
   MAX_RANGE,
   openStore,
   type Answer,
@@ -14,6 +15,7 @@ export {
   type PositionAnswer,
   type StoredGame,
   type StoredTable,
+  type StoreLocation,
 } from './api/store.js';
 /** Two-dimensional games: cells 'x,y', the stored N x N table (GrundyStore.board, .cells). */
 export {
@@ -34,16 +36,71 @@ export {
 export { boardSource } from './export/board.js';
 export { compute, type ComputeOptions, type ComputeProgress, type ComputeSummary } from './api/compute.js';
 export {
+  BatchLinesFailedError,
+  batchFormat,
   evaluate,
+  evaluateBatch,
+  evaluatePosition,
+  type BatchBackend,
+  type BatchFormat,
+  type BatchSummary,
+  type EvaluateBatchOptions,
   type EvaluatedPosition,
   type EvaluateOptions,
   type Evaluation,
+  type LineError,
+  type LoopyComponent,
+  type LoopyEvaluation,
+  type LoopyMove,
+  type LoopyOutcome,
+  type LoopyValue,
   type MovesMode,
+  type OutcomeOnly,
+  type PositionEvaluation,
   type PositionMove,
 } from './api/evaluate.js';
 export { count, type CountAnswer, type CountOptions } from './api/count.js';
 export { query } from './api/query.js';
-export { locateStore, type StoreLocation } from './store/location.js';
+export {
+  DEFAULT_SWEEP_LIMITS,
+  MAX_SWEEP_LIMIT,
+  SWEEP_SORTS,
+  sweep,
+  sweepFamilies,
+  sweepPlan,
+  sweepReport,
+  type ReportEntry,
+  type SweepBackend,
+  type SweepOptions,
+  type SweepPlan,
+  type SweepPlanOptions,
+  type SweepProgress,
+  type SweepReport,
+  type SweepReportOptions,
+  type SweepSort,
+  type SweepSpec,
+  type SweepSummary,
+} from './api/sweep.js';
+/** Store management: what `grundy store`, `rm`, `vacuum`, `sweeps` and `bench --history` do. */
+export {
+  benchHistory,
+  listSweeps,
+  openBenchRecorder,
+  removeGame,
+  removeSweep,
+  storeInfo,
+  vacuum,
+  type BenchRun,
+  type ManageOptions,
+  type RemovedGame,
+  type RemovedSweep,
+  type StoreInfo,
+  type StoreOrigin,
+  type StoreSize,
+  type StoreTable,
+  type StoredSweep,
+  type SweepStatus,
+} from './api/manage.js';
 export type { Periodicity } from './period/detect.js';
 export type { RowPeriod } from './board/row-period.js';
 export type { GValue, Outcome } from './graph/sums.js';

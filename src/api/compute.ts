@@ -16,6 +16,8 @@ import { emptyPhaseStats } from '../engine/frozen-runner.js';
 import { emptySparseStats } from '../engine/sparse-runner.js';
 
 export type { ComputeProgress, ComputeSummary };
+export type { StrategyFacts } from '../engine/strategy.js';
+export { DEFAULT_MODULE_TIMEOUT_MS, MAX_BOARD, MAX_HEAP };
 
 /** Without `to`: a plain compute's target. */
 export const DEFAULT_TO = 1_000_000;

@@ -14,7 +14,7 @@ export interface CountOptions {
   /** Count modulo `mod` (>= 1). */
   readonly mod?: bigint | number;
   readonly db?: string;
-  /** Worker threads for a table computed on the fly. */
+  /** Worker threads for a table computed on the fly (default: available cores). */
   readonly workers?: number;
   readonly onCompute?: (key: string, to: number, untilProven?: boolean) => void;
 }

@@ -10,6 +10,8 @@ import { boardBytes, loadBoard } from '../store/boards.js';
 import { graphSource, type GraphSource } from '../store/graph-tables.js';
 import type { SparseState } from '../store/sparse-state.js';
 import { locateStore } from '../store/location.js';
+
+export { locateStore, type StoreLocation } from '../store/location.js';
 import { Store, type GameRow } from '../store/store.js';
 import { answerCells, requireBoard, type BoardTable, type CellAnswer } from './board.js';
 import { gameKind, parseGameWithoutFiles, quoteSpec, storedKind, type GameKind } from './game.js';

@@ -12,6 +12,11 @@ export interface GlobalArgs {
   verbose?: boolean;
 }
 
+/** The store option of a library call: --db when given. */
+export function dbOption(args: GlobalArgs): { db?: string } {
+  return args.db !== undefined ? { db: args.db } : {};
+}
+
 export function openForWrite(args: GlobalArgs): Store {
   return Store.openForWrite(resolveDbPath(args.db));
 }

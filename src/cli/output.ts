@@ -1,6 +1,5 @@
-import type { ComputeProgress } from '../engine/compute-request.js';
+import type { ComputeProgress, StrategyFacts } from '../api/compute.js';
 import type { Periodicity } from '../period/detect.js';
-import type { StrategyFacts } from '../engine/strategy.js';
 
 export function fmtInt(n: number | bigint): string {
   return typeof n === 'bigint'

@@ -1,4 +1,4 @@
-import type { SweepProgress } from '../sweep/run-sweep.js';
+import type { SweepProgress } from '../api/sweep.js';
 import { fitFields, fmtDuration, fmtInt, fmtRate, lineWidth } from './output.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Worker, type Job } from 'bullmq';
-import { WorkerPool } from '../engine/pool.js';
+import { defaultWorkers, WorkerPool } from '../engine/pool.js';
 import { ComputeError } from '../errors.js';
 import type { SweepBatchTask } from '../sweep/protocol.js';
 import { faultHold, faultJobFails } from '../testing/faults.js';
@@ -10,7 +10,8 @@ import type { WorkerTasks } from '../../workers/tasks.js';
 
 export interface QueueWorkerOptions {
   readonly target: QueueTarget;
-  readonly threads: number;
+  /** Threads of its pool (default: available cores). */
+  readonly threads?: number;
   readonly signal: AbortSignal;
   /** One line per job event (stderr in the CLI). */
   readonly log: (line: string) => void;
@@ -31,7 +32,8 @@ export interface QueueWorkerSummary {
  */
 export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorkerSummary> {
   await probeQueue(opts.target);
-  const pool = new WorkerPool<WorkerTasks>(opts.threads);
+  const threads = opts.threads ?? defaultWorkers();
+  const pool = new WorkerPool<WorkerTasks>(threads);
   let jobs = 0;
   let failed = 0;
   let inHand = 0;
@@ -62,7 +64,7 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWor
   };
   const worker = new Worker<JobData, string>(QUEUE_NAME, solveJob, {
     connection: bullConnection(opts.target),
-    concurrency: opts.threads * 2,
+    concurrency: threads * 2,
     // A killed worker process's jobs go back to the queue once its lock expires; tests shorten both.
     lockDuration: envMs('GRUNDY_QUEUE_LOCK_MS', 30_000),
     stalledInterval: envMs('GRUNDY_QUEUE_STALLED_MS', 30_000),
@@ -79,7 +81,7 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWor
     if (!stopping) opts.log(`queue error: ${err.message}`);
   });
   await worker.waitUntilReady();
-  opts.log(`worker ready: ${opts.threads} thread${opts.threads === 1 ? '' : 's'}, queue ${opts.target.display}`);
+  opts.log(`worker ready: ${threads} thread${threads === 1 ? '' : 's'}, queue ${opts.target.display}`);
   try {
     await new Promise<void>((resolve) => {
       if (opts.signal.aborted) resolve();

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { compute } from '../api/compute.js';
 import { evaluate } from '../api/evaluate.js';
 import { parseGameWithoutFiles } from '../api/game.js';
-import { openStore, type GrundyStore, type StoredGame } from '../api/store.js';
+import { locateStore, openStore, type GrundyStore, type StoredGame } from '../api/store.js';
 import { ComputeError, GrundyError, InterruptedError, NotComputedError, StoreError, UsageError } from '../errors.js';
 import { parseCount } from '../numbers.js';
 import { componentJson, moveJson } from '../play/format.js';
@@ -10,7 +10,6 @@ import { jsonInt } from '../play/format.js';
 import { boardPlotData, MAX_BOARD_PLOT_SIDE, MAX_BUCKETS, plotData, plotKind } from '../plot/data.js';
 import { vegaBrowserScript } from '../plot/render.js';
 import { boardSpec, plotSpec } from '../plot/spec.js';
-import { locateStore } from '../store/location.js';
 import { pageHtml } from './page.js';
 
 export interface ServeOptions {

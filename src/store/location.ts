@@ -81,16 +81,3 @@ export function locateStore(flag?: string, ctx: LocationContext = currentContext
 export function defaultStorePath(ctx: LocationContext = currentContext()): string {
   return locateStore(undefined, { ...ctx, env: { ...ctx.env, GRUNDY_DB: '' } }).path;
 }
-
-export function describeOrigin(origin: StoreOrigin): string {
-  switch (origin) {
-    case 'flag':
-      return '--db';
-    case 'env':
-      return 'GRUNDY_DB';
-    case 'checkout':
-      return 'the source checkout (data/grundy.db)';
-    case 'user':
-      return "the user's data directory";
-  }
-}

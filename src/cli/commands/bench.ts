@@ -3,8 +3,8 @@ import { setMaxListeners } from 'node:events';
 import type { Argv, CommandModule } from 'yargs';
 import { ComputeError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { BenchRunStore } from '../../store/bench-runs.js';
-import { openForRead, openForWrite, type GlobalArgs } from '../context.js';
+import { benchHistory, openBenchRecorder } from '../../api/manage.js';
+import { dbOption, type GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
 
 interface BenchArgs extends GlobalArgs {
@@ -152,14 +152,9 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
     }
     if (args.history !== undefined) {
       const name = args.history.trim() === '' ? undefined : args.history.trim();
-      const store = openForRead(args);
-      try {
-        const runs = store ? new BenchRunStore(store).list(name) : [];
-        if (args.json) printJson(bench.report.historyJson(runs));
-        else process.stdout.write(`${bench.report.historyText(runs, name)}\n`);
-      } finally {
-        store?.close();
-      }
+      const runs = benchHistory(name, dbOption(args));
+      if (args.json) printJson(bench.report.historyJson(runs));
+      else process.stdout.write(`${bench.report.historyText(runs, name)}\n`);
       return;
     }
 
@@ -176,7 +171,7 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
     const anchorsDir = bench.anchors.anchorsDir(args.anchors);
     // Fail on a bad selection or an unusable store before measuring anything.
     bench.session.selectWorkloads(options.suites, options.workloads);
-    const store = args.record === false ? null : openForWrite(args);
+    const recorder = args.record === false ? null : openBenchRecorder(dbOption(args));
     const interruption = listenForInterrupt(
       'stopping after the figure in flight (everything measured so far is recorded)',
     );
@@ -188,7 +183,7 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
       const report = await bench.session.runSession(
         { ...options, signal: interruption.signal, ...(anchorsDir ? { anchorsDir } : {}) },
         machine,
-        store ? new BenchRunStore(store) : null,
+        recorder?.runs ?? null,
         { onStart: (label, i, total) => progress.update(`grundy bench [${i + 1}/${total}] ${label}`) },
       );
       progress.done();
@@ -205,7 +200,7 @@ export const benchCommand: CommandModule<GlobalArgs, BenchArgs> = {
     } finally {
       progress.done();
       interruption.dispose();
-      store?.close();
+      recorder?.close();
     }
   },
 };

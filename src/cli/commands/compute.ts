@@ -1,15 +1,12 @@
 import type { Argv, CommandModule } from 'yargs';
 import { listenForInterrupt } from '../interrupt.js';
-import { compute, type ComputeSummary } from '../../api/compute.js';
+import { compute, type ComputeSummary, DEFAULT_MODULE_TIMEOUT_MS, MAX_BOARD, MAX_HEAP } from '../../api/compute.js';
 import { gameSpecOf } from '../../api/game.js';
-import { MAX_HEAP } from '../../engine/planner.js';
-import { DEFAULT_MODULE_TIMEOUT_MS } from '../../engine/pool.js';
 import { DEFAULT_MAX_STATES } from '../../states/explore.js';
 import { parseDuration } from '../../durations.js';
 import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { describeRules, kindOf, parseRules, proofCriterion, specHelp, specNotes } from '../../games/registry.js';
-import { MAX_BOARD } from '../../engine/board-compute.js';
 import { knownResult, knownText } from '../../games/known.js';
 import { quoteSpec, type GlobalArgs } from '../context.js';
 import {

@@ -1,6 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
 import { count } from '../../api/count.js';
-import { defaultWorkers } from '../../engine/pool.js';
 import { UsageError } from '../../errors.js';
 import { parseBigInteger, parseCount } from '../../numbers.js';
 import { onTheFly, type GlobalArgs } from '../context.js';
@@ -60,7 +59,7 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     if (mod !== undefined && mod < 1n) throw new UsageError('--mod must be at least 1');
     const heaps = args.heaps !== undefined ? parseBigInteger(args.heaps, '--heaps') : 1n;
     if (heaps < 1n) throw new UsageError('--heaps must be at least 1');
-    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
+    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : undefined;
 
     const games = args.game !== undefined ? { [args.game]: heaps } : gameSpecs;
     const result = await count(games, {
@@ -68,7 +67,7 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
       value,
       ...(mod !== undefined ? { mod } : {}),
       ...(args.db !== undefined ? { db: args.db } : {}),
-      workers,
+      ...(workers !== undefined ? { workers } : {}),
       onCompute: (key, to, untilProven) => process.stderr.write(`grundy: ${onTheFly(key, to, untilProven)}\n`),
     });
     if (args.json) {

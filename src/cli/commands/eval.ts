@@ -1,25 +1,23 @@
 import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
-import { defaultWorkers, WorkerPool } from '../../engine/pool.js';
+import {
+  type BatchFormat,
+  BatchLinesFailedError,
+  batchFormat,
+  evaluateBatch,
+  evaluatePosition,
+  type MovesMode,
+  POSITION_HELP,
+} from '../../api/evaluate.js';
 import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { BatchLinesFailedError, evaluateFile, formatForOut } from '../../play/batch.js';
-import type { BatchFormat } from '../../play/batch-protocol.js';
-import { evaluate } from '../../api/evaluate.js';
-import type { MovesMode } from '../../play/evaluate.js';
 import { evaluationJson, evaluationText } from '../../play/format.js';
-import { parsePosition, POSITION_HELP, splitPosition } from '../../play/position.js';
-import { evaluateLoopy } from '../../play/loopy.js';
 import { loopyJson, loopyText } from '../../play/loopy-format.js';
-import { hasGraphComponent, resolveLoopy } from '../../play/loopy-resolve.js';
-import type { PrepareOptions } from '../../play/prepare.js';
-import { resolveDbPath } from '../../store/database.js';
 import { onTheFly, type GlobalArgs } from '../context.js';
 import { fmtDuration, printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';
 import { type Interruption, interruptedExitCode, listenForInterrupt } from '../interrupt.js';
-import { evalOutcomeOnly } from '../board-eval.js';
-import type { WorkerTasks } from '../../../workers/tasks.js';
+import { printOutcomeOnly } from '../board-eval.js';
 
 interface EvalArgs extends GlobalArgs {
   position?: string[];
@@ -89,10 +87,12 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
   handler: async (args) => {
     const mode = parseMode(args.moves, args.file !== undefined ? 'none' : 'one');
     const limit = args.limit !== undefined ? parseCount(args.limit, '--limit', 1, 1_000_000) : 100;
-    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
-    const prepare: PrepareOptions = {
-      dbPath: resolveDbPath(args.db),
-      workers,
+    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : undefined;
+    const common: EvalCommon = {
+      ...(args.db !== undefined ? { db: args.db } : {}),
+      moves: mode,
+      limit,
+      ...(workers !== undefined ? { workers } : {}),
       onCompute: (key, to, untilProven) =>
         process.stderr.write(
           to > 0
@@ -103,39 +103,30 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
     const position = (args.position ?? []).map(String).join(' ').trim();
     if (args.file !== undefined) {
       if (position !== '') throw new UsageError('give either a position or --file, not both');
-      await runBatch(args, mode, limit, workers, prepare);
+      await runBatch(args, common);
       return;
     }
     if (args.out !== undefined) throw new UsageError('--out goes with --file; for one position, redirect stdout');
     if (args.queue !== undefined) throw new UsageError('--queue goes with --file; one position is evaluated here');
     if (position === '') throw new UsageError(`name a position (${POSITION_HELP}) or --file FILE`);
-    const written = splitPosition(position);
-    if (hasGraphComponent(written)) {
-      // Tokens on game graphs: values may be infinite, outcomes P, N or D (Smith's sum rules).
-      const loopy = await resolveLoopy(written, { ...prepare, needOptions: mode !== 'none' });
-      const e = evaluateLoopy(loopy, mode, limit);
-      const canonical = written.map((c) => `${c.spec}@${c.tokens.join(',')}`).join(' + ');
-      if (args.json) printJson(loopyJson(canonical, loopy, e));
-      else process.stdout.write(loopyText(canonical, loopy, e, mode));
-      return;
-    }
-    // Wythoff beyond any table: P/N and a winning move from the formula.
-    if (evalOutcomeOnly(parsePosition(position), args.json === true)) return;
-    const {
-      position: canonical,
-      components,
-      evaluation: e,
-    } = await evaluate(position, {
-      ...(args.db !== undefined ? { db: args.db } : {}),
-      moves: mode,
-      limit,
-      workers,
-      onCompute: prepare.onCompute!,
-    });
-    if (args.json) printJson(evaluationJson(canonical, components, e));
-    else process.stdout.write(evaluationText(canonical, components, e, mode));
+    const r = await evaluatePosition(position, common);
+    if (r.kind === 'outcome') printOutcomeOnly(r.outcome, args.json === true);
+    else if (r.kind === 'loopy') {
+      if (args.json) printJson(loopyJson(r.position, r.components, r.evaluation));
+      else process.stdout.write(loopyText(r.position, r.components, r.evaluation, mode));
+    } else if (args.json) printJson(evaluationJson(r.position, r.components, r.evaluation));
+    else process.stdout.write(evaluationText(r.position, r.components, r.evaluation, mode));
   },
 };
+
+/** What a position and a batch share: the store, moves, limit, workers and what is said on the fly. */
+interface EvalCommon {
+  readonly db?: string;
+  readonly moves: MovesMode;
+  readonly limit: number;
+  readonly workers?: number;
+  readonly onCompute: (key: string, to: number, untilProven?: boolean) => void;
+}
 
 function parseMode(text: string | undefined, fallback: MovesMode): MovesMode {
   if (text === undefined) return fallback;
@@ -144,36 +135,23 @@ function parseMode(text: string | undefined, fallback: MovesMode): MovesMode {
   return text as MovesMode;
 }
 
-async function runBatch(
-  args: EvalArgs,
-  mode: MovesMode,
-  limit: number,
-  workers: number,
-  prepare: PrepareOptions,
-): Promise<void> {
-  if (!isStdinArg(args.file)) return runBatchOn(args.file!, args, mode, limit, workers, prepare);
+async function runBatch(args: EvalArgs, common: EvalCommon): Promise<void> {
+  if (!isStdinArg(args.file)) return runBatchOn(args.file!, args, common);
   // The batch reads its input twice (a scan, then the evaluation): keep standard input in a file.
   const input = await stdinToFile('positions');
   try {
-    await runBatchOn(input.path, args, mode, limit, workers, prepare);
+    await runBatchOn(input.path, args, common);
   } finally {
     input.cleanup();
   }
 }
 
-async function runBatchOn(
-  file: string,
-  args: EvalArgs,
-  mode: MovesMode,
-  limit: number,
-  workers: number,
-  prepare: PrepareOptions,
-): Promise<void> {
+async function runBatchOn(file: string, args: EvalArgs, common: EvalCommon): Promise<void> {
   if (!existsSync(file) || !statSync(file).isFile())
     throw new UsageError(`--file ${file} does not exist or is not a file`);
   let format: BatchFormat = args.json ? 'jsonl' : 'text';
   if (args.out !== undefined) {
-    format = formatForOut(args.out);
+    format = batchFormat(args.out);
     try {
       closeSync(openSync(args.out, 'a'));
     } catch (err) {
@@ -187,10 +165,9 @@ async function runBatchOn(
       ? await (async () => {
           const { parseQueueUrl } = await import('../../queue/connection.js');
           const { QueueEvalBackend } = await import('../../queue/remote-eval.js');
-          return QueueEvalBackend.open(parseQueueUrl(args.queue!), args.workers !== undefined ? workers : 8);
+          return QueueEvalBackend.open(parseQueueUrl(args.queue!), common.workers ?? 8);
         })()
       : null;
-  const pool = queue ?? new WorkerPool<WorkerTasks>(workers);
   // Locally Ctrl-C ends the batch at once; through the queue the slices not yet started are taken back first.
   let interruption: Interruption | null = null;
   if (queue !== null) {
@@ -205,27 +182,21 @@ async function runBatchOn(
   }
   let shown = 0;
   const tty = process.stderr.isTTY === true;
-  let total = 0;
   try {
-    const summary = await evaluateFile({
-      file,
+    const summary = await evaluateBatch(file, {
+      ...common,
       format,
-      moves: mode,
-      limit,
-      pool,
-      prepare,
+      ...(queue !== null ? { backend: queue } : {}),
       ...(args.out !== undefined ? { out: args.out } : {}),
       onLineError: (e) => {
         if (shown++ < SHOWN_ERRORS)
           process.stderr.write(`${tty ? '\r\x1b[K' : ''}grundy: line ${e.line}: ${e.message}\n`);
       },
       onProgress: (lines) => {
-        total = lines;
         if (tty) process.stderr.write(`\r${lines.toLocaleString('en-US')} lines evaluated\x1b[K`);
       },
     });
     if (tty) process.stderr.write('\r\x1b[K');
-    void total;
     if (summary.failed > 0) {
       const more = summary.failed > SHOWN_ERRORS ? ` (the first ${SHOWN_ERRORS} are listed above)` : '';
       throw new BatchLinesFailedError(
@@ -240,7 +211,6 @@ async function runBatchOn(
     }
   } finally {
     interruption?.dispose();
-    if (pool instanceof WorkerPool) await pool.destroy();
-    else await pool.close();
+    await queue?.close();
   }
 }

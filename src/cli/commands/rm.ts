@@ -1,10 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
-import { GrundyError, NotComputedError, UsageError } from '../../errors.js';
-import { parseRules } from '../../games/registry.js';
-import { removeGame, removeSweep } from '../../store/manage.js';
-import type { Store } from '../../store/store.js';
-import { SweepStore } from '../../store/sweeps.js';
-import { announceStore, openForRead, openForWrite, type GlobalArgs } from '../context.js';
+import { removeGame, removeSweep } from '../../api/manage.js';
+import { UsageError } from '../../errors.js';
+import { announceStore, dbOption, type GlobalArgs } from '../context.js';
 import { fmtBytes, fmtInt, printJson } from '../output.js';
 
 interface RmArgs extends GlobalArgs {
@@ -45,86 +42,27 @@ export const rmCommand: CommandModule<GlobalArgs, RmArgs> = {
 };
 
 function removeTable(args: GlobalArgs, spec: string): void {
-  const key = resolveTableKey(args, spec);
-  const store = openForWrite(args);
-  try {
-    const r = removeGame(store, key);
-    if (args.json) {
-      printJson({ store: store.path, removed: { ...r } });
-      return;
-    }
-    announceStore(args, store);
-    const parts = [`${fmtInt(r.values)} values (${fmtBytes(r.bytes)} in ${fmtInt(r.chunks)} chunks)`];
-    if (r.certificate) parts.push('its certificate');
-    if (r.runs > 0) parts.push(`${fmtInt(r.runs)} run record${r.runs > 1 ? 's' : ''}`);
-    if (r.sparseState) parts.push('its sparse-space state');
-    process.stdout.write(`removed ${r.game}: ${parts.join(', ')}\n  (grundy vacuum returns the space to the disk)\n`);
-  } finally {
-    store.close();
+  const { store, removed: r } = removeGame(spec, dbOption(args));
+  if (args.json) {
+    printJson({ store, removed: { ...r } });
+    return;
   }
-}
-
-/**
- * The exact stored key `spec` names, or exit 3 (not stored) or 2 (not a key nor a spec), either
- * way with the stored keys listed. Read-only, so a missing store is never created.
- */
-function resolveTableKey(args: GlobalArgs, spec: string): string {
-  const store = openForRead(args);
-  try {
-    const exact = spec.trim();
-    if (store?.getGame(exact)) return exact;
-    let key: string;
-    try {
-      key = parseRules(spec).key;
-    } catch (err) {
-      if (!(err instanceof GrundyError)) throw err;
-      throw new UsageError(
-        `'${spec}' is neither a stored key nor a game spec (${err.message}); ${storedTables(store)}`,
-      );
-    }
-    if (store?.getGame(key)) return key;
-    throw new NotComputedError(
-      `${key} is not stored${store ? '' : ' (there is no store yet)'}, nothing removed; ${storedTables(store)}`,
-    );
-  } finally {
-    store?.close();
-  }
-}
-
-function storedTables(store: Store | null): string {
-  const keys = store?.listGames().map((g) => g.key) ?? [];
-  if (keys.length === 0) return 'no tables are stored';
-  const more = keys.length > 12 ? `, ... (${keys.length} in all; grundy list)` : ' (grundy list)';
-  return `stored tables: ${keys.slice(0, 12).join(', ')}${more}`;
+  announceStore(args, { path: store });
+  const parts = [`${fmtInt(r.values)} values (${fmtBytes(r.bytes)} in ${fmtInt(r.chunks)} chunks)`];
+  if (r.certificate) parts.push('its certificate');
+  if (r.runs > 0) parts.push(`${fmtInt(r.runs)} run record${r.runs > 1 ? 's' : ''}`);
+  if (r.sparseState) parts.push('its sparse-space state');
+  process.stdout.write(`removed ${r.game}: ${parts.join(', ')}\n  (grundy vacuum returns the space to the disk)\n`);
 }
 
 export function removeNamedSweep(args: GlobalArgs, name: string): void {
-  const reader = openForRead(args);
-  try {
-    const names = reader ? new SweepStore(reader).list().map((s) => s.name) : [];
-    if (!names.includes(name)) {
-      const more = names.length > 12 ? ', ...' : '';
-      const known =
-        names.length > 0
-          ? `stored sweeps: ${names.slice(0, 12).join(', ')}${more} (grundy sweep --list)`
-          : 'no sweeps are stored';
-      throw new NotComputedError(`no sweep named '${name}', nothing removed; ${known}`);
-    }
-  } finally {
-    reader?.close();
+  const { store, removed: r } = removeSweep(name, dbOption(args));
+  if (args.json) {
+    printJson({ store, removed: { ...r } });
+    return;
   }
-  const store = openForWrite(args);
-  try {
-    const r = removeSweep(store, name);
-    if (args.json) {
-      printJson({ store: store.path, removed: { ...r } });
-      return;
-    }
-    announceStore(args, store);
-    process.stdout.write(
-      `removed sweep ${r.sweep} (${r.family}, ${fmtInt(r.games)} games, ${fmtInt(r.results)} results stored)\n`,
-    );
-  } finally {
-    store.close();
-  }
+  announceStore(args, { path: store });
+  process.stdout.write(
+    `removed sweep ${r.sweep} (${r.family}, ${fmtInt(r.games)} games, ${fmtInt(r.results)} results stored)\n`,
+  );
 }

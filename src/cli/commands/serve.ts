@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { locateStore } from '../../store/location.js';
+import { locateStore } from '../../api/store.js';
 import type { GlobalArgs } from '../context.js';
 
 interface ServeArgs extends GlobalArgs {

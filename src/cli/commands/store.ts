@@ -1,8 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { describeOrigin, locateStore } from '../../store/location.js';
-import { storeSize } from '../../store/manage.js';
-import { SweepStore } from '../../store/sweeps.js';
-import { openForRead, type GlobalArgs } from '../context.js';
+import { type StoreOrigin, storeInfo } from '../../api/manage.js';
+import { dbOption, type GlobalArgs } from '../context.js';
 import { fmtBytes, fmtInt, periodicityJson, printJson } from '../output.js';
 
 export const storeCommand: CommandModule<GlobalArgs, GlobalArgs> = {
@@ -19,64 +17,70 @@ export const storeCommand: CommandModule<GlobalArgs, GlobalArgs> = {
           'Manage it with grundy rm GAME, grundy rm --sweep NAME and grundy vacuum.',
       ),
   handler: (args) => {
-    const location = locateStore(args.db);
-    const store = openForRead(args);
-    try {
-      const size = storeSize(location.path);
-      const tables = (store?.listGames() ?? []).map((game) => ({
-        game,
-        cert: store!.getCertificate(game) ?? null,
-        bytes: store!.storedBytes(game),
-      }));
-      const sweeps = store ? new SweepStore(store).list() : [];
-      if (args.json) {
-        printJson({
-          store: location.path,
-          origin: location.origin,
-          exists: store !== null,
-          bytes: size.total,
-          files: { main: size.file, wal: size.wal, shm: size.shm },
-          tables: tables.map(({ game, cert, bytes }) => ({
-            game: game.key,
-            computed: game.computed,
-            maxValue: game.maxValue,
-            bytes,
-            periodicity: periodicityJson(cert),
-          })),
-          sweeps: sweeps.map((s) => ({ sweep: s.name, family: s.family, games: s.games, status: s.status })),
-        });
-        return;
-      }
-      const lines = [`store  ${location.path}`, `  from     ${describeOrigin(location.origin)}`];
-      if (!store) {
-        lines.push('  (not created yet: the first grundy compute creates it)');
-        process.stdout.write(`${lines.join('\n')}\n`);
-        return;
-      }
-      const wal = size.wal > 0 ? ` (${fmtBytes(size.file)} file + ${fmtBytes(size.wal)} write-ahead log)` : '';
-      lines.push(
-        `  on disk  ${fmtBytes(size.total)}${wal}`,
-        `  tables   ${tables.length}, sweeps ${sweeps.length}${sweeps.length > 0 ? ` (grundy sweep --list)` : ''}`,
-      );
-      if (tables.length > 0) {
-        const rows = tables.map(({ game, cert, bytes }) => [
-          game.key,
-          fmtInt(game.computed),
+    const info = storeInfo(dbOption(args));
+    const { size, tables, sweeps } = info;
+    if (args.json) {
+      printJson({
+        store: info.path,
+        origin: info.origin,
+        exists: info.exists,
+        bytes: size.total,
+        files: { main: size.file, wal: size.wal, shm: size.shm },
+        tables: tables.map((t) => ({
+          game: t.key,
+          computed: t.computed,
+          maxValue: t.maxValue,
+          bytes: t.bytes,
+          periodicity: periodicityJson(t.periodicity),
+        })),
+        sweeps: sweeps.map((s) => ({ sweep: s.name, family: s.family, games: s.games, status: s.status })),
+      });
+      return;
+    }
+    const lines = [`store  ${info.path}`, `  from     ${describeOrigin(info.origin)}`];
+    if (!info.exists) {
+      lines.push('  (not created yet: the first grundy compute creates it)');
+      process.stdout.write(`${lines.join('\n')}\n`);
+      return;
+    }
+    const wal = size.wal > 0 ? ` (${fmtBytes(size.file)} file + ${fmtBytes(size.wal)} write-ahead log)` : '';
+    lines.push(
+      `  on disk  ${fmtBytes(size.total)}${wal}`,
+      `  tables   ${tables.length}, sweeps ${sweeps.length}${sweeps.length > 0 ? ` (grundy sweep --list)` : ''}`,
+    );
+    if (tables.length > 0) {
+      const rows = tables.map((t) => {
+        const cert = t.periodicity;
+        return [
+          t.key,
+          fmtInt(t.computed),
           cert
             ? `${cert.proven ? 'proven' : 'observed'} period ${fmtInt(cert.period)} from ${fmtInt(cert.preperiod)}`
             : '-',
-          fmtBytes(bytes),
-        ]);
-        const header = ['game', 'values', 'certificate', 'data'];
-        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-        const cell = (c: string, i: number): string =>
-          i === 1 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!);
-        const line = (r: string[]): string => `    ${r.map(cell).join('  ')}`.trimEnd();
-        lines.push(line(header), ...rows.map(line));
-      }
-      process.stdout.write(`${lines.join('\n')}\n`);
-    } finally {
-      store?.close();
+          fmtBytes(t.bytes),
+        ];
+      });
+      const header = ['game', 'values', 'certificate', 'data'];
+      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+      const cell = (c: string, i: number): string =>
+        i === 1 || i === 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!);
+      const line = (r: string[]): string => `    ${r.map(cell).join('  ')}`.trimEnd();
+      lines.push(line(header), ...rows.map(line));
     }
+    process.stdout.write(`${lines.join('\n')}\n`);
   },
 };
+
+/** How the store's path was chosen, in words. */
+function describeOrigin(origin: StoreOrigin): string {
+  switch (origin) {
+    case 'flag':
+      return '--db';
+    case 'env':
+      return 'GRUNDY_DB';
+    case 'checkout':
+      return 'the source checkout (data/grundy.db)';
+    case 'user':
+      return "the user's data directory";
+  }
+}

@@ -1,25 +1,27 @@
 import type { Argv, CommandModule } from 'yargs';
 import { listenForInterrupt } from '../interrupt.js';
-import { defaultWorkers, WorkerPool } from '../../engine/pool.js';
-import { InterruptedError, UsageError } from '../../errors.js';
-import { parseCount } from '../../numbers.js';
-import { SWEEP_SORTS, type SweepSort } from '../../store/sweeps.js';
 import {
-  defaultSweepName,
-  describeSpec,
-  isCodeSweep,
+  MAX_SWEEP_LIMIT,
+  SWEEP_SORTS,
+  sweep,
   sweepFamilies,
   sweepKind,
+  sweepPlan,
+  sweepReport,
+  type SweepPlan,
+  type SweepReport,
+  type SweepSort,
   type SweepSpec,
-} from '../../sweep/enumerate.js';
-import { buildReport, describeResult, reportCsv, type SweepReport } from '../../sweep/report.js';
-import { runSweep, type SweepSummary } from '../../sweep/run-sweep.js';
-import { openForRead, openForWrite, type GlobalArgs } from '../context.js';
+  type SweepSummary,
+} from '../../api/sweep.js';
+import { InterruptedError, UsageError } from '../../errors.js';
+import { parseCount } from '../../numbers.js';
+import { describeResult, reportCsv } from '../../sweep/report.js';
+import { dbOption, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtRate, printJson } from '../output.js';
 import { SweepProgressBar } from '../sweep-progress.js';
 import { removeNamedSweep } from './rm.js';
 import { listSweeps } from './sweeps.js';
-import type { WorkerTasks } from '../../../workers/tasks.js';
 
 export interface SweepArgs extends GlobalArgs {
   family?: string;
@@ -42,16 +44,6 @@ export interface SweepArgs extends GlobalArgs {
   list?: boolean;
   rm?: string;
 }
-
-/** Per-game value limits when --to is not given: every finite subtraction set proves long before. */
-const DEFAULT_LIMIT: Readonly<Record<string, number>> = {
-  sub: 2 ** 26,
-  allbut: 2 ** 14,
-  octal: 2 ** 13,
-  // Three-heap moves cost O(n^2) per value.
-  hex: 2 ** 10,
-};
-const MAX_LIMIT = 2 ** 30;
 
 export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
   command: 'sweep [family]',
@@ -140,17 +132,15 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
     if (!untilProven && args.to === undefined) {
       throw new UsageError('--no-until-proven computes every game to --to values: give --to N (e.g. --to 2^12)');
     }
-    const defaultLimit =
-      DEFAULT_LIMIT[isCodeSweep(spec) && spec.base === 16 ? 'hex' : spec.family] ?? DEFAULT_LIMIT.octal!;
-    const limit = args.to !== undefined ? parseCount(args.to, '--to', 1, MAX_LIMIT) : defaultLimit;
-    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
-    const name = args.name ?? defaultSweepName(spec);
-    if (!/^[\w.@+-]{1,100}$/.test(name)) {
-      throw new UsageError(`sweep name '${name}' must be 1-100 letters, digits or . _ - + @ (e.g. --name my-sweep)`);
-    }
+    const to = args.to !== undefined ? parseCount(args.to, '--to', 1, MAX_SWEEP_LIMIT) : undefined;
+    const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : undefined;
+    const plan = sweepPlan(spec, {
+      untilProven,
+      ...(to !== undefined ? { to } : {}),
+      ...(args.name !== undefined ? { name: args.name } : {}),
+    });
 
     // The queue is reached before the store is opened: an unreachable Redis leaves the store untouched.
-    const queueWorkers = args.workers !== undefined ? workers : 8;
     // The queue modules (BullMQ, ioredis) load only here: every other command starts without them.
     const remote =
       args.queue !== undefined
@@ -159,42 +149,39 @@ export const sweepCommand: CommandModule<GlobalArgs, SweepArgs> = {
             ...(await import('../../queue/remote-sweep.js')),
           }
         : null;
-    const pool =
+    const queue =
       args.queue !== undefined && remote !== null
         ? await remote.QueueSweepBackend.open(
             remote.parseQueueUrl(args.queue),
-            `${name}|${JSON.stringify(spec)}|${limit}|${untilProven}`,
-            queueWorkers,
+            `${plan.name}|${JSON.stringify(spec)}|${plan.limit}|${untilProven}`,
+            workers ?? 8,
           )
-        : new WorkerPool<WorkerTasks>(workers);
-    const store = openForWrite(args);
+        : null;
     const bar = new SweepProgressBar();
     // Every committed batch is durable; a rerun redoes only the batches in flight.
     const interruption = listenForInterrupt('finishing the batches in flight', () => bar.done());
     try {
-      const summary = await runSweep({
-        spec,
-        name,
-        limit,
-        fixedLength: !untilProven,
+      const summary = await sweep(spec, {
+        ...dbOption(args),
+        name: plan.name,
+        to: plan.limit,
+        untilProven,
+        ...(workers !== undefined ? { workers } : {}),
         keepTables: args['keep-tables'] === true,
-        store,
-        pool,
+        ...(queue !== null ? { backend: queue } : {}),
         signal: interruption.signal,
         onProgress: (p) => bar.update(p),
       });
       bar.done();
-      if (args.json) printJson(summaryJson(summary, spec));
-      else printSummary(summary, spec);
+      if (args.json) printJson(summaryJson(summary));
+      else printSummary(summary);
     } catch (err) {
       bar.done();
       if (err instanceof InterruptedError) throw new InterruptedError(`${err.message}; resume with the same command`);
       throw err;
     } finally {
       interruption.dispose();
-      if (pool instanceof WorkerPool) await pool.destroy();
-      else await pool.close();
-      store.close();
+      await queue?.close();
     }
   },
 };
@@ -247,10 +234,10 @@ function oneOf(
   );
 }
 
-function summaryJson(s: SweepSummary, spec: SweepSpec): object {
+function summaryJson(s: SweepSummary & SweepPlan): object {
   return {
     sweep: s.name,
-    description: describeSpec(spec),
+    description: s.description,
     games: s.games,
     skipped: s.skipped,
     resumed: s.resumed,
@@ -265,10 +252,10 @@ function summaryJson(s: SweepSummary, spec: SweepSpec): object {
   };
 }
 
-function printSummary(s: SweepSummary, spec: SweepSpec): void {
+function printSummary(s: SweepSummary & SweepPlan): void {
   const skipped = s.skipped.allZero + s.skipped.trailingZeros;
   const lines = [
-    `sweep ${s.name}: ${describeSpec(spec)}`,
+    `sweep ${s.name}: ${s.description}`,
     `  games      ${fmtInt(s.games)}` +
       (skipped > 0
         ? ` (skipped ${fmtInt(skipped)} code${skipped > 1 ? 's' : ''}: ${s.skipped.allZero} all-zero, ` +
@@ -292,20 +279,10 @@ function printReport(args: SweepArgs): void {
   if (!SWEEP_SORTS.includes(sort)) throw new UsageError(`--sort ${args.sort} is not one of ${SWEEP_SORTS.join(', ')}`);
   // CSV goes to a file or a script, which wants every row: only a terminal reader gets the first 20.
   const top = args.top !== undefined ? parseCount(args.top, '--top', 0, 10_000_000) : args.csv ? 0 : 20;
-  const store = openForRead(args);
-  if (!store)
-    throw new UsageError(
-      `no store at this path yet, so no sweep named '${args.report}'; run one first, e.g. grundy sweep sub ` +
-        `--size 3 --max 60`,
-    );
-  try {
-    const report = buildReport(store, args.report!, sort, top);
-    if (args.json) printJson(report);
-    else if (args.csv) process.stdout.write(reportCsv(report));
-    else printReportText(report);
-  } finally {
-    store.close();
-  }
+  const report = sweepReport(args.report!, { ...dbOption(args), sort, top });
+  if (args.json) printJson(report);
+  else if (args.csv) process.stdout.write(reportCsv(report));
+  else printReportText(report);
 }
 
 function printReportText(r: SweepReport): void {

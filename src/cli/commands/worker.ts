@@ -1,5 +1,4 @@
 import type { Argv, CommandModule } from 'yargs';
-import { defaultWorkers } from '../../engine/pool.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { listenForInterrupt } from '../interrupt.js';
@@ -38,13 +37,13 @@ export const workerCommand: CommandModule<GlobalArgs, WorkerArgs> = {
     const { parseQueueUrl } = await import('../../queue/connection.js');
     const { runQueueWorker } = await import('../../queue/worker.js');
     const target = parseQueueUrl(args.queue);
-    const threads = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : defaultWorkers();
+    const threads = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : undefined;
     // The worker says itself when it has jobs in hand to finish; it stops only when told to.
     const interruption = listenForInterrupt(null);
     try {
       const summary = await runQueueWorker({
         target,
-        threads,
+        ...(threads !== undefined ? { threads } : {}),
         signal: interruption.signal,
         log: (line) => process.stderr.write(`grundy worker: ${line}\n`),
       });
