@@ -1,5 +1,6 @@
 import { NotComputedError, UsageError } from '../errors.js';
-import { parseRules, proofCriterion } from '../games/registry.js';
+import type { ClosedForm } from '../games/family.js';
+import { heapFamily, parseRules, proofCriterion } from '../games/registry.js';
 import type { Values } from '../kernels/values.js';
 import { parseBigInteger } from '../numbers.js';
 import { valueByCertificate } from '../period/certificate.js';
@@ -14,11 +15,11 @@ import { answerCells, requireBoard, type BoardTable, type CellAnswer } from './b
 import { gameKind, parseGameWithoutFiles, quoteSpec, storedKind, type GameKind } from './game.js';
 import { answerVertexNamed, findGraphTable, type GraphTable, type VertexAnswer } from './graph.js';
 
-/** g(n) and where it came from: the stored table, or the proven period beyond it. */
+/** g(n) and where it came from: the stored table, the proven period beyond it, or the family's closed form. */
 export interface Answer {
   readonly n: bigint;
   readonly value: bigint;
-  readonly source: 'table' | 'certificate';
+  readonly source: 'table' | 'certificate' | 'formula';
 }
 
 /** g(n) of a heap game, marked as such among the answers of several kinds. */
@@ -200,9 +201,27 @@ export class GrundyStore {
     return items.map((raw) => ({ item: String(raw), answers: answerer.answerItem(String(raw)) }));
   }
 
-  /** Answers for one game, reused across many lookups (its period and a value cache). */
+  /**
+   * Answers for one game, reused across many lookups (its period and a value cache). A family
+   * with a closed form (nim, Lasker's Nim) answers every n without a stored table.
+   */
   answerer(spec: string): Answerer {
+    const closedForm = this.closedFormOf(spec);
+    if (closedForm) {
+      const row = this.row(spec);
+      const key = row?.key ?? this.parse(spec).key;
+      return new Answerer(this.store, row ?? null, spec, (s) => this.parse(s), { key, closedForm });
+    }
     return new Answerer(this.store!, this.requireRow(spec), spec, (s) => this.parse(s));
+  }
+
+  /** The closed form of the game a spec names, or null (none, or not a spec this view reads). */
+  private closedFormOf(spec: string): ClosedForm | null {
+    try {
+      return heapFamily(this.parse(spec))?.closedForm ?? null;
+    } catch {
+      return null;
+    }
   }
 
   private parse(spec: string): Rules {
@@ -285,24 +304,35 @@ function toBigInt(n: bigint | number | string, what: string): bigint {
   return parseBigInteger(n, what);
 }
 
-/** Answers g(n) for one stored game, from the table or its proven certificate. */
+/**
+ * Answers g(n) for one game: from the stored table, beyond it from the proven certificate, or
+ * from the family's closed form (then no table is needed: store and game may be null).
+ */
 export class Answerer {
   private readonly cert;
   private readonly cache = new Map<number, number>();
+  /** The game's canonical key. */
+  readonly key: string;
+  private readonly computed: number;
+  private readonly closedForm: ClosedForm | null;
 
   constructor(
-    private readonly store: Store,
-    private readonly game: GameRow,
+    private readonly store: Store | null,
+    private readonly game: GameRow | null,
     private readonly spec: string,
     private readonly parse: (spec: string) => Rules = (s) => parseRules(s),
+    closed?: { readonly key: string; readonly closedForm: ClosedForm },
   ) {
-    this.cert = store.getCertificate(game);
+    this.cert = store && game ? store.getCertificate(game) : undefined;
+    this.key = game?.key ?? closed?.key ?? spec;
+    this.computed = game?.computed ?? 0;
+    this.closedForm = closed?.closedForm ?? null;
   }
 
   private readonly base = (i: number): number => {
     let v = this.cache.get(i);
     if (v === undefined) {
-      v = this.store.valueAt(this.game, i)!;
+      v = this.store!.valueAt(this.game!, i)!;
       if (this.cache.size < 1 << 16) this.cache.set(i, v);
     }
     return v;
@@ -316,9 +346,9 @@ export class Answerer {
     if (b < a) throw new UsageError(`range ${item} is empty: its end is below its start`);
     if (b - a + 1n > BigInt(MAX_RANGE))
       throw new UsageError(`range ${item} has more than ${MAX_RANGE} values; split it`);
-    if (b < BigInt(this.game.computed)) {
+    if (b < BigInt(this.computed)) {
       // A stored run: one read instead of one per value.
-      const values = this.store.readValues(this.game, Number(a), Number(b) + 1);
+      const values = this.store!.readValues(this.game!, Number(a), Number(b) + 1);
       return Array.from(values, (v, i) => ({ n: a + BigInt(i), value: BigInt(v), source: 'table' as const }));
     }
     const out: Answer[] = [];
@@ -327,13 +357,14 @@ export class Answerer {
   }
 
   answer(n: bigint): Answer {
-    if (n < BigInt(this.game.computed)) return { n, value: BigInt(this.base(Number(n))), source: 'table' };
+    if (n < BigInt(this.computed)) return { n, value: BigInt(this.base(Number(n))), source: 'table' };
+    if (this.closedForm) return { n, value: this.closedForm.value(n), source: 'formula' };
     if (this.cert?.proven) return { n, value: valueByCertificate(this.cert, n, this.base), source: 'certificate' };
     throw new NotComputedError(this.missingMessage(n));
   }
 
   private missingMessage(n: bigint): string {
-    const have = `${this.game.key} has ${this.game.computed} stored values and no proven period`;
+    const have = `${this.key} has ${this.computed} stored values and no proven period`;
     let canProve = false;
     try {
       canProve = proofCriterion(this.parse(this.spec)) !== null;

@@ -10,6 +10,7 @@ import type { BoardSupport, ExplicitSupport, FrozenSupport, GameFamily, GameKind
 import { graph } from './graph.js';
 import { grundy } from './grundy.js';
 import { infiniteSubtraction } from './infinite-subtraction.js';
+import { lasker } from './lasker.js';
 import { nim } from './nim.js';
 import { subtraction } from './subtraction.js';
 import { takeBreak } from './take-break.js';
@@ -35,6 +36,7 @@ export const GAME_ALIASES: Readonly<Record<string, string>> = {
   'dawson-chess': 'octal:0.137',
   'dawsons-chess': 'octal:0.137',
   officers: 'octal:0.6',
+  'laskers-nim': 'lasker',
 };
 
 /** Make a family known; its id, names and prefixes must be new. */
@@ -52,7 +54,18 @@ export function registerFamily(family: GameFamily): void {
   for (const prefix of family.prefixes ?? []) byPrefix.set(prefix, family);
 }
 
-for (const family of [nim, subtraction, infiniteSubtraction, allBut, takeBreak, grundy, custom, graph, states]) {
+for (const family of [
+  nim,
+  subtraction,
+  infiniteSubtraction,
+  allBut,
+  takeBreak,
+  lasker,
+  grundy,
+  custom,
+  graph,
+  states,
+]) {
   registerFamily(family);
 }
 for (const family of [wythoff, board2d, product]) registerFamily(family);
@@ -208,7 +221,9 @@ export function periodDetector(rules: Rules): PeriodDetector {
   const family = familyOf(rules);
   return new PeriodDetector({
     criterion: family.criterion(rules),
-    arithmetic: family.kind === 'heap' && family.arithmetic === true,
+    arithmetic:
+      family.kind === 'heap' &&
+      (typeof family.arithmetic === 'function' ? family.arithmetic(rules) : family.arithmetic === true),
   });
 }
 

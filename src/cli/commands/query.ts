@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
-import { openStore } from '../../api/store.js';
+import { openStore, type Answer } from '../../api/store.js';
 import { boardRules } from '../../api/board.js';
 import { answerVertexNamed, findGraphTable } from '../../api/graph.js';
 import { openForRead, type GlobalArgs } from '../context.js';
@@ -52,7 +52,6 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
     const store = openStore(args.db);
     try {
       const answerer = store.answerer(args.game);
-      const game = store.game(args.game);
       // Standard input is read only once there is something to answer from.
       const items = await expandStdin(args.n.map(String));
       const groups = items.map(({ item, line }) => {
@@ -66,7 +65,7 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       });
       if (args.json) {
         printJson({
-          game: game.key,
+          game: answerer.key,
           values: groups.flatMap((g) =>
             g.answers.map((a) => ({ n: jsonInteger(a.n), value: jsonInteger(a.value), source: a.source })),
           ),
@@ -81,11 +80,13 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       for (const { item, answers } of groups) {
         if (answers.length === 1 && !item.includes('..')) {
           const a = answers[0]!;
-          lines.push(`g(${a.n}) = ${a.value}${a.source === 'certificate' ? '  (from the proven period)' : ''}`);
+          lines.push(`g(${a.n}) = ${a.value}${SOURCE_NOTE[a.source]}`);
         } else {
-          const fromCert = answers.some((a) => a.source === 'certificate');
+          const beyond = answers.find((a) => a.source !== 'table');
           const values = answers.map((a) => a.value.toString()).join(' ');
-          lines.push(`g(${item}) = ${values}${fromCert ? '  (partly from the proven period)' : ''}`);
+          lines.push(
+            `g(${item}) = ${values}${beyond ? SOURCE_NOTE[beyond.source].replace('(from', '(partly from') : ''}`,
+          );
         }
       }
       process.stdout.write(`${lines.join('\n')}\n`);
@@ -93,6 +94,13 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       store.close();
     }
   },
+};
+
+/** What a plain answer says of where a value came from. */
+const SOURCE_NOTE: Readonly<Record<Answer['source'], string>> = {
+  table: '',
+  certificate: '  (from the proven period)',
+  formula: '  (from the closed form)',
 };
 
 /** A game graph's vertices by name (value, outcome); false when the game is not a stored graph. */
