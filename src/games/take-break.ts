@@ -82,7 +82,8 @@ function parseCode(body: string, spec: string): Rules {
     const group = marked[2];
     if (group !== undefined && group.length !== 1) {
       throw new UsageError(
-        `'${spec}' repeats '${group}'; only the last digit may repeat: write one digit, e.g. octal:4.(3) or octal:4.3...`,
+        `'${spec}' repeats '${group}'; only the last digit may repeat: write one digit, e.g. ` +
+          'octal:4.(3) or octal:4.3...',
       );
     }
     code = (marked[1] ?? '') + (group ?? '');

@@ -25,7 +25,8 @@ function plainTable(count: number): Uint32Array {
 
 describe("Lasker's Nim (4.3...): the closed form", () => {
   it('every spelling is the one game lasker', () => {
-    for (const spec of ['lasker', 'LASKER', 'laskers-nim', 'octal:4.3...', '4.3...', '4.(3)', '4.333…', 'hex:4.3̅']) {
+    const specs = ['lasker', 'LASKER', 'laskers-nim', 'octal:4.3...', '4.3...', '4.(3)', '4.333…', 'hex:4.3̅'];
+    for (const spec of specs) {
       expect(parseRules(spec), spec).toStrictEqual({ family: 'lasker', key: 'lasker' });
     }
   });
