@@ -85,8 +85,8 @@ export interface HeapFamily<R extends Rules = Rules> extends FamilyBase<R> {
   sparse?(rules: R): SparseShape | null;
   /** A subtraction game on an increasing element list: the WebAssembly subtraction gang. */
   subtraction?(rules: R): SubtractionElements | null;
-  /** Values grow without bound: periodicity is arithmetic (with a saltus). */
-  readonly arithmetic?: boolean;
+  /** Values grow without bound: periodicity is arithmetic (with a saltus); for all or some rules. */
+  readonly arithmetic?: boolean | ((rules: R) => boolean);
   /** Values known for every position without a table (nim: g(n) = n), or null for these rules. */
   closedForm?(rules: R): ClosedForm | null;
   /**

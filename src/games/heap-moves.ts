@@ -2,7 +2,7 @@ import { ComputeError } from '../errors.js';
 import type { Periodicity } from '../period/detect.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import { infiniteSetElements } from '../rules/infinite-sets.js';
-import { takeBreakMoves } from '../rules/take-break.js';
+import { digitsUpTo, takeBreakMoves } from '../rules/take-break.js';
 import type { InfiniteSetName } from '../rules/types.js';
 
 /**
@@ -35,6 +35,8 @@ export interface HeapMove {
 /** Set by a search that answered a heap beyond the table from one period of representatives. */
 export interface MoveSearchState {
   periodic: boolean;
+  /** Set by a search that looked at part of the moves only (a huge heap): more may exist. */
+  partial?: boolean;
 }
 
 /** Families without certificates: a known heap is inside the table, so a number. */
@@ -151,8 +153,10 @@ export function* takeBreakMovesTo(
   digits: readonly number[],
   limit: number,
   state: MoveSearchState,
+  repeat?: number,
 ): Iterable<HeapMove> {
-  const moves = takeBreakMoves(digits);
+  // A repeating digit reaches every removal up to n: write it out that far (n is in the table).
+  const moves = takeBreakMoves(repeat === undefined ? digits : digitsUpTo(digits, repeat, tableHeap(gv, n)));
   for (const i of moves.removeWhole) {
     if (BigInt(i) === n && target === 0n)
       yield { description: `remove all ${tokens(i)}`, remove: n, leaves: [], values: [] };
@@ -206,6 +210,42 @@ export function* takeBreakMovesTo(
           yield { description: what, remove: r, leaves: [a, b, c], values: [va, vb, vc] };
         }
       }
+    }
+  }
+}
+
+/** Lasker's Nim (4.3...): g(0) = 0, and for k >= 0 g(4k+1..4k+4) = 4k+1, 4k+2, 4k+4, 4k+3. */
+export function laskerValue(n: bigint): bigint {
+  const r = n % 4n;
+  return r === 0n ? (n === 0n ? 0n : n - 1n) : r === 3n ? n + 1n : n;
+}
+
+/** The one heap of Lasker's Nim of value v (g is a bijection: it swaps 4k+3 and 4k+4). */
+export function laskerHeapOf(v: bigint): bigint {
+  return laskerValue(v);
+}
+
+/** Split searches of Lasker's Nim look at the first parts a < 2^20 of a larger heap only. */
+const LASKER_SPLIT_SCAN = 1n << 20n;
+
+/**
+ * Moves of Lasker's Nim to value `target` from any heap, by the closed form. The removal is
+ * unique (g is one-to-one); splits a + b are searched over a < 2^20 (then `state.partial`).
+ * A winning move is always among them: a target below g(n) that no removal reaches is n itself
+ * with n = 4k+3, and 1 + (n - 1) has value 1 xor (4k+2) = n.
+ */
+export function* laskerMoves(n: bigint, target: bigint, state: MoveSearchState): Iterable<HeapMove> {
+  const left = laskerHeapOf(target);
+  if (left < n) yield removeMove(n - left, left, target);
+  const half = n / 2n;
+  const top = half < LASKER_SPLIT_SCAN ? half : LASKER_SPLIT_SCAN - 1n;
+  if (top < half) state.partial = true;
+  for (let a = 1n; a <= top; a++) {
+    const b = n - a;
+    const va = laskerValue(a);
+    const vb = laskerValue(b);
+    if ((va ^ vb) === target) {
+      yield { description: `split into ${a} + ${b}`, remove: 0n, leaves: [a, b], values: [va, vb] };
     }
   }
 }

@@ -18,6 +18,7 @@ import type {
 import { graph } from './graph.js';
 import { grundy } from './grundy.js';
 import { infiniteSubtraction } from './infinite-subtraction.js';
+import { lasker } from './lasker.js';
 import { nim } from './nim.js';
 import { subtraction } from './subtraction.js';
 import { subtractionInterval } from './sub-interval.js';
@@ -44,6 +45,7 @@ export const GAME_ALIASES: Readonly<Record<string, string>> = {
   'dawson-chess': 'octal:0.137',
   'dawsons-chess': 'octal:0.137',
   officers: 'octal:0.6',
+  'laskers-nim': 'lasker',
 };
 
 /** Make a family known; its id, names and prefixes must be new. */
@@ -68,6 +70,7 @@ for (const family of [
   infiniteSubtraction,
   allBut,
   takeBreak,
+  lasker,
   grundy,
   custom,
   graph,
@@ -233,7 +236,9 @@ export function periodDetector(rules: Rules): PeriodDetector {
   const family = familyOf(rules);
   return new PeriodDetector({
     criterion: family.criterion(rules),
-    arithmetic: family.kind === 'heap' && family.arithmetic === true,
+    arithmetic:
+      family.kind === 'heap' &&
+      (typeof family.arithmetic === 'function' ? family.arithmetic(rules) : family.arithmetic === true),
   });
 }
 

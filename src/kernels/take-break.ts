@@ -71,3 +71,42 @@ export function takeBreakKernel(digits: readonly number[]): RangeKernel {
     },
   };
 }
+
+/**
+ * A code whose last digit repeats (d_i = repeat for every i >= digits.length): every removal up
+ * to n is a move, so O(n) options per heap for a repeating 1-3, O(n^2) with splits. The
+ * reference for these codes; no faster strategy takes them.
+ */
+export function repeatingTakeBreakKernel(digits: readonly number[], repeat: number): RangeKernel {
+  const mex = new MexSet(256);
+  const digitAt = (i: number): number => (i < digits.length ? digits[i]! : repeat);
+  return {
+    name: 'take-break-repeating',
+    run(g: Values, lo: number, hi: number): RangeOutcome {
+      const cap = capacityFor(g);
+      let maxValue = 0;
+      for (let n = lo; n < hi; n++) {
+        mex.clear();
+        for (let i = 0; i <= n; i++) {
+          const d = digitAt(i);
+          if (d === 0) continue;
+          const m = n - i;
+          if (d & 1 && m === 0) mex.add(0);
+          if (d & 2 && m >= 1) mex.add(g[m]!);
+          if (d & 4) for (let a = 1, half = m >> 1; a <= half; a++) mex.add(g[a]! ^ g[m - a]!);
+          if (d & 8) {
+            for (let a = 1; 3 * a <= m; a++) {
+              const ga = g[a]!;
+              for (let b = a; 2 * b <= m - a; b++) mex.add(ga ^ g[b]! ^ g[m - a - b]!);
+            }
+          }
+        }
+        const v = mex.mex();
+        if (v > cap) return { next: n, maxValue, overflowValue: v };
+        g[n] = v;
+        if (v > maxValue) maxValue = v;
+      }
+      return { next: hi, maxValue };
+    },
+  };
+}

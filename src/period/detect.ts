@@ -21,7 +21,18 @@ export interface Periodicity {
 export type ProofCriterion =
   | { readonly kind: 'window'; readonly k: number; readonly label: string }
   | { readonly kind: 'take-break'; readonly k: number; readonly h: number; readonly label: string }
-  | { readonly kind: 'nim'; readonly label: string };
+  | { readonly kind: 'nim'; readonly label: string }
+  /**
+   * A theorem gives the values (Lasker's Nim): g(n + period) = g(n) + saltus for n >= preperiod.
+   * Proven when the arithmetic period found is exactly that one.
+   */
+  | {
+      readonly kind: 'formula';
+      readonly preperiod: number;
+      readonly period: number;
+      readonly saltus: number;
+      readonly label: string;
+    };
 
 /** What a detector is told about the game: the family answers it (games/registry.ts periodDetector). */
 export interface PeriodRule {
@@ -40,6 +51,7 @@ function proofStart(criterion: ProofCriterion, L: number): number {
       // h*e + h*p + k <= L  <=>  e + p <= floor((L - k) / h)
       return Math.floor((L - criterion.k) / criterion.h);
     case 'nim':
+    case 'formula':
       return -1;
   }
 }
@@ -66,7 +78,7 @@ export class PeriodDetector {
     if (L < 2) return null;
     if (this.arithmetic) return this.detectArithmetic(g, L);
     const crit = this.criterion;
-    const E = crit && crit.kind !== 'nim' ? proofStart(crit, L) : -1;
+    const E = crit ? proofStart(crit, L) : -1;
     const found = searchTail(g, L, E, undefined, escapes);
     if (found) {
       if (found.proven) {
@@ -101,7 +113,7 @@ export class PeriodDetector {
     this.z = reversedZ(g, L, this.z.length >= L ? this.z : new Int32Array(L), escapes);
     const z = this.z;
     const crit = this.criterion;
-    if (crit && crit.kind !== 'nim') {
+    if (crit && crit.kind !== 'nim' && crit.kind !== 'formula') {
       const E = proofStart(crit, L);
       const need = L - E;
       for (let p = 1; p <= E; p++) {
@@ -134,13 +146,16 @@ export class PeriodDetector {
     // arithmetic-periodic from n = e.
     const { preperiod: e, period: p } = found;
     const saltus = g[e + p]! - g[e]!;
-    const nimProof = this.criterion?.kind === 'nim' && e === 0 && p === 1 && saltus === 1;
+    const c = this.criterion;
+    const theorem = c?.kind === 'nim' ? { preperiod: 0, period: 1, saltus: 1 } : c?.kind === 'formula' ? c : null;
+    const theoremProof =
+      theorem !== null && e === theorem.preperiod && p === theorem.period && saltus === theorem.saltus;
     return {
       preperiod: e,
       period: p,
       saltus,
-      proven: nimProof,
-      criterion: nimProof ? this.criterion!.label : 'observed',
+      proven: theoremProof,
+      criterion: theoremProof ? this.criterion!.label : 'observed',
       checkedTo: L,
     };
   }

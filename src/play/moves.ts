@@ -41,7 +41,7 @@ export function findMoves(gv: GameValues, n: bigint, target: bigint, opts: MoveS
     }
     moves.push(move);
   }
-  return { moves, truncated, periodic: state.periodic };
+  return { moves, truncated: truncated || state.partial === true, periodic: state.periodic };
 }
 
 function candidates(

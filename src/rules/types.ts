@@ -40,7 +40,15 @@ export interface AllButRules extends Rules {
 }
 export interface TakeBreakRules extends Rules {
   readonly family: 'octal';
+  /** d0, d1, ...: no trailing zeros (finite), or no trailing copies of `repeat`. */
   readonly digits: readonly number[];
+  /** A repeating last digit (octal:4.3...): d_i = repeat for every i >= digits.length. */
+  readonly repeat?: number;
+}
+/** Lasker's Nim, the code 4.3...: remove any positive number of tokens, or split a heap in two. */
+export interface LaskerRules extends Rules {
+  readonly family: 'lasker';
+  readonly key: 'lasker';
 }
 export interface GrundyRules extends Rules {
   readonly family: 'grundy';

@@ -28,6 +28,15 @@ describe('query of any kind of game', () => {
     expect(answers.at(-1)).toMatchObject({ kind: 'heap', n: 10n ** 40n, source: 'certificate' });
   });
 
+  it("a heap game with a closed form, nothing stored: Lasker's Nim at 10^18, nim (4.3... and 0.3...)", () => {
+    const e18 = 10n ** 18n;
+    expect(query('octal:4.3...', [e18 + 3n, '1..4'], { db })).toEqual([
+      { kind: 'heap', n: e18 + 3n, value: e18 + 4n, source: 'formula' },
+      ...[1n, 2n, 4n, 3n].map((value, i) => ({ kind: 'heap', n: BigInt(i + 1), value, source: 'formula' })),
+    ]);
+    expect(query('octal:0.3...', [e18], { db })).toEqual([{ kind: 'heap', n: e18, value: e18, source: 'formula' }]);
+  });
+
   it('a board: g(x, y) by cell, here from the formula with nothing stored', () => {
     expect(query('wythoff', ['3,5', '3,6'], { db })).toEqual([
       { kind: 'board', x: 3n, y: 5n, value: 0n, outcome: 'P', source: 'formula' },

@@ -3,6 +3,7 @@ import type {
   CustomRules,
   GrundyRules,
   InfiniteSubtractionRules,
+  LaskerRules,
   NimRules,
   Rules,
   SubtractionRules,
@@ -16,6 +17,7 @@ export type BuiltinRules =
   | InfiniteSubtractionRules
   | AllButRules
   | TakeBreakRules
+  | LaskerRules
   | GrundyRules
   | CustomRules;
 

@@ -26,8 +26,8 @@ export function* naiveOptions(
       for (let s = 1; s <= n; s++) if (!r.excluded.includes(s)) yield [n - s];
       return;
     case 'octal':
-      for (let i = 0; i < r.digits.length; i++) {
-        const d = r.digits[i]!;
+      for (let i = 0; i < (r.repeat === undefined ? r.digits.length : n + 1); i++) {
+        const d = r.digits[i] ?? r.repeat!;
         const m = n - i;
         if (m < 0) continue;
         if (d & 1 && m === 0) yield [];

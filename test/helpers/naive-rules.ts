@@ -14,14 +14,19 @@ export type NaiveGame =
   | { readonly family: 'sub'; readonly set: readonly number[] }
   | { readonly family: 'subinf'; readonly name: string }
   | { readonly family: 'allbut'; readonly excluded: readonly number[] }
-  /** digits[i]: the take-and-break digit for removing i tokens, d0 first. */
-  | { readonly family: 'octal'; readonly digits: readonly number[] };
+  /**
+   * digits[i]: the take-and-break digit for removing i tokens, d0 first; with `repeat`, the digit
+   * for removing i >= digits.length tokens (a code written 4.3...).
+   */
+  | { readonly family: 'octal'; readonly digits: readonly number[]; readonly repeat?: number };
 
 const NAMES: Readonly<Record<string, string>> = {
   kayles: 'octal:0.77',
   'dawson-kayles': 'octal:0.07',
   'dawson-chess': 'octal:0.137',
   officers: 'octal:0.6',
+  // Lasker's Nim: split a heap into two (d0 = 4), or remove any positive number (3, forever).
+  lasker: 'octal:4.3...',
 };
 
 const INFINITE = ['squares', 'cubes', 'powers2', 'primes', 'fibonacci', 'triangular'];
@@ -52,12 +57,13 @@ export function naiveGame(spec: string | Rules): NaiveGame {
   if (text === 'nim') return { family: 'nim' };
   if (text === 'grundy') return { family: 'grundy' };
   if (text.startsWith('module:')) return { family: 'module' };
-  const code = /^(?:octal:|hex:)?([0-9a-f]?)\.([0-9a-f]*)$/.exec(text);
+  const code = /^(?:octal:|hex:)?([0-9a-f]?)\.([0-9a-f]*)(\.\.\.)?$/.exec(text);
   if (code) {
-    // d0 before the point (0 when left out), then one hexadecimal digit per number of tokens removed.
+    // d0 before the point (0 when left out), then one hexadecimal digit per number of tokens removed;
+    // '...' after the last digit: that digit again for every larger number.
     const digits = [code[1] === '' ? 0 : Number.parseInt(code[1]!, 16)];
     for (const ch of code[2]!) digits.push(Number.parseInt(ch, 16));
-    return { family: 'octal', digits };
+    return code[3] ? { family: 'octal', digits, repeat: digits[digits.length - 1]! } : { family: 'octal', digits };
   }
   const sub = /^sub:(.+)$/.exec(text);
   if (sub)

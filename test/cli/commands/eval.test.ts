@@ -48,6 +48,23 @@ describe('grundy eval', () => {
     expect(one.stdout).toMatch(/a winning move:/);
   });
 
+  it("Lasker's Nim at 10^18 needs no table: a removal or a split, each to nim-sum 0", async () => {
+    // g(4k+3) = 4k+4 (Winning Ways), so 10^18 + 3 has value 10^18 + 4; g(7) = 8, g(10) = 10.
+    const cases = [
+      ['lasker@7 + nim@5', /^remove 2 tokens, leaving 5$/],
+      ['octal:4.3...@1000000000000000003 + nim@1000000000000000003', /^split into 1 \+ 1000000000000000002$/],
+      ['lasker@10,3 + nim@9', /^(remove \d+ tokens?, leaving \d+|split into \d+ \+ \d+)$/],
+    ] as const;
+    for (const [position, move] of cases) {
+      const r = await runCli(['eval', position, '--json', '--db', db]);
+      expect(r.code, r.stderr).toBe(0);
+      const e = JSON.parse(r.stdout) as EvalJson;
+      expect(e.outcome, position).toBe('N');
+      expect(e.moves[0]!.move, position).toMatch(move);
+      expect(await nimSumAfter(e, e.moves[0]!, ['lasker', 'nim']), position).toBe(0n);
+    }
+  });
+
   it('computes a missing small table on the fly and stores it', async () => {
     const r = await runCli(['eval', 'dawson-chess@50 + nim@0', '--json', '--db', db, '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);

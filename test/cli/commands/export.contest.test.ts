@@ -19,6 +19,7 @@ beforeAll(async () => {
     ['compute', 'kayles', '--until-proven'],
     ['compute', 'grundy', '--to', '500'],
     ['compute', 'nim', '--to', '100'],
+    ['compute', 'octal:4.3...', '--to', '100'],
   ]) {
     const r = await runCli([...args, '--db', db, '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
@@ -99,6 +100,27 @@ describe('grundy export --format cpp|py', () => {
     expect(out.toString().trim().split('\n').map(BigInt)).toEqual(want);
     const py = await runCli(['export', 'sub:3..14', '--format', 'py', '--db', db]);
     expect(py.stdout).toContain('return (n % 17) // 3');
+  });
+
+  it("Lasker's Nim (4.3...) exports its closed form: C++ and Python match the theorem at any n", async () => {
+    // Winning Ways: g(0) = 0, g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.
+    const theorem = (n: bigint): bigint => (n === 0n ? 0n : [n - 1n, n, n, n + 1n][Number(n % 4n)]!);
+    const ns = [...small, ...huge, 10n ** 18n + 3n, 2n ** 63n];
+    for (const format of ['cpp', 'py'] as const) {
+      const src = join(dir, `lasker.${format}`);
+      const e = await runCli(['export', 'lasker', '--format', format, '--main', '--out', src, '--db', db]);
+      expect(e.code, e.stderr).toBe(0);
+      let run = ['python3', src];
+      if (format === 'cpp') {
+        execFileSync('g++', ['-O0', '-std=c++11', '-o', join(dir, 'lasker'), src]);
+        run = [join(dir, 'lasker')];
+      }
+      const out = execFileSync(run[0]!, run.slice(1), { input: `${ns.join('\n')}\n` })
+        .toString()
+        .trim()
+        .split('\n');
+      expect(out.map(BigInt), format).toEqual(ns.map(theorem));
+    }
   });
 
   it('--main only with cpp or py; csv still works', async () => {
