@@ -60,7 +60,8 @@ describe('grundy serve API', () => {
     expect(e.status).toBe(200);
     expect(e.body.outcome).toBe('N');
     expect((e.body.moves as unknown[]).length).toBe(1);
-    const missing = await get(`/api/eval?position=${encodeURIComponent('sub:1,2@5')}`);
+    // Not an interval (an interval's closed form needs no table): nothing answers it unstored.
+    const missing = await get(`/api/eval?position=${encodeURIComponent('sub:1,3@5')}`);
     expect(missing.status).toBe(404);
     expect(String(missing.body.error)).toMatch(/not stored/);
   });
