@@ -1,51 +1,25 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compute } from '../../src/index.js';
-import { buildServer } from '../../src/serve/app.js';
+import { startWebView, WAIT, type WebView } from '../helpers/web-view.js';
 
-const CHROMIUM = process.env.GRUNDY_CHROMIUM ?? '/usr/bin/chromium';
-let dir: string;
-let app: FastifyInstance;
-let url: string;
-let browser: Browser;
-/**
- * Every wait on the page says how long it may take: a loaded 2-core machine renders and answers
- * far slower than vitest's 1 s default for expect.poll. A hang guard, not a speed claim.
- */
-const WAIT = { timeout: 60_000, interval: 50 } as const;
+let view: WebView;
 
 beforeAll(async () => {
-  // No skip: a machine without the browser fails here, saying what to install.
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `the web view test needs Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set ` +
-        `GRUNDY_CHROMIUM`,
-    );
-  }
-  dir = mkdtempSync(join(tmpdir(), 'grundy-browser-'));
-  const db = join(dir, 'web.db');
-  await compute('kayles', { db, untilProven: true, workers: 1 });
-  await compute('sub:1,3,4', { db, to: 30_000, workers: 1 });
-  app = buildServer({ db });
-  url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  view = await startWebView('grundy-browser-', async (db) => {
+    await compute('kayles', { db, untilProven: true, workers: 1 });
+    await compute('sub:1,3,4', { db, to: 30_000, workers: 1 });
+  });
 });
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await view?.close();
 });
 
 describe('the web view in a headless browser', () => {
   it('lists the tables, draws and zooms the plot, answers a query and an eval', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await view.browser.newPage({ viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(url);
+    await page.goto(view.url);
     await expect
       .poll(() => page.locator('tr.game').allTextContents(), WAIT)
       .toEqual([
