@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closedFormOf, heapFamily, parseRules, periodDetector, plainKernel } from '../../src/games/registry.js';
+import { closedFormOf, parseRules, periodDetector, plainKernel } from '../../src/games/registry.js';
 import { plainValues } from '../../src/kernels/values.js';
 import { evaluate, type ResolvedComponent } from '../../src/play/evaluate.js';
 import { GameValues } from '../../src/play/game-values.js';
