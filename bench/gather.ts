@@ -19,7 +19,7 @@ import {
   type SubtractBlockedKernel,
 } from '../src/kernels/wasm/subtract-blocked.js';
 import { lowerBound } from '../src/kernels/sparse.js';
-import { familyOf, parseRules, heapFamily } from '../src/games/registry.js';
+import { parseRules, heapFamily } from '../src/games/registry.js';
 import { scriptArgs, type ScriptArgs } from './args.js';
 
 const args: ScriptArgs = scriptArgs({

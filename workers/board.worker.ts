@@ -4,7 +4,7 @@ import type { BoardOutcome, BoardTask } from '../src/engine/board-protocol.js';
 import { lineGameUpperWasm, WASM_LINE_MAX } from '../src/kernels/wasm/line-games-wasm.js';
 import { boardWasmModule } from '../src/wasm/board-module.js';
 import type { BoardOptionsFunction } from '../src/games/family.js';
-import { familyOf, boardSupport } from '../src/games/registry.js';
+import { boardSupport } from '../src/games/registry.js';
 import type { Rules } from '../src/rules/types.js';
 import { defineWorker } from '../src/worker/define-worker.js';
 

@@ -1,7 +1,7 @@
 import { countPositions, type CountResult } from '../count/count.js';
 import { defaultWorkers } from '../engine/pool.js';
 import { GrundyError, UsageError } from '../errors.js';
-import { parseRules, kindOf, heapFamily, closedFormOf } from '../games/registry.js';
+import { parseRules, kindOf, closedFormOf } from '../games/registry.js';
 import { notComputed } from '../play/not-computed.js';
 import { prepareGames, type PreparedGame } from '../play/prepare.js';
 import { locateStore } from '../store/location.js';

@@ -1,4 +1,4 @@
-import { familyOf, closedFormOf, heapFamily } from '../games/registry.js';
+import { closedFormOf } from '../games/registry.js';
 import { UsageError } from '../errors.js';
 import type { Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';

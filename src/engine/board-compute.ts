@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createLineGame, lineValueBytes, lineValues } from '../board/line-games.js';
 import { GrundyError, UsageError } from '../errors.js';
-import { familyOf, boardSupport } from '../games/registry.js';
+import { boardSupport } from '../games/registry.js';
 import { boardWasmModule } from '../wasm/board-module.js';
 import type { BoardSupport } from '../games/family.js';
 import type { Values } from '../kernels/values.js';

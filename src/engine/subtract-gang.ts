@@ -3,7 +3,7 @@ import { lowerBound } from '../kernels/sparse.js';
 import { capacityOf, typedTable, type Values } from '../kernels/values.js';
 import { createSubtractMemory, valuesView, type ValueBytes } from '../kernels/wasm/subtract-blocked.js';
 import type { SubtractionElements } from '../games/family.js';
-import { familyOf, heapFamily } from '../games/registry.js';
+import { heapFamily } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { GANG_WORK_PER_MEMBER, MAX_CHUNK } from './budget.js';
 import type { ChunkOutcome } from './protocol.js';

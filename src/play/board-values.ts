@@ -2,7 +2,7 @@ import { cellIndex, cellOf } from '../board/cells.js';
 import { boardOf, chooseSize, computeBoard } from '../engine/board-compute.js';
 import { WorkerPool } from '../engine/pool.js';
 import { NotComputedError, UsageError } from '../errors.js';
-import { familyOf, parseRules, kindOf } from '../games/registry.js';
+import { parseRules, kindOf } from '../games/registry.js';
 import type { BoardOptionsFunction, BoardSupport } from '../games/family.js';
 import { plainValues } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';

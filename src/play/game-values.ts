@@ -1,5 +1,5 @@
 import type { ClosedForm } from '../games/family.js';
-import { familyOf, closedFormOf, heapFamily } from '../games/registry.js';
+import { closedFormOf } from '../games/registry.js';
 import type { Values } from '../kernels/values.js';
 import { valueByCertificate } from '../period/certificate.js';
 import type { Periodicity } from '../period/detect.js';

@@ -1,7 +1,7 @@
 import { computeGame } from '../engine/coordinator.js';
 import { WorkerPool } from '../engine/pool.js';
 import { statesThreads } from '../engine/states-threads.js';
-import { familyOf, parseRules, kindOf, graphSupport } from '../games/registry.js';
+import { parseRules, kindOf, graphSupport } from '../games/registry.js';
 import { loadGraphTable } from '../store/graph-tables.js';
 import { Store } from '../store/store.js';
 import type { GraphComponent, LoopyComponent } from './loopy.js';

@@ -5,7 +5,7 @@ import { GrundyError, UsageError } from '../errors.js';
 import { notComputed } from './not-computed.js';
 import { plainValues, sharedValues, type Values } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
-import { familyOf, loadCode, parseRules, kindOf, heapFamily, proofCriterion, closedFormOf } from '../games/registry.js';
+import { loadCode, parseRules, kindOf, proofCriterion, closedFormOf } from '../games/registry.js';
 import { knownResult } from '../games/known.js';
 import type { Rules } from '../rules/types.js';
 import { Store } from '../store/store.js';
