@@ -43,6 +43,19 @@ module.exports = {
       to: {},
     },
     ...upward,
+    {
+      name: 'commands-through-the-api',
+      comment:
+        'the commands and the web view reach games, kernels, the store and the engine only through the ' +
+        'library API (src/api, src/export, src/plot): the CLI is flags, output and exit codes (DESIGN.md "Layers")',
+      severity: 'error',
+      from: { path: '^src/(cli|serve)/' },
+      to: {
+        path: LAYERS.slice(1, 6)
+          .map(([, path]) => `(${path})`)
+          .join('|'),
+      },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

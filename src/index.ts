@@ -10,9 +10,12 @@ export {
   MAX_RANGE,
   openStore,
   type Answer,
+  type FrequencyOptions,
+  type FrequencyTable,
   type HeapAnswer,
   type OpenStoreOptions,
   type PositionAnswer,
+  type RunRecord,
   type StoredGame,
   type StoredTable,
   type StoreLocation,
@@ -29,7 +32,9 @@ export {
 export {
   answerVertex,
   answerVertexNamed,
+  formatVertexValue,
   outcomeCounts,
+  vertexJson,
   type GraphTable,
   type VertexAnswer,
 } from './api/graph.js';

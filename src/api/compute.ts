@@ -18,6 +18,7 @@ import { emptySparseStats } from '../engine/sparse-runner.js';
 export type { ComputeProgress, ComputeSummary };
 export type { StrategyFacts } from '../engine/strategy.js';
 export { DEFAULT_MODULE_TIMEOUT_MS, MAX_BOARD, MAX_HEAP };
+export { DEFAULT_MAX_STATES } from '../states/explore.js';
 
 /** Without `to`: a plain compute's target. */
 export const DEFAULT_TO = 1_000_000;

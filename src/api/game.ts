@@ -12,6 +12,8 @@ import {
 import type { GameFamily, GameKind } from '../games/family.js';
 
 export type { GameKind };
+export { knownResult, knownText, type KnownResult } from '../games/known.js';
+export { specHelp, specNotes } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 
 /** A parsed game spec: its canonical key (the store's identity for its table) and rules. */

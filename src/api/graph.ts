@@ -1,7 +1,7 @@
 import type { PositionCodec } from '../games/family.js';
 import { familyById, parseRules } from '../games/registry.js';
 import { kSet } from '../graph/gsg.js';
-import { outcomeOf, vertexValue, type GValue, type Outcome } from '../graph/sums.js';
+import { formatValue, outcomeOf, vertexValue, type GValue, type Outcome } from '../graph/sums.js';
 import { loadGraphTable, type StoredGraphTable } from '../store/graph-tables.js';
 import type { GameRow, Store } from '../store/store.js';
 
@@ -73,4 +73,20 @@ export function outcomeCounts(t: StoredGraphTable): { P: number; N: number; D: n
     else out.D++;
   }
   return out;
+}
+
+/** A vertex's value as written: `3` or `inf{0,2}`. */
+export function formatVertexValue(a: VertexAnswer): string {
+  return formatValue(a.value);
+}
+
+/** {vertex, value, infinite, K, outcome}: value an integer when finite, else its written form. */
+export function vertexJson(a: VertexAnswer): object {
+  return {
+    vertex: a.vertex,
+    value: typeof a.value === 'number' ? a.value : formatValue(a.value),
+    infinite: typeof a.value !== 'number',
+    K: typeof a.value === 'number' ? null : a.value.infinite,
+    outcome: a.outcome,
+  };
 }

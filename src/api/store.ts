@@ -1,29 +1,27 @@
 import { NotComputedError, UsageError } from '../errors.js';
-import type { ClosedForm } from '../games/family.js';
-import { closedFormOf, parseRules, proofCriterion } from '../games/registry.js';
+import { closedFormOf, describeRules, parseRules } from '../games/registry.js';
 import type { Values } from '../kernels/values.js';
 import { parseBigInteger } from '../numbers.js';
-import { valueByCertificate } from '../period/certificate.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { boardBytes, loadBoard } from '../store/boards.js';
 import { graphSource, type GraphSource } from '../store/graph-tables.js';
+import type { RunRecord } from '../store/rows.js';
 import type { SparseState } from '../store/sparse-state.js';
 import { locateStore } from '../store/location.js';
+import { WINDOW_KERNEL } from '../engine/sparse-window.js';
 
 export { locateStore, type StoreLocation } from '../store/location.js';
 import { Store, type GameRow } from '../store/store.js';
+import { Answerer, MAX_RANGE, type Answer } from './answerer.js';
 import { answerCells, requireBoard, type BoardTable, type CellAnswer } from './board.js';
+import { frequencyTable, type FrequencyOptions, type FrequencyTable } from './frequencies.js';
 import { gameKind, parseGameWithoutFiles, quoteSpec, storedKind, type GameKind } from './game.js';
 import { answerVertexNamed, findGraphTable, type GraphTable, type VertexAnswer } from './graph.js';
 
-/** g(n) and where it came from: the stored table, or the proven period beyond it. */
-export interface Answer {
-  readonly n: bigint;
-  readonly value: bigint;
-  /** Where the value came from: the stored table, the proven period, or the game's closed form. */
-  readonly source: 'table' | 'certificate' | 'formula';
-}
+export { Answerer, MAX_RANGE, type Answer } from './answerer.js';
+export type { FrequencyOptions, FrequencyTable } from './frequencies.js';
+export type { RunRecord } from '../store/rows.js';
 
 /** g(n) of a heap game, marked as such among the answers of several kinds. */
 export interface HeapAnswer extends Answer {
@@ -37,6 +35,8 @@ export type PositionAnswer = HeapAnswer | CellAnswer | VertexAnswer;
 export interface StoredGame {
   readonly key: string;
   readonly family: string;
+  /** One line naming the game (its key when the stored rules can no longer be described). */
+  readonly description: string;
   /** What its positions are: heap sizes, cells of a board, vertices of a graph. */
   readonly kind: GameKind;
   /** g(0..computed-1) are stored. */
@@ -64,9 +64,6 @@ export interface OpenStoreOptions {
    */
   readonly specs?: 'any' | 'no-files';
 }
-
-/** The largest run of values one call returns (query a..b, values()). */
-export const MAX_RANGE = 1_000_000;
 
 /**
  * A read-only view of a store. Opening never creates anything: with no store file yet, it
@@ -104,16 +101,28 @@ export class GrundyStore {
   tables(): StoredTable[] {
     const store = this.store;
     if (!store) return [];
-    return store.listGames().map((g) => {
-      const info = this.info(g);
-      const graph = info.kind === 'graph' ? graphSource(store, g) : undefined;
-      return {
-        ...info,
-        width: g.width,
-        bytes: store.storedBytes(g) + boardBytes(store, g),
-        ...(graph ? { graph } : {}),
-      };
-    });
+    return store.listGames().map((g) => this.tableOf(store, g));
+  }
+
+  /** One stored game with its width, bytes and graph source; NotComputedError when it is not stored. */
+  table(spec: string): StoredTable {
+    return this.tableOf(this.store!, this.requireRow(spec));
+  }
+
+  /** The latest runs that computed a stored game, newest first. */
+  runs(spec: string, limit = 10): RunRecord[] {
+    return this.store!.listRuns(this.requireRow(spec), limit);
+  }
+
+  /**
+   * How many of the heaps 1..N of a heap game take each value (N: options.at, default the last
+   * stored heap), with the sparse-space mask and rare heaps when the table has them.
+   */
+  frequencies(spec: string, options: FrequencyOptions = {}): FrequencyTable {
+    const row = this.row(spec);
+    const kind = row ? storedKind(row.family) : gameKind(this.parse(spec));
+    const key = row?.key ?? this.parse(spec).key;
+    return frequencyTable(this.store, row, { key, kind, spec }, options);
   }
 
   /** What the positions of a game are (a stored key or any spelling); UsageError when neither. */
@@ -236,10 +245,22 @@ export class GrundyStore {
     return rules;
   }
 
+  private tableOf(store: Store, g: GameRow): StoredTable {
+    const info = this.info(g);
+    const graph = info.kind === 'graph' ? graphSource(store, g) : undefined;
+    return {
+      ...info,
+      width: g.width,
+      bytes: store.storedBytes(g) + boardBytes(store, g),
+      ...(graph ? { graph } : {}),
+    };
+  }
+
   private info(g: GameRow): StoredGame {
     return {
       key: g.key,
       family: g.family,
+      description: describeStored(g),
       kind: storedKind(g.family),
       computed: g.computed,
       maxValue: g.maxValue,
@@ -275,6 +296,20 @@ export function openStore(path?: string, options: OpenStoreOptions = {}): Grundy
   return GrundyStore.open(path, options);
 }
 
+/** The stored game's one-line description; its key when the stored rules no longer parse. */
+function describeStored(g: GameRow): string {
+  try {
+    return describeRules({ key: g.key, family: g.family, ...(JSON.parse(g.params) as object) } as Rules);
+  } catch {
+    return g.key;
+  }
+}
+
+/** Whether a run kept its table in a window (src/engine/sparse-window.ts): its periodicity went unchecked. */
+export function keptInWindow(run: RunRecord): boolean {
+  return run.kernel.split('+').includes(WINDOW_KERNEL);
+}
+
 function checkRange(lo: number, hi: number, computed: number): void {
   if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi) || lo < 0 || hi < lo) {
     throw new UsageError(`range ${lo}..${hi} is not a range of heap sizes (0 <= lo <= hi)`);
@@ -294,96 +329,4 @@ function toBigInt(n: bigint | number | string, what: string): bigint {
     return BigInt(n);
   }
   return parseBigInteger(n, what);
-}
-
-/** Answers g(n) for one stored game, from the table or its proven certificate. */
-export class Answerer {
-  private readonly cert;
-  private readonly cache = new Map<number, number>();
-  private closed: ClosedForm | null | undefined;
-  /** The game's canonical key. */
-  readonly key: string;
-
-  /** Without a stored row (`game` null) the game's closed form answers every n. */
-  constructor(
-    private readonly store: Store | null,
-    private readonly game: GameRow | null,
-    private readonly spec: string,
-    private readonly parse: (spec: string) => Rules = (s) => parseRules(s),
-    formula?: { readonly key: string; readonly closed: ClosedForm },
-  ) {
-    this.cert = store && game ? store.getCertificate(game) : undefined;
-    this.closed = formula?.closed;
-    this.key = game?.key ?? formula?.key ?? spec;
-  }
-
-  private get computed(): number {
-    return this.game?.computed ?? 0;
-  }
-
-  private readonly base = (i: number): number => {
-    let v = this.cache.get(i);
-    if (v === undefined) {
-      v = this.store!.valueAt(this.game!, i)!;
-      if (this.cache.size < 1 << 16) this.cache.set(i, v);
-    }
-    return v;
-  };
-
-  answerItem(item: string): Answer[] {
-    const range = /^(.+?)\.\.(.+)$/.exec(item.trim());
-    if (!range) return [this.answer(parseBigInteger(item, 'n'))];
-    const a = parseBigInteger(range[1]!, 'range start');
-    const b = parseBigInteger(range[2]!, 'range end');
-    if (b < a) throw new UsageError(`range ${item} is empty: its end is below its start`);
-    if (b - a + 1n > BigInt(MAX_RANGE))
-      throw new UsageError(`range ${item} has more than ${MAX_RANGE} values; split it`);
-    if (b < BigInt(this.computed)) {
-      // A stored run: one read instead of one per value.
-      const values = this.store!.readValues(this.game!, Number(a), Number(b) + 1);
-      return Array.from(values, (v, i) => ({ n: a + BigInt(i), value: BigInt(v), source: 'table' as const }));
-    }
-    const out: Answer[] = [];
-    for (let n = a; n <= b; n++) out.push(this.answer(n));
-    return out;
-  }
-
-  answer(n: bigint): Answer {
-    if (n < BigInt(this.computed)) return { n, value: BigInt(this.base(Number(n))), source: 'table' };
-    if (this.cert?.proven) return { n, value: valueByCertificate(this.cert, n, this.base), source: 'certificate' };
-    const closed = this.closedForm();
-    if (closed) return { n, value: closed.value(n), source: 'formula' };
-    throw new NotComputedError(this.missingMessage(n));
-  }
-
-  /** The closed form, looked up only for a heap beyond the table (parsing a module's key reads its file). */
-  private closedForm(): ClosedForm | null {
-    if (this.closed === undefined) {
-      try {
-        this.closed = closedFormOf(this.parse(this.spec));
-      } catch {
-        this.closed = null;
-      }
-    }
-    return this.closed;
-  }
-
-  private missingMessage(n: bigint): string {
-    const have = `${this.key} has ${this.computed} stored values and no proven period`;
-    let canProve = false;
-    try {
-      canProve = proofCriterion(this.parse(this.spec)) !== null;
-    } catch {
-      canProve = false;
-    }
-    const fix = canProve
-      ? `grundy compute ${quoteSpec(this.spec)} --until-proven`
-      : n < 2n ** 31n
-        ? `grundy compute ${quoteSpec(this.spec)} --to ${n + 1n}`
-        : null;
-    return (
-      `g(${n}) is not stored: ${have}; ` +
-      `${fix ? `run: ${fix}` : 'n is beyond any table and this game has no periodicity proof'}`
-    );
-  }
 }

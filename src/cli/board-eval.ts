@@ -1,5 +1,5 @@
 import type { OutcomeOnly } from '../api/evaluate.js';
-import { outcomeOnlyJson, outcomeOnlyText } from '../play/board-outcome-format.js';
+import { outcomeOnlyJson, outcomeOnlyText } from '../api/format.js';
 import { printJson } from './output.js';
 
 /** A lone Wythoff-like cell beyond any table (src/play/board-outcome.ts): its outcome and winning moves. */

@@ -1,12 +1,13 @@
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { answerCells, boardBlock, boardRowPeriods, parseCell, requireBoard } from '../api/board.js';
+import { boardBlock, boardRowPeriods, parseCell } from '../api/board.js';
+import { openStore } from '../api/store.js';
 import { UsageError } from '../errors.js';
 import { boardSource } from '../export/board.js';
 import { parseCount } from '../numbers.js';
 import type { Rules } from '../rules/types.js';
-import { openForRead, type GlobalArgs } from './context.js';
+import type { GlobalArgs } from './context.js';
 import { fmtInt, jsonInteger, printJson } from './output.js';
 
 /**
@@ -21,9 +22,9 @@ export function queryBoardCommand(
 ): void {
   if (args.values && args.json) throw new UsageError('give --values or --json, not both');
   const cells = args.n.map((t) => parseCell(String(t), args.game));
-  const store = openForRead(args);
+  const store = openStore(args.db);
   try {
-    const answers = answerCells(store, rules, cells, args.game);
+    const answers = store.cells(args.game, cells);
     if (args.json) {
       printJson({
         game: rules.key,
@@ -49,27 +50,24 @@ export function queryBoardCommand(
     });
     process.stdout.write(`${text.join('\n')}\n`);
   } finally {
-    store?.close();
+    store.close();
   }
 }
 
 /** Rows shown by `show --rows`: every row of a table this small, else the first ones. */
 const MAX_ROWS = 256;
 
-export function showBoardCommand(
-  args: GlobalArgs & { game: string; first?: string; rows?: boolean },
-  rules: Rules,
-): void {
+export function showBoardCommand(args: GlobalArgs & { game: string; first?: string; rows?: boolean }): void {
   const wanted = args.first !== undefined ? parseCount(args.first, '--first', 0, 64) : 12;
-  const store = openForRead(args);
+  const store = openStore(args.db);
   try {
-    const stored = requireBoard(store, rules, args.game);
+    const stored = store.board(args.game);
     const k = Math.min(wanted, stored.size);
     const block = boardBlock(stored, k);
     const rows = args.rows ? boardRowPeriods(stored, MAX_ROWS) : [];
     if (args.json) {
       printJson({
-        store: store!.path,
+        store: store.path,
         game: stored.key,
         family: stored.family,
         description: stored.description,
@@ -104,7 +102,7 @@ export function showBoardCommand(
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
-    store?.close();
+    store.close();
   }
 }
 
@@ -115,9 +113,9 @@ export async function exportBoardCommand(
 ): Promise<void> {
   if (format === 'bfile')
     throw new UsageError('a two-dimensional table has no b-file form: use --format csv, json, cpp or py');
-  const store = openForRead(args);
+  const store = openStore(args.db);
   try {
-    const stored = requireBoard(store, rules, args.game);
+    const stored = store.board(args.game);
     if (format === 'cpp' || format === 'py') {
       const text = boardSource(rules, stored, format, args.main === true);
       if (args.out) writeFileSync(args.out, text);
@@ -142,6 +140,6 @@ export async function exportBoardCommand(
       await once(out, 'finish');
     }
   } finally {
-    store?.close();
+    store.close();
   }
 }

@@ -1,9 +1,4 @@
-import { NotComputedError } from '../errors.js';
-import { parseRules } from '../games/registry.js';
-import type { Rules } from '../rules/types.js';
-import { resolveDbPath } from '../store/database.js';
-import { locateStore } from '../store/location.js';
-import { Store, type GameRow } from '../store/store.js';
+import { locateStore } from '../api/store.js';
 
 /** Options every command takes. */
 export interface GlobalArgs {
@@ -17,14 +12,6 @@ export function dbOption(args: GlobalArgs): { db?: string } {
   return args.db !== undefined ? { db: args.db } : {};
 }
 
-export function openForWrite(args: GlobalArgs): Store {
-  return Store.openForWrite(resolveDbPath(args.db));
-}
-
-export function openForRead(args: GlobalArgs): Store | null {
-  return Store.openForRead(resolveDbPath(args.db));
-}
-
 /** The store a command reads, said on stderr (text output only: --json carries it as a field). */
 export function announceStore(args: GlobalArgs, store: { readonly path: string } | null): void {
   if (args.json) return;
@@ -32,32 +19,7 @@ export function announceStore(args: GlobalArgs, store: { readonly path: string }
   process.stderr.write(`grundy: store ${path}${store ? '' : ' (not created yet)'}\n`);
 }
 
-/**
- * A stored game named by its exact key (so a custom module's key works after the file moved)
- * or by any spelling of its rules.
- */
-export function findStoredGame(
-  store: Store | null,
-  spec: string,
-): { key: string; rules: Rules | null; game: GameRow | undefined } {
-  const byKey = store?.getGame(spec.trim());
-  if (byKey) return { key: byKey.key, rules: null, game: byKey };
-  const rules = parseRules(spec);
-  return { key: rules.key, rules, game: store?.getGame(rules.key) };
-}
-
-/** The stored game, or exit 3 with the command that would compute it. */
-export function requireStoredGame(store: Store | null, spec: string): GameRow {
-  const found = findStoredGame(store, spec);
-  if (!found.game || found.game.computed === 0) {
-    throw new NotComputedError(`${found.key} has no stored values; run: grundy compute ${quoteSpec(spec)}`);
-  }
-  return found.game;
-}
-
-export function quoteSpec(spec: string): string {
-  return /^[\w.:,@#/+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
-}
+export { quoteSpec } from '../api/game.js';
 
 /** What eval and count say before computing a missing table on the fly. */
 export function onTheFly(key: string, to: number, untilProven = false): string {

@@ -1,5 +1,5 @@
 import type { ComputeProgress, StrategyFacts } from '../api/compute.js';
-import type { Periodicity } from '../period/detect.js';
+import type { Periodicity } from '../api/format.js';
 
 export function fmtInt(n: number | bigint): string {
   return typeof n === 'bigint'

@@ -1,13 +1,17 @@
 import type { Argv, CommandModule } from 'yargs';
 import { listenForInterrupt } from '../interrupt.js';
-import { compute, type ComputeSummary, DEFAULT_MODULE_TIMEOUT_MS, MAX_BOARD, MAX_HEAP } from '../../api/compute.js';
-import { gameSpecOf } from '../../api/game.js';
-import { DEFAULT_MAX_STATES } from '../../states/explore.js';
+import {
+  compute,
+  type ComputeSummary,
+  DEFAULT_MAX_STATES,
+  DEFAULT_MODULE_TIMEOUT_MS,
+  MAX_BOARD,
+  MAX_HEAP,
+} from '../../api/compute.js';
+import { knownResult, knownText, parseGame, specHelp, specNotes } from '../../api/game.js';
 import { parseDuration } from '../../durations.js';
 import { InterruptedError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { describeRules, kindOf, parseRules, proofCriterion, specHelp, specNotes } from '../../games/registry.js';
-import { knownResult, knownText } from '../../games/known.js';
 import { quoteSpec, type GlobalArgs } from '../context.js';
 import {
   factsText,
@@ -81,11 +85,12 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
           'A killed run loses at most the chunks in flight: rerun the same command to resume.',
       ) as Argv<ComputeArgs>,
   handler: async (args) => {
-    const rules = parseRules(args.game);
+    const game = parseGame(args.game);
+    const rules = game.rules;
     for (const note of specNotes(args.game)) process.stderr.write(`grundy: ${note}\n`);
     const untilProven = args['until-proven'] === true;
-    const canProve = proofCriterion(rules) !== null;
-    if (untilProven && !canProve && kindOf(rules) === 'heap') {
+    const canProve = game.provable;
+    if (untilProven && !canProve && game.kind === 'heap') {
       process.stderr.write(
         `grundy: ${rules.key} has no periodicity proof criterion; computing to --to and reporting what is observed\n`,
       );
@@ -101,7 +106,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     const bar = new ProgressBar(!(untilProven && canProve) || args.to !== undefined);
     const interruption = listenForInterrupt('stopping the workers; finished chunks are stored', () => bar.done());
     try {
-      const summary = await compute(gameSpecOf(rules), {
+      const summary = await compute(game, {
         ...(args.db !== undefined ? { db: args.db } : {}),
         ...(args.to !== undefined ? { to: parseCount(args.to, '--to', 1, MAX_HEAP) } : {}),
         ...(args.size !== undefined ? { size: parseCount(args.size, '--size', 1, MAX_BOARD) } : {}),
@@ -125,7 +130,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
       });
       bar.done();
       if (args.json) printJson(summaryJson(summary));
-      else printSummary(summary, describeRules(rules));
+      else printSummary(summary, game.description);
     } catch (err) {
       bar.done();
       if (err instanceof InterruptedError) {

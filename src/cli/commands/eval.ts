@@ -11,8 +11,7 @@ import {
 } from '../../api/evaluate.js';
 import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { evaluationJson, evaluationText } from '../../play/format.js';
-import { loopyJson, loopyText } from '../../play/loopy-format.js';
+import { evaluationJson, evaluationText, loopyJson, loopyText } from '../../api/format.js';
 import { onTheFly, type GlobalArgs } from '../context.js';
 import { fmtDuration, printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';

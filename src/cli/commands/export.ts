@@ -1,13 +1,11 @@
-import type { Values } from '../../kernels/values.js';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { Argv, CommandModule } from 'yargs';
-import { NotComputedError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { valueByCertificate } from '../../period/certificate.js';
-import type { Store, GameRow } from '../../store/store.js';
-import { cppSource, pythonSource, type ContestSource } from '../../export/contest.js';
+import { cppSource, pythonSource } from '../../export/contest.js';
+import { formulaContest, tableContest, writeGraphTable, writeTable } from '../../export/table.js';
 import {
   NIMBER_EXTRAS,
   NIMBER_MAIN_OPS,
@@ -17,13 +15,9 @@ import {
   nimberCppSource,
   nimberPythonSource,
 } from '../../export/nimber.js';
-import { closedFormOf, describeRules, parseRules } from '../../games/registry.js';
-import type { Rules } from '../../rules/types.js';
-import { openForRead, quoteSpec, requireStoredGame, type GlobalArgs } from '../context.js';
+import type { GlobalArgs } from '../context.js';
 import { boardRules } from '../../api/board.js';
-import { answerVertex, openGraphTable, type GraphTable } from '../../api/graph.js';
-import { formatValueOf, vertexJson } from '../graph-table.js';
-import { csvField } from '../../play/format.js';
+import { openStore } from '../../api/store.js';
 import { exportBoardCommand } from '../board-table.js';
 
 interface ExportArgs extends GlobalArgs {
@@ -39,7 +33,6 @@ interface ExportArgs extends GlobalArgs {
 
 const FORMATS = ['csv', 'json', 'bfile', 'cpp', 'py'] as const;
 type Format = (typeof FORMATS)[number];
-const BLOCK = 1 << 16;
 
 export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
   command: 'export <game>',
@@ -125,7 +118,7 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
     }
     const board = boardRules(args.game);
     if (board) return exportBoardCommand(args, board, format);
-    const formula = format === 'cpp' || format === 'py' ? formulaSource(args.game) : null;
+    const formula = format === 'cpp' || format === 'py' ? formulaContest(args.game) : null;
     if (formula) {
       const text =
         format === 'cpp' ? cppSource(formula, args.main === true) : pythonSource(formula, args.main === true);
@@ -133,11 +126,10 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       else process.stdout.write(text);
       return;
     }
-    const store = openForRead(args);
+    const store = openStore(args.db);
     try {
-      const game = requireStoredGame(store, args.game);
-      const graph = openGraphTable(store!, game);
-      if (graph) {
+      const game = store.game(args.game);
+      if (game.kind === 'graph') {
         if (format !== 'csv' && format !== 'json') {
           throw new UsageError(
             `${game.key} is a game graph: export it with --format csv or json (vertex, value, outcome)`,
@@ -146,39 +138,34 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
         if (args.to !== undefined) {
           throw new UsageError(`${game.key} is a game graph: every vertex is exported, so drop --to`);
         }
-        const out: Writable = args.out ? createWriteStream(args.out) : process.stdout;
-        await writeGraphTable(out, graph, game.key, format);
-        if (args.out) {
-          out.end();
-          await once(out, 'finish');
-        }
+        await toOutput(args.out, (out) => writeGraphTable(out, store.graph(args.game), format));
         return;
       }
       if (format === 'cpp' || format === 'py') {
-        const text = contestExport(store!, game, format, args);
+        const to = args.to !== undefined ? parseCount(args.to, '--to', 1, 2 ** 31 - 1) : undefined;
+        const src = tableContest(store, args.game, to);
+        const text = format === 'cpp' ? cppSource(src, args.main === true) : pythonSource(src, args.main === true);
         if (args.out) writeFileSync(args.out, text);
         else process.stdout.write(text);
         return;
       }
       const to = args.to !== undefined ? parseCount(args.to, '--to', 0, 2 ** 31 - 1) : game.computed;
-      const cert = store!.getCertificate(game);
-      if (to > game.computed && !cert?.proven) {
-        throw new NotComputedError(
-          `${game.key} has ${game.computed} stored values and no proven period; run: grundy compute ` +
-            `${quoteSpec(args.game)} --to ${to}`,
-        );
-      }
-      const out: Writable = args.out ? createWriteStream(args.out) : process.stdout;
-      await writeTable(out, store!, game, to, format);
-      if (args.out) {
-        out.end();
-        await once(out, 'finish');
-      }
+      await toOutput(args.out, (out) => writeTable(out, store, args.game, to, format));
     } finally {
-      store?.close();
+      store.close();
     }
   },
 };
+
+/** Write to the --out file (closed and flushed before returning), else to standard output. */
+async function toOutput(path: string | undefined, body: (out: Writable) => Promise<void>): Promise<void> {
+  const out: Writable = path ? createWriteStream(path) : process.stdout;
+  await body(out);
+  if (path) {
+    out.end();
+    await once(out, 'finish');
+  }
+}
 
 /** The functions and the main of `export nimber` from --with, --main, --main-op and --counted. */
 function nimberCode(args: ExportArgs): NimberCode {
@@ -210,89 +197,4 @@ function chooseFormat(args: ExportArgs): Format {
   if (args.json && named !== 'json')
     throw new UsageError(`--json exports JSON; it contradicts --format ${named} (give one of them)`);
   return named as Format;
-}
-
-async function write(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
-}
-
-/** Stream g(0..to-1) in blocks so a large table never sits in memory as one string. */
-async function writeTable(out: Writable, store: Store, game: GameRow, to: number, format: Format): Promise<void> {
-  const cert = store.getCertificate(game);
-  const base = (i: number): number => store.valueAt(game, i)!;
-  if (format === 'csv') await write(out, 'n,value\n');
-  if (format === 'json') await write(out, `{"game":${JSON.stringify(game.key)},"count":${to},"values":[`);
-  for (let lo = 0; lo < to; lo += BLOCK) {
-    const hi = Math.min(to, lo + BLOCK);
-    const stored = Math.min(hi, game.computed);
-    const values: (number | bigint)[] = lo < stored ? Array.from(store.readValues(game, lo, stored)) : [];
-    for (let n = Math.max(lo, stored); n < hi; n++) values.push(valueByCertificate(cert!, BigInt(n), base));
-    let text: string;
-    if (format === 'csv') text = values.map((v, i) => `${lo + i},${v}\n`).join('');
-    else if (format === 'bfile') text = values.map((v, i) => `${lo + i} ${v}\n`).join('');
-    else text = (lo > 0 ? ',' : '') + values.join(',');
-    await write(out, text);
-  }
-  if (format === 'json') await write(out, ']}\n');
-}
-
-/** One row per vertex in the file's vertex order: `vertex,value,outcome`, value `3` or `inf{0,2}`. */
-async function writeGraphTable(out: Writable, t: GraphTable, key: string, format: 'csv' | 'json'): Promise<void> {
-  const n = t.source.vertices;
-  const head = format === 'csv' ? 'vertex,value,outcome\n' : `{"game":${JSON.stringify(key)},"count":${n},"vertices":[`;
-  await write(out, head);
-  for (let lo = 0; lo < n; lo += BLOCK) {
-    const parts: string[] = [];
-    for (let v = lo; v < Math.min(n, lo + BLOCK); v++) {
-      const a = answerVertex(t, v);
-      if (format === 'csv') parts.push(`${csvField(a.vertex)},${csvField(formatValueOf(a))},${a.outcome}\n`);
-      else parts.push(JSON.stringify(vertexJson(a)));
-    }
-    await write(out, format === 'csv' ? parts.join('') : (lo > 0 ? ',' : '') + parts.join(','));
-  }
-  if (format === 'json') await write(out, ']}\n');
-}
-
-/** Contest code from the game's closed form when it has one with code (one subtraction interval), else null. */
-function formulaSource(spec: string): ContestSource | null {
-  let rules: Rules;
-  try {
-    rules = parseRules(spec);
-  } catch {
-    return null; // a stored key or a bad spec: the table path says what is wrong
-  }
-  const code = closedFormOf(rules)?.code;
-  if (!code) return null;
-  return { key: rules.key, description: describeRules(rules), values: [], cert: null, formula: code };
-}
-
-/** grundy(n) in C++ or Python: from the proven certificate when there is one, else the stored prefix. */
-function contestExport(store: Store, game: GameRow, format: 'cpp' | 'py', args: ExportArgs): string {
-  const cert = store.getCertificate(game);
-  const proven = cert?.proven ? cert : null;
-  let description = game.key;
-  try {
-    description = describeRules({
-      key: game.key,
-      family: game.family,
-      ...(JSON.parse(game.params) as object),
-    } as Rules);
-  } catch {
-    // An old or foreign params blob: the key alone names the game.
-  }
-  let values: Values;
-  if (proven) {
-    values = store.readValues(game, 0, proven.preperiod + proven.period);
-  } else {
-    const to = args.to !== undefined ? parseCount(args.to, '--to', 1, 2 ** 31 - 1) : game.computed;
-    if (to > game.computed) {
-      throw new NotComputedError(
-        `${game.key} has ${game.computed} stored values and no proven period; run: grundy compute ` +
-          `${quoteSpec(args.game)} --to ${to}`,
-      );
-    }
-    values = store.readValues(game, 0, to);
-  }
-  const src = { key: game.key, description, values, cert: proven };
-  return format === 'cpp' ? cppSource(src, args.main === true) : pythonSource(src, args.main === true);
 }

@@ -1,9 +1,17 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
-import { nimAdd, nimInv, nimMul, nimPow, nimSqrt } from '../../nimber/arith.js';
-import { nimLogBase } from '../../nimber/log.js';
-import { nimGenerator, nimOrder } from '../../nimber/order.js';
-import { parseNimber, parseUnbounded } from '../../nimber/parse.js';
+import {
+  nimAdd,
+  nimGenerator,
+  nimInv,
+  nimLogBase,
+  nimMul,
+  nimOrder,
+  nimPow,
+  nimSqrt,
+  parseNimber,
+  parseUnbounded,
+} from '../../api/nimber.js';
 import type { GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
 

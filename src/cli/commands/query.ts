@@ -2,10 +2,9 @@ import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { openStore } from '../../api/store.js';
 import { boardRules } from '../../api/board.js';
-import { answerVertexNamed, findGraphTable } from '../../api/graph.js';
-import { openForRead, type GlobalArgs } from '../context.js';
+import { formatVertexValue, vertexJson } from '../../api/graph.js';
+import type { GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
-import { formatValueOf, vertexJson } from '../graph-table.js';
 import { isStdinArg, readStdin } from '../stdin.js';
 import { queryBoardCommand } from '../board-table.js';
 
@@ -104,19 +103,22 @@ const SOURCE_NOTE = {
 
 /** A game graph's vertices by name (value, outcome); false when the game is not a stored graph. */
 async function queryGraph(args: QueryArgs): Promise<boolean> {
-  const store = openForRead(args);
+  const store = openStore(args.db);
   try {
-    const graph = findGraphTable(store, args.game);
-    if (!graph) return false;
+    const game = store.find(args.game);
+    if (game?.kind !== 'graph') return false;
     const items = await expandStdin(args.n.map(String));
     // Every name is checked before anything is printed: an unknown vertex fails the command.
-    const answers = items.map(({ item }) => answerVertexNamed(graph, item));
-    if (args.json) printJson({ game: graph.key, values: answers.map(vertexJson) });
-    else if (args.values) process.stdout.write(answers.map((a) => `${formatValueOf(a)}\n`).join(''));
-    else process.stdout.write(answers.map((a) => `g(${a.vertex}) = ${formatValueOf(a)}  ${a.outcome}\n`).join(''));
+    const answers = store.vertices(
+      args.game,
+      items.map(({ item }) => item),
+    );
+    if (args.json) printJson({ game: game.key, values: answers.map(vertexJson) });
+    else if (args.values) process.stdout.write(answers.map((a) => `${formatVertexValue(a)}\n`).join(''));
+    else process.stdout.write(answers.map((a) => `g(${a.vertex}) = ${formatVertexValue(a)}  ${a.outcome}\n`).join(''));
     return true;
   } finally {
-    store?.close();
+    store.close();
   }
 }
 

@@ -1,17 +1,14 @@
 import type { Argv, CommandModule } from 'yargs';
-import { NotComputedError, UsageError } from '../../errors.js';
-import { describeRules, parseRules } from '../../games/registry.js';
+import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import type { Rules } from '../../rules/types.js';
-import { announceStore, findStoredGame, openForRead, quoteSpec, type GlobalArgs } from '../context.js';
-import { knownResult, knownText } from '../../games/known.js';
+import { announceStore, type GlobalArgs } from '../context.js';
+import { knownResult, knownText } from '../../api/game.js';
+import { keptInWindow, openStore } from '../../api/store.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
 import { boardRules } from '../../api/board.js';
-import { answerVertex, openGraphTable, outcomeCounts } from '../../api/graph.js';
-import { formatValueOf, vertexJson } from '../graph-table.js';
+import { answerVertex, formatVertexValue, outcomeCounts, vertexJson } from '../../api/graph.js';
 import { showBoardCommand } from '../board-table.js';
 import { showFreqCommand } from '../freq-table.js';
-import { WINDOW_KERNEL } from '../../engine/sparse-window.js';
 
 /** More than this is an export's job. */
 const MAX_FIRST = 1_000_000;
@@ -56,23 +53,17 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
     if (args.freq) return showFreqCommand(args);
     if (args.at !== undefined) throw new UsageError('--at goes with --freq: the heap the frequency table counts up to');
     const board = boardRules(args.game);
-    if (board) return showBoardCommand(args, board);
+    if (board) return showBoardCommand(args);
     if (args.rows) throw new UsageError('--rows goes with two-dimensional games (wythoff, 2d:..., product:...)');
     // Checked before the store is read: a bad number is bad input whatever is stored.
     const wanted = args.first !== undefined ? parseCount(args.first, '--first', 0, MAX_FIRST) : 40;
-    const store = openForRead(args);
+    const store = openStore(args.db);
     try {
-      const found = findStoredGame(store, args.game);
-      const game = found.game;
-      if (!store || !game)
-        throw new NotComputedError(`${found.key} is not stored; run: grundy compute ${quoteSpec(args.game)}`);
-      const cert = store.getCertificate(game) ?? null;
-      const runs = store.listRuns(game, 5);
+      const game = store.table(args.game);
+      const runs = store.runs(args.game, 5);
       const first = Math.min(game.computed, wanted);
-      const rules = { key: game.key, family: game.family, ...(JSON.parse(game.params) as object) } as Rules;
-      const description = safeDescribe(rules, args.game);
-      const graph = game.computed > 0 ? openGraphTable(store, game) : undefined;
-      if (graph) {
+      const graph = game.kind === 'graph' ? store.graph(args.game) : undefined;
+      if (graph && game.graph) {
         const answers = Array.from({ length: first }, (_, v) => answerVertex(graph, v));
         const outcomes = outcomeCounts(graph);
         const src = graph.source;
@@ -80,11 +71,11 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
           printJson({
             game: game.key,
             family: game.family,
-            description,
+            description: game.description,
             computed: game.computed,
             maxValue: game.maxValue,
             graph: { ...src, infinite: graph.infinite, acyclic: graph.values.acyclic, outcomes },
-            bytes: store.storedBytes(game),
+            bytes: game.bytes,
             createdAt: game.createdAt,
             runs,
             first: answers.map(vertexJson),
@@ -92,32 +83,34 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
           return;
         }
         const lines = [
-          `${game.key}  (${description})`,
+          `${game.key}  (${game.description})`,
           `  graph      ${fmtInt(src.vertices)} vertices, ${fmtInt(src.edges)} edges, ` +
             `${graph.values.acyclic ? 'acyclic' : 'with cycles'} (${src.format}, ${fmtInt(src.bytes)} bytes, ` +
             `sha256 ${src.sha256.slice(0, 16)})`,
           `  values     finite up to ${game.maxValue}, ${fmtInt(graph.infinite)} infinite; ` +
-            `${fmtInt(store.storedBytes(game))} bytes stored`,
+            `${fmtInt(game.bytes)} bytes stored`,
           `  outcomes   ${fmtInt(outcomes.P)} P (loss), ${fmtInt(outcomes.N)} N (win), ${fmtInt(outcomes.D)} D (draw)`,
-          `  first ${answers.length}: ${answers.map((a) => `${a.vertex}=${formatValueOf(a)}`).join(' ')}`,
+          `  first ${answers.length}: ${answers.map((a) => `${a.vertex}=${formatVertexValue(a)}`).join(' ')}`,
         ];
         for (const r of runs) lines.push(`  run ${r.startedAt}  ${r.status}  ${fmtDuration(r.elapsedMs)}  ${r.kernel}`);
         process.stdout.write(`${lines.join('\n')}\n`);
         return;
       }
-      const values = Array.from(store.readValues(game, 0, first));
+      const values = Array.from(store.values(args.game, 0, first));
+      const cert = game.periodicity;
+      const known = knownResult(game.key);
       if (args.json) {
         printJson({
           store: store.path,
           game: game.key,
           family: game.family,
-          description,
+          description: game.description,
           computed: game.computed,
           maxValue: game.maxValue,
           width: game.width,
-          bytes: store.storedBytes(game),
+          bytes: game.bytes,
           periodicity: periodicityJson(cert),
-          ...(knownResult(game.key) ? { known: knownResult(game.key) } : {}),
+          ...(known ? { known } : {}),
           createdAt: game.createdAt,
           runs,
           first: values,
@@ -126,14 +119,12 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
       }
       announceStore(args, store);
       const lines = [
-        `${game.key}  (${description})`,
-        `  stored     ${fmtInt(game.computed)} values, ${game.width}-bit, ${fmtInt(store.storedBytes(game))} bytes`,
+        `${game.key}  (${game.description})`,
+        `  stored     ${fmtInt(game.computed)} values, ${game.width}-bit, ${fmtInt(game.bytes)} bytes`,
         `  max value  ${game.maxValue}`,
-        // The latest run kept the table in a window: its periodicity went unchecked.
-        `  period     ${fmtPeriodicity(cert, game.computed, runs[0]?.kernel.split('+').includes(WINDOW_KERNEL))}`,
+        `  period     ${fmtPeriodicity(cert, game.computed, runs[0] !== undefined && keptInWindow(runs[0]))}`,
         `  first ${values.length}: ${values.join(' ')}`,
       ];
-      const known = knownResult(game.key);
       if (known) lines.splice(4, 0, `  known      ${knownText(known)}`);
       if (runs.length > 0) {
         lines.push('  recent runs:');
@@ -147,15 +138,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
       }
       process.stdout.write(`${lines.join('\n')}\n`);
     } finally {
-      store?.close();
+      store.close();
     }
   },
 };
-
-function safeDescribe(stored: Rules, spec: string): string {
-  try {
-    return describeRules(stored);
-  } catch {
-    return describeRules(parseRules(spec));
-  }
-}

@@ -16,7 +16,7 @@ import {
 } from '../../api/sweep.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { describeResult, reportCsv } from '../../sweep/report.js';
+import { describeResult, reportCsv } from '../../api/format.js';
 import { dbOption, type GlobalArgs } from '../context.js';
 import { fmtDuration, fmtInt, fmtRate, printJson } from '../output.js';
 import { SweepProgressBar } from '../sweep-progress.js';

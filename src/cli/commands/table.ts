@@ -1,9 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { nimMul } from '../../nimber/arith.js';
-import { nimMulMexTable } from '../../nimber/slow.js';
-import { nimAdditionTable } from '../../play/nim-table.js';
+import { nimAdditionTable, nimMul, nimMulMexTable } from '../../api/nimber.js';
 import type { GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
 
