@@ -19,11 +19,53 @@ export class UsageError extends GrundyError {
   }
 }
 
-/** The answer needs values that are not stored (and no proven certificate covers them): exit 3. */
+/**
+ * What to compute so that a refused request can be answered: in the library
+ * `compute(hint.game, { to, size, untilProven })`, on the command line `computeCommand(hint)`.
+ */
+export interface ComputeHint {
+  /** The game as the request named it (a spec or a stored key). */
+  readonly game: string;
+  /** Heap games: compute g(0..to-1). */
+  readonly to?: number;
+  /** Two-dimensional games: an N x N table. */
+  readonly size?: number;
+  /** Heap games: compute until the period is proven. */
+  readonly untilProven?: boolean;
+}
+
+/**
+ * The answer needs values that are not stored (and no proven certificate covers them): exit 3.
+ * The message says what is missing; `compute`, when some table would answer, says what to compute
+ * (the CLI and the web view add it to the message as a command: errorText).
+ */
 export class NotComputedError extends GrundyError {
-  constructor(message: string) {
+  readonly compute?: ComputeHint;
+  constructor(message: string, compute?: ComputeHint) {
     super(message, 3);
+    if (compute) this.compute = compute;
   }
+}
+
+/** The `grundy compute` command line that computes what a hint names, quoted as a shell reads it. */
+export function computeCommand(hint: ComputeHint): string {
+  return (
+    `grundy compute ${quoteSpec(hint.game)}` +
+    (hint.untilProven ? ' --until-proven' : '') +
+    (hint.to !== undefined ? ` --to ${hint.to}` : '') +
+    (hint.size !== undefined ? ` --size ${hint.size}` : '')
+  );
+}
+
+/** A spec as a shell reads it back: quoted when it holds anything beyond [\w.:,@#/+-]. */
+export function quoteSpec(spec: string): string {
+  return /^[\w.:,@#/+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
+}
+
+/** An error as a person reads it: a NotComputedError with a hint ends with the command that computes it. */
+export function errorText(err: GrundyError): string {
+  const hint = err instanceof NotComputedError ? err.compute : undefined;
+  return hint ? `${err.message}; run: ${computeCommand(hint)}` : err.message;
 }
 
 /** The store cannot be opened or used safely (corrupt, foreign, newer schema, read-only): exit 4. */

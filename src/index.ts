@@ -2,7 +2,17 @@
  * grundy-engine's public API: what `import ... from 'grundy-engine'` gives. The CLI calls these
  * same functions; every failure is a GrundyError subclass whose exitCode is the CLI's exit code.
  */
-export { ComputeError, GrundyError, InterruptedError, NotComputedError, StoreError, UsageError } from './errors.js';
+export {
+  ComputeError,
+  computeCommand,
+  errorText,
+  GrundyError,
+  InterruptedError,
+  NotComputedError,
+  StoreError,
+  UsageError,
+  type ComputeHint,
+} from './errors.js';
 export { gameKind, parseGame, type GameKind, type GameSpec } from './api/game.js';
 export {
   GrundyStore,

@@ -5,7 +5,6 @@ import { parseBigInteger } from '../numbers.js';
 import { valueByCertificate } from '../period/certificate.js';
 import type { Rules } from '../rules/types.js';
 import type { GameRow, Store } from '../store/store.js';
-import { quoteSpec } from './game.js';
 
 /** The largest run of values one call returns (query a..b, values()). */
 export const MAX_RANGE = 1_000_000;
@@ -75,7 +74,7 @@ export class Answerer {
     if (this.cert?.proven) return { n, value: valueByCertificate(this.cert, n, this.base), source: 'certificate' };
     const closed = this.closedForm();
     if (closed) return { n, value: closed.value(n), source: 'formula' };
-    throw new NotComputedError(this.missingMessage(n));
+    throw this.missing(n);
   }
 
   /** The closed form, looked up only for a heap beyond the table (parsing a module's key reads its file). */
@@ -90,7 +89,7 @@ export class Answerer {
     return this.closed;
   }
 
-  private missingMessage(n: bigint): string {
+  private missing(n: bigint): NotComputedError {
     const have = `${this.key} has ${this.computed} stored values and no proven period`;
     let canProve = false;
     try {
@@ -98,14 +97,11 @@ export class Answerer {
     } catch {
       canProve = false;
     }
-    const fix = canProve
-      ? `grundy compute ${quoteSpec(this.spec)} --until-proven`
-      : n < 2n ** 31n
-        ? `grundy compute ${quoteSpec(this.spec)} --to ${n + 1n}`
-        : null;
-    return (
-      `g(${n}) is not stored: ${have}; ` +
-      `${fix ? `run: ${fix}` : 'n is beyond any table and this game has no periodicity proof'}`
+    if (canProve) return new NotComputedError(`g(${n}) is not stored: ${have}`, { game: this.spec, untilProven: true });
+    if (n < 2n ** 31n)
+      return new NotComputedError(`g(${n}) is not stored: ${have}`, { game: this.spec, to: Number(n) + 1 });
+    return new NotComputedError(
+      `g(${n}) is not stored: ${have}; n is beyond any table and this game has no periodicity proof`,
     );
   }
 }

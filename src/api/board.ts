@@ -6,7 +6,7 @@ import { parseBigInteger } from '../numbers.js';
 import type { Rules } from '../rules/types.js';
 import { boardBytes, loadBoard, type StoredBoard } from '../store/boards.js';
 import type { Store } from '../store/store.js';
-import { gameKind, quoteSpec } from './game.js';
+import { gameKind } from './game.js';
 
 /**
  * Two-dimensional games (docs/boards.md) in the library: a cell's value from the stored N x N
@@ -83,13 +83,9 @@ export function answerCell(
   const p = board.isP?.(rules, x, y) ?? null;
   if (p !== null) return { kind: 'board', x, y, value: p ? 0n : null, outcome: p ? 'P' : 'N', source: 'formula' };
   const side = (x > y ? x : y) + 1n;
-  const fix =
-    side <= BigInt(MAX_BOARD)
-      ? `run: grundy compute ${quoteSpec(spec)} --size ${side}`
-      : `cells beyond ${MAX_BOARD} need a formula, which ${rules.key} has none of`;
-  throw new NotComputedError(
-    `g(${x}, ${y}) of ${rules.key} is not stored${stored ? ` (table ${stored.size} x ${stored.size})` : ''}; ${fix}`,
-  );
+  const missing = `g(${x}, ${y}) of ${rules.key} is not stored${stored ? ` (table ${stored.size} x ${stored.size})` : ''}`;
+  if (side <= BigInt(MAX_BOARD)) throw new NotComputedError(missing, { game: spec, size: Number(side) });
+  throw new NotComputedError(`${missing}; cells beyond ${MAX_BOARD} need a formula, which ${rules.key} has none of`);
 }
 
 /** Each cell (text 'x,y' or a pair) answered as answerCell does; every cell is parsed before the store is read. */
@@ -113,8 +109,7 @@ export function storedBoard(store: Store | null, rules: Rules): StoredBoard | un
 /** The stored table, or NotComputedError naming the compute that stores one. */
 export function requireBoard(store: Store | null, rules: Rules, spec: string): BoardTable {
   const stored = storedBoard(store, rules);
-  if (!stored)
-    throw new NotComputedError(`${rules.key} is not stored; run: grundy compute ${quoteSpec(spec)} --size 64`);
+  if (!stored) throw new NotComputedError(`${rules.key} is not stored`, { game: spec, size: 64 });
   return {
     ...stored,
     key: rules.key,

@@ -50,28 +50,36 @@ export function frequencyTable(
 ): FrequencyTable {
   // Checked before the store is read: a bad number is bad input whatever is stored.
   const at = options.at !== undefined ? parseCount(String(options.at), '--at', 1) : undefined;
-  const spec = quoteSpec(named.spec);
+  const spec = named.spec;
   if (named.kind !== 'heap') {
     const kind = named.kind === 'board' ? 'a two-dimensional game' : 'a game graph';
-    throw new UsageError(`--freq is for heap games: ${named.key} is ${kind}; grundy export ${spec} lists its values`);
-  }
-  const upTo = at !== undefined ? ` --to ${at + 1}` : '';
-  if (!store || !game) throw new NotComputedError(`${named.key} is not stored; run: grundy compute ${spec}${upTo}`);
-  if (game.computed < 2)
-    throw new NotComputedError(
-      `${game.key} has no heap stored past 0; run: grundy compute ${spec}${upTo || ' --to 2'}`,
+    throw new UsageError(
+      `--freq is for heap games: ${named.key} is ${kind}; grundy export ${quoteSpec(spec)} lists its values`,
     );
+  }
+  if (!store || !game) {
+    throw new NotComputedError(`${named.key} is not stored`, {
+      game: spec,
+      ...(at !== undefined ? { to: at + 1 } : {}),
+    });
+  }
+  if (game.computed < 2) {
+    throw new NotComputedError(`${game.key} has no heap stored past 0`, {
+      game: spec,
+      to: at !== undefined ? at + 1 : 2,
+    });
+  }
   const heap = at ?? game.computed - 1;
   if (heap >= game.computed) {
     throw new NotComputedError(
-      `${game.key} is stored up to heap ${game.computed - 1}, and --freq --at ${heap} needs heap ${heap}; ` +
-        `run: grundy compute ${spec} --to ${heap + 1}`,
+      `${game.key} is stored up to heap ${game.computed - 1}, and --freq --at ${heap} needs heap ${heap}`,
+      { game: spec, to: heap + 1 },
     );
   }
   if (game.maxValue >= MAX_HISTOGRAM) {
     throw new UsageError(
       `${game.key} takes values up to ${game.maxValue}, and --freq lists at most ${MAX_HISTOGRAM} of them; ` +
-        `grundy export ${spec} writes the table`,
+        `grundy export ${quoteSpec(spec)} writes the table`,
     );
   }
   const counted = valueCounts(store, game, heap);

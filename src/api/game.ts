@@ -1,4 +1,6 @@
 import { UsageError } from '../errors.js';
+
+export { quoteSpec } from '../errors.js';
 import {
   describeRules,
   families,
@@ -100,9 +102,4 @@ export function parseGameWithoutFiles(spec: string): GameSpec {
   // A family that resolved to another (allbut: to nim) is checked again on its own rules.
   if (readsFiles(familyOf(rules))) throw new UsageError(`'${spec.trim()}' names a file; use its stored key`);
   return gameSpecOf(rules);
-}
-
-/** A spec as a shell reads it back: quoted when it holds anything beyond [\w.:,@#/+-]. */
-export function quoteSpec(spec: string): string {
-  return /^[\w.:,@#/+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
 }

@@ -16,7 +16,7 @@ import { Store, type GameRow } from '../store/store.js';
 import { Answerer, MAX_RANGE, type Answer } from './answerer.js';
 import { answerCells, requireBoard, type BoardTable, type CellAnswer } from './board.js';
 import { frequencyTable, type FrequencyOptions, type FrequencyTable } from './frequencies.js';
-import { gameKind, parseGameWithoutFiles, quoteSpec, storedKind, type GameKind } from './game.js';
+import { gameKind, parseGameWithoutFiles, storedKind, type GameKind } from './game.js';
 import { answerVertexNamed, findGraphTable, type GraphTable, type VertexAnswer } from './graph.js';
 
 export { Answerer, MAX_RANGE, type Answer } from './answerer.js';
@@ -190,11 +190,16 @@ export class GrundyStore {
     return this.info(this.requireRow(spec));
   }
 
-  /** g(lo..hi-1) from the table (hi <= computed, at most MAX_RANGE values). */
-  values(spec: string, lo: number, hi: number): Values {
+  /**
+   * g(lo..hi-1) from the table (hi <= computed, at most MAX_RANGE values), as plain numbers: a
+   * stored value is below 2^32, so a number holds it exactly and arithmetic on it never wraps as
+   * it would in the store's byte arrays. (query() answers bigints: past a proven period n and
+   * g(n) may pass 2^53.)
+   */
+  values(spec: string, lo: number, hi: number): number[] {
     const row = this.requireRow(spec);
     checkRange(lo, hi, row.computed);
-    return this.store!.readValues(row, lo, hi);
+    return Array.from(this.store!.readValues(row, lo, hi));
   }
 
   /** The sparse-space mask and rare heaps stored with the table, if its run used sparse space. */
@@ -285,7 +290,7 @@ export class GrundyStore {
     if (!row || row.computed === 0) {
       const key =
         this.specs === 'no-files' ? spec.trim() : (this.store?.getGame(spec.trim())?.key ?? parseRules(spec).key);
-      throw new NotComputedError(`${key} has no stored values; run: grundy compute ${quoteSpec(spec)}`);
+      throw new NotComputedError(`${key} has no stored values`, { game: spec });
     }
     return row;
   }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { GrundyError, InterruptedError, UsageError } from '../errors.js';
+import { errorText, GrundyError, InterruptedError, UsageError } from '../errors.js';
 import { projectRoot } from '../project-root.js';
 import { noCommand } from './commands/no-command.js';
 import type { GlobalArgs } from './context.js';
@@ -100,7 +100,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (isClosedPipe(err)) return 0;
     if (err instanceof GrundyError) {
-      process.stderr.write(`grundy: ${err.message}\n`);
+      process.stderr.write(`grundy: ${errorText(err)}\n`);
       if (verbose && err.stack) process.stderr.write(`${err.stack}\n`);
       return err instanceof InterruptedError ? interruptedExitCode() : err.exitCode;
     }

@@ -5,7 +5,6 @@ import { MAX_RANGE, type GrundyStore } from '../api/store.js';
 import { NotComputedError } from '../errors.js';
 import { closedFormOf, describeRules, parseRules } from '../games/registry.js';
 import { csvField } from '../play/format.js';
-import { quoteSpec } from '../api/game.js';
 import type { ContestSource } from './contest.js';
 
 /**
@@ -33,10 +32,10 @@ export async function writeTable(
 ): Promise<void> {
   const game = store.game(spec);
   if (to > game.computed && !game.periodicity?.proven) {
-    throw new NotComputedError(
-      `${game.key} has ${game.computed} stored values and no proven period; run: grundy compute ` +
-        `${quoteSpec(spec)} --to ${to}`,
-    );
+    throw new NotComputedError(`${game.key} has ${game.computed} stored values and no proven period`, {
+      game: spec,
+      to,
+    });
   }
   const answerer = store.answerer(spec);
   if (format === 'csv') await write(out, 'n,value\n');
@@ -95,10 +94,10 @@ export function tableContest(store: GrundyStore, spec: string, to?: number): Con
   const proven = game.periodicity?.proven ? game.periodicity : null;
   const n = proven ? proven.preperiod + proven.period : (to ?? game.computed);
   if (n > game.computed) {
-    throw new NotComputedError(
-      `${game.key} has ${game.computed} stored values and no proven period; run: grundy compute ` +
-        `${quoteSpec(spec)} --to ${n}`,
-    );
+    throw new NotComputedError(`${game.key} has ${game.computed} stored values and no proven period`, {
+      game: spec,
+      to: n,
+    });
   }
   const values = new Uint32Array(n);
   for (let lo = 0; lo < n; lo += MAX_RANGE) values.set(store.values(spec, lo, Math.min(n, lo + MAX_RANGE)), lo);

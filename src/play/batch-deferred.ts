@@ -1,5 +1,5 @@
 import { cellIndex } from '../board/cells.js';
-import { GrundyError, UsageError } from '../errors.js';
+import { errorText, GrundyError, UsageError } from '../errors.js';
 import { familyOf, loadCode, parseRules } from '../games/registry.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import type { BatchFormat, LineError } from './batch-protocol.js';
@@ -59,7 +59,8 @@ export class DeferredLines {
       return { output: await this.record(line, text) };
     } catch (err) {
       if (!(err instanceof GrundyError)) throw err;
-      return { output: errorRecord(line, text, err.message, this.req.format), error: { line, message: err.message } };
+      const message = errorText(err);
+      return { output: errorRecord(line, text, message, this.req.format), error: { line, message } };
     }
   }
 

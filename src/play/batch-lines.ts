@@ -1,4 +1,4 @@
-import { GrundyError, UsageError } from '../errors.js';
+import { errorText, GrundyError, UsageError } from '../errors.js';
 import { valuesOver } from '../kernels/values.js';
 import type { BatchFormat, BatchOutcome, DeferredLine, EvalTask, LineError, ScanTask } from './batch-protocol.js';
 import { evaluate, type ResolvedComponent } from './evaluate.js';
@@ -120,7 +120,7 @@ export async function evalSlice(task: EvalTask): Promise<BatchOutcome> {
       });
       out.push(formatRecord(line, formatPosition(parsed), evaluate(resolved, task.moves, task.limit), task.format));
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = err instanceof GrundyError ? errorText(err) : err instanceof Error ? err.message : String(err);
       errors.push({ line, message });
       out.push(errorRecord(line, text, message, task.format));
     }

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { WorkerPool } from '../engine/pool.js';
 import type { EvalTasks } from './batch-protocol.js';
-import { GrundyError, UsageError } from '../errors.js';
+import { errorText, GrundyError, UsageError } from '../errors.js';
 import type {
   BatchFormat,
   BatchOutcome,
@@ -158,7 +158,7 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
   const tableIndex = new Map<object, number>();
   for (const [spec, p] of prepared) {
     if (p instanceof GrundyError) {
-      specs[spec] = { error: p.message };
+      specs[spec] = { error: errorText(p) };
       continue;
     }
     let index = tableIndex.get(p);

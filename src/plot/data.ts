@@ -180,10 +180,10 @@ export function boardPlotData(store: GrundyStore, spec: string, options: { side?
     throw new UsageError(`a heat map's side ${side} must be an integer in [1, ${MAX_BOARD_PLOT_SIDE}]`);
   }
   if (side > table.size) {
-    throw new NotComputedError(
-      `only g(x, y) for x, y < ${table.size} of ${table.key} are stored; run: grundy compute ${table.key} ` +
-        `--size ${side}`,
-    );
+    throw new NotComputedError(`only g(x, y) for x, y < ${table.size} of ${table.key} are stored`, {
+      game: table.key,
+      size: side,
+    });
   }
   const cells: BoardCell[] = [];
   let maxValue = 0;

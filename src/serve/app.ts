@@ -3,7 +3,15 @@ import { compute } from '../api/compute.js';
 import { evaluate } from '../api/evaluate.js';
 import { parseGameWithoutFiles } from '../api/game.js';
 import { locateStore, openStore, type GrundyStore, type StoredGame } from '../api/store.js';
-import { ComputeError, GrundyError, InterruptedError, NotComputedError, StoreError, UsageError } from '../errors.js';
+import {
+  ComputeError,
+  errorText,
+  GrundyError,
+  InterruptedError,
+  NotComputedError,
+  StoreError,
+  UsageError,
+} from '../errors.js';
 import { parseCount } from '../numbers.js';
 import { componentJson, jsonInt, moveJson } from '../api/format.js';
 import { boardPlotData, MAX_BOARD_PLOT_SIDE, MAX_BUCKETS, plotData, plotKind } from '../plot/data.js';
@@ -261,7 +269,7 @@ function param(query: unknown, name: string): string {
 function sendError(reply: FastifyReply, err: unknown): FastifyReply {
   if (err instanceof GrundyError) {
     const status = STATUS.find(([cls]) => err instanceof cls)?.[1] ?? 500;
-    return reply.code(status).send({ error: err.message, exitCode: err.exitCode });
+    return reply.code(status).send({ error: errorText(err), exitCode: err.exitCode });
   }
   // Fastify's own client errors (malformed JSON, body too large, bad content type) keep their status.
   const e = err as { statusCode?: number; message?: string };

@@ -1,4 +1,4 @@
-import { GrundyError } from '../errors.js';
+import { errorText, GrundyError } from '../errors.js';
 
 /** A failure as data: error classes do not survive the thread boundary. */
 export interface ErrorOutcome {
@@ -9,7 +9,7 @@ export interface ErrorOutcome {
 
 /** The one error-to-outcome conversion: a GrundyError keeps its exit code, anything else is 5. */
 export function errorOutcome(err: unknown): ErrorOutcome {
-  if (err instanceof GrundyError) return { kind: 'error', message: err.message, exitCode: err.exitCode };
+  if (err instanceof GrundyError) return { kind: 'error', message: errorText(err), exitCode: err.exitCode };
   return { kind: 'error', message: err instanceof Error ? err.message : String(err), exitCode: 5 };
 }
 

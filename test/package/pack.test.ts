@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -80,7 +80,20 @@ describe('the npm package', () => {
       }),
     );
     // A tarball install never runs `prepare` (no TypeScript is installed here): dist/ must be shipped built.
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed[0]!.filename)], app);
+    const install = spawnSync(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed[0]!.filename)],
+      { cwd: app, env: { ...process.env, npm_config_yes: 'true' }, encoding: 'utf8', timeout: 540_000 },
+    );
+    expect(install.status, install.stderr).toBe(0);
+    // No script of ours asks the consumer's approval (a `prepare` would), and no dependency of
+    // ours wants a newer Node than we declare (cookie@2 through fastify did).
+    expect(install.stderr).not.toMatch(/install-scripts\s+grundy-engine@/);
+    expect(install.stderr).not.toMatch(/EBADENGINE/);
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules', 'grundy-engine', 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(Object.keys(manifest.scripts).filter((s) => /^(pre|post)?install$|^prepare$/.test(s))).toEqual([]);
     const installed = join(app, 'node_modules', 'grundy-engine');
     expect(existsSync(join(installed, 'dist', 'src', 'index.d.ts'))).toBe(true);
     expect(existsSync(join(app, 'node_modules', 'typescript'))).toBe(false);
