@@ -83,7 +83,8 @@ export function answerCell(
   const p = board.isP?.(rules, x, y) ?? null;
   if (p !== null) return { kind: 'board', x, y, value: p ? 0n : null, outcome: p ? 'P' : 'N', source: 'formula' };
   const side = (x > y ? x : y) + 1n;
-  const missing = `g(${x}, ${y}) of ${rules.key} is not stored${stored ? ` (table ${stored.size} x ${stored.size})` : ''}`;
+  const table = stored ? ` (table ${stored.size} x ${stored.size})` : '';
+  const missing = `g(${x}, ${y}) of ${rules.key} is not stored${table}`;
   if (side <= BigInt(MAX_BOARD)) throw new NotComputedError(missing, { game: spec, size: Number(side) });
   throw new NotComputedError(`${missing}; cells beyond ${MAX_BOARD} need a formula, which ${rules.key} has none of`);
 }
