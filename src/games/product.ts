@@ -74,7 +74,9 @@ const board: BoardSupport<ProductRules> = {
     }
     return { n, values };
   },
-  describeMove: (_rules, _from, to) => moveTo(to),
+  // A product move turns the head at (x, y) to tails and the other cells of S1 x S2.
+  describeMove: (_rules, [x, y], to) =>
+    `turn (${x}, ${y}) from heads to tails${to.length === 0 ? '' : ` and ${moveTo(to).replace(/^move to/, 'turn')}`}`,
 };
 
 export const product = defineFamily<ProductRules>({

@@ -23,6 +23,7 @@ import { nim } from './nim.js';
 import { subtraction } from './subtraction.js';
 import { subtractionInterval } from './sub-interval.js';
 import { takeBreak } from './take-break.js';
+import { turning } from './turning.js';
 import { board2d } from './board2d.js';
 import { installLookup } from './lookup.js';
 import { product } from './product.js';
@@ -46,6 +47,10 @@ export const GAME_ALIASES: Readonly<Record<string, string>> = {
   'dawsons-chess': 'octal:0.137',
   officers: 'octal:0.6',
   'laskers-nim': 'lasker',
+  ruler: 'turning:consecutive:1..',
+  'mock-turtles': 'turning:1..3',
+  twins: 'turning:2',
+  turtles: 'turning:1..2',
 };
 
 /** Make a family known; its id, names and prefixes must be new. */
@@ -72,6 +77,7 @@ for (const family of [
   takeBreak,
   lasker,
   grundy,
+  turning,
   custom,
   graph,
   states,

@@ -75,3 +75,14 @@ export interface GraphRules extends Rules {
   /** sha256 (hex) of the file's bytes when the spec was parsed. */
   readonly sha256: string;
 }
+/**
+ * A coin-turning game (Winning Ways, ch. 14), coins numbered from 1: a move turns a head to tails
+ * and c - 1 other coins left of it, for c in `counts` (and every c >= the last count when `open`);
+ * those coins run consecutively up to the head when `consecutive`, else lie anywhere left of it.
+ */
+export interface TurningRules extends Rules {
+  readonly family: 'turning';
+  readonly counts: readonly number[];
+  readonly open: boolean;
+  readonly consecutive: boolean;
+}
