@@ -39,7 +39,9 @@ function parseProduct(body: string, spec: string, cwd: string): ProductRules {
 
 /** The coins a move of a heap game turns: the heap itself and the heaps it leaves. */
 function* coinMoves(rules: Rules, n: number): Iterable<readonly number[]> {
-  for (const tuple of gameLookup().familyOf(rules).options(rules, n)) yield [n, ...tuple];
+  const family = gameLookup().familyOf(rules);
+  if (family.kind === 'theorem') throw new Error(`product factor ${rules.key} is not a heap game`);
+  for (const tuple of family.options(rules, n)) yield [n, ...tuple];
 }
 
 const board: BoardSupport<ProductRules> = {

@@ -86,3 +86,20 @@ export interface TurningRules extends Rules {
   readonly open: boolean;
   readonly consecutive: boolean;
 }
+/** Staircase Nim: coins on steps 1, 2, ...; a move takes coins from a step down to the next (step 1's off). */
+export interface StaircaseRules extends Rules {
+  readonly family: 'staircase';
+  readonly key: 'staircase';
+}
+/** Moore's Nim_k: remove tokens from at least one and at most k heaps. */
+export interface MooreRules extends Rules {
+  readonly family: 'moore';
+  readonly k: number;
+}
+/** Green Hackenbush on a graph file (src/graph/read.ts formats); positions name the ground vertices. */
+export interface HackenbushRules extends Rules {
+  readonly family: 'hackenbush';
+  readonly path: string;
+  readonly format: 'edges' | 'json' | 'counted';
+  readonly sha256: string;
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { boardSupport, closedFormOf, familyOf, parseRules, plainKernel } from '../../src/games/registry.js';
+import { boardSupport, closedFormOf, parseRules, plainKernel, tableFamily } from '../../src/games/registry.js';
 import { plainValues } from '../../src/kernels/values.js';
 import type { Rules } from '../../src/rules/types.js';
 import { seededRandom } from '../../src/testing/random.js';
@@ -77,7 +77,14 @@ describe('coin-turning games: values against explicit search over rows of coins'
           if (!(row & (1 << (n - 1)))) continue;
           const target = BigInt(g[n]! ^ x);
           const moves = [
-            ...familyOf(rules).moves({ rules, values, n: BigInt(n), target, limit: 1000, state: { periodic: false } }),
+            ...tableFamily(rules).moves({
+              rules,
+              values,
+              n: BigInt(n),
+              target,
+              limit: 1000,
+              state: { periodic: false },
+            }),
           ];
           // Every move the twin knows to a row of value 0 from this head is listed, and nothing else.
           const want = coinMoves(naive, n).filter((set) => twin[row ^ set] === 0).length;
@@ -103,7 +110,7 @@ describe('coin-turning games: values against explicit search over rows of coins'
       const values = { key: rules.key, length: 0, cert: null, value: form.value, valueInTable: () => 0 };
       for (const target of [0n, 1n, 2n, 3n]) {
         const state = { periodic: false };
-        const [m] = familyOf(rules).moves({ rules, values, n, target, limit: 1, state });
+        const [m] = tableFamily(rules).moves({ rules, values, n, target, limit: 1, state });
         expect(m, `${spec} to ${target}`).toBeDefined();
         expect(m!.leaves.reduce((x, c) => x ^ form.value(c), 0n)).toBe(target);
         for (const c of m!.leaves) expect(c >= 1n && c < n).toBe(true);
