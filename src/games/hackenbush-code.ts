@@ -2,7 +2,8 @@
  * Contest code for Green Hackenbush: the fusion and colon principles of src/graph/hackenbush.ts
  * as a self-contained C++ or Python function over an edge list, vertex 0 the ground. Pure text.
  */
-const CPP_FUNCTION = `// g of Green Hackenbush on n vertices (0 is the ground) and edges (a[i], b[i]); repeats and loops allowed.
+const CPP_FUNCTION = `// g of Green Hackenbush on n vertices (0 is the ground) and edges (a[i], b[i]);
+// repeats and loops allowed.
 // Fusion: bridges by DFS lowlink; each 2-edge-connected piece fuses to one vertex, its other
 // edges loops (twigs, 1 each). Colon: a piece is worth the nim-sum of (child + 1) and its loops.
 inline unsigned long long hackenbush(int n, const std::vector<int>& a, const std::vector<int>& b) {

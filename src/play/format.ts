@@ -65,9 +65,9 @@ export function evaluationText(
   const lines = [position];
   const width = Math.max(...components.map((c) => c.game.key.length));
   components.forEach((c, i) => {
+    const noun = c.noun ?? (c.labels ? 'cells' : 'heaps');
     lines.push(
-      `  ${c.game.key.padEnd(width)}  ${c.noun ?? (c.labels ? 'cells' : 'heaps')} ${(c.labels ?? c.heaps).join(', ')}  ` +
-        `->  g ${e.values[i]!.join(', ')}`,
+      `  ${c.game.key.padEnd(width)}  ${noun} ${(c.labels ?? c.heaps).join(', ')}  ->  g ${e.values[i]!.join(', ')}`,
     );
     for (const part of c.theorem?.parts.flatMap((p) => p ?? []) ?? [])
       lines.push(`      ${part.label}  ->  g ${part.value}`);

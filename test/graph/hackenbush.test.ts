@@ -92,7 +92,7 @@ describe('Green Hackenbush: fusion and colon principles against explicit search'
   });
 });
 
-describe('Green Hackenbush on trees: AtCoder AGC017 D "Game on Tree" samples (test/fixtures/agc017d-samples.json)', () => {
+describe('Green Hackenbush on trees: AtCoder AGC017 D "Game on Tree" samples (fixtures/agc017d-samples.json)', () => {
   const fixture = JSON.parse(readFileSync(new URL('../fixtures/agc017d-samples.json', import.meta.url), 'utf8')) as {
     samples: { n: number; edges: [number, number][]; winner: string }[];
   };
