@@ -5,7 +5,7 @@ import { checkTableFits, MAX_HEAP } from '../engine/planner.js';
 import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../engine/pool.js';
 import { keepsWindow } from '../engine/sparse-window.js';
 import { UsageError } from '../errors.js';
-import { familyOf, parseRules, proofCriterion } from '../games/registry.js';
+import { parseRules, proofCriterion, tableFamily } from '../games/registry.js';
 import type { GameFamily } from '../games/family.js';
 import type { Rules } from '../rules/types.js';
 import { locateStore } from '../store/location.js';
@@ -63,7 +63,7 @@ export interface ComputeOptions {
  */
 export async function compute(game: string | GameSpec, options: ComputeOptions = {}): Promise<ComputeSummary> {
   const rules: Rules = typeof game === 'string' ? parseRules(game) : game.rules;
-  const family = familyOf(rules);
+  const family = tableFamily(rules); // a theorem game is refused: it has no table
   checkOptions(family, rules, options);
   const workers = options.workers ?? (family.kind === 'board' ? DEFAULT_BOARD_WORKERS : defaultWorkers());
   if (!Number.isSafeInteger(workers) || workers < 1 || workers > 256)

@@ -8,12 +8,14 @@ import { evaluateLoopy, type LoopyComponent, type LoopyEvaluation } from '../pla
 import { hasGraphComponent, resolveLoopy } from '../play/loopy-resolve.js';
 import { formatPosition, parsePosition, splitPosition, type PositionComponent } from '../play/position.js';
 import { resolvePosition } from '../play/prepare.js';
+import { evaluateWithTheorems, theoremRules, type TheoremOutcome } from '../play/theorem-sum.js';
 import { locateStore } from '../store/location.js';
 import { parseGameWithoutFiles } from './game.js';
 
 export type { Evaluation, MovesMode, PositionMove, ResolvedComponent } from '../play/evaluate.js';
 export type { LoopyComponent, LoopyEvaluation, LoopyMove, LoopyOutcome, LoopyValue } from '../play/loopy.js';
 export type { OutcomeOnly } from '../play/board-outcome.js';
+export type { TheoremOutcome } from '../play/theorem-sum.js';
 export type { BatchBackend, BatchFormat, BatchSummary, LineError };
 export { BatchLinesFailedError } from '../play/batch.js';
 export { POSITION_HELP } from '../play/position.js';
@@ -51,6 +53,15 @@ export interface EvaluatedPosition {
  */
 export async function evaluate(position: string, options: EvaluateOptions = {}): Promise<EvaluatedPosition> {
   const { mode, limit } = checkPosition(position, options, 'one');
+  const written = splitPosition(position);
+  const theorems = theoremRules(written);
+  if (theorems.some((r) => r !== null)) {
+    const r = await evaluateWithTheorems(written, theorems, mode, limit, (rest) => resolveParsed(rest, mode, options));
+    if (r.kind === 'theorem-outcome') {
+      throw new UsageError(`${r.outcome.game} has no Grundy value theorem; evaluatePosition gives its outcome`);
+    }
+    return { position: r.position, components: r.components, evaluation: r.evaluation };
+  }
   const parsed: PositionComponent[] = parsePosition(position);
   if (options.specs === 'no-files') for (const c of parsed) parseGameWithoutFiles(c.spec);
   return evaluateParsed(parsed, mode, limit, options);
@@ -69,7 +80,9 @@ export type PositionEvaluation =
       readonly evaluation: LoopyEvaluation;
     }
   /** A lone Wythoff-like cell beyond any table: its outcome (N) and winning moves from the P-position formula. */
-  | { readonly kind: 'outcome'; readonly outcome: OutcomeOnly };
+  | { readonly kind: 'outcome'; readonly outcome: OutcomeOnly }
+  /** A lone position of a game whose theorem gives outcomes only (Moore's Nim_k): P or N and a winning move. */
+  | { readonly kind: 'theorem-outcome'; readonly outcome: TheoremOutcome };
 
 /**
  * Evaluate any position as `grundy eval POSITION` does: a sum with game-graph components as a
@@ -83,6 +96,10 @@ export async function evaluatePosition(
 ): Promise<PositionEvaluation> {
   const { mode, limit } = checkPosition(position, options, 'one');
   const written = splitPosition(position);
+  const theorems = theoremRules(written);
+  if (theorems.some((r) => r !== null)) {
+    return evaluateWithTheorems(written, theorems, mode, limit, (rest) => resolveParsed(rest, mode, options));
+  }
   if (hasGraphComponent(written)) {
     const components = await resolveLoopy(written, { ...prepareOptions(options), needOptions: mode !== 'none' });
     return {
@@ -185,6 +202,10 @@ function prepareOptions(options: Pick<EvaluateOptions, 'db' | 'workers' | 'compu
     ...(options.computeMissing === false ? { computeMissing: false } : {}),
     ...(options.onCompute ? { onCompute: options.onCompute } : {}),
   };
+}
+
+function resolveParsed(parsed: PositionComponent[], mode: MovesMode, options: EvaluateOptions) {
+  return resolvePosition(parsed, { ...prepareOptions(options), needOptions: mode !== 'none' });
 }
 
 async function evaluateParsed(

@@ -63,7 +63,7 @@ export function gameSpecOf(rules: Rules): GameSpec {
 
 /** Families whose spec names a file the parser reads (custom rules modules): see specNamesFile. */
 export function readsFiles(family: GameFamily): boolean {
-  return family.readsFiles === true || family.code !== undefined;
+  return family.readsFiles === true || (family.kind !== 'theorem' && family.code !== undefined);
 }
 
 /**

@@ -18,6 +18,7 @@ import { answerCells, requireBoard, type BoardTable, type CellAnswer } from './b
 import { frequencyTable, type FrequencyOptions, type FrequencyTable } from './frequencies.js';
 import { gameKind, parseGameWithoutFiles, storedKind, type GameKind } from './game.js';
 import { answerVertexNamed, findGraphTable, type GraphTable, type VertexAnswer } from './graph.js';
+import { answerTheorem, type TheoremAnswer } from './theorem.js';
 
 export { Answerer, MAX_RANGE, type Answer } from './answerer.js';
 export type { FrequencyOptions, FrequencyTable } from './frequencies.js';
@@ -29,7 +30,7 @@ export interface HeapAnswer extends Answer {
 }
 
 /** One position's answer, by the game's kind: a heap n, a cell x,y or a vertex of a graph. */
-export type PositionAnswer = HeapAnswer | CellAnswer | VertexAnswer;
+export type PositionAnswer = HeapAnswer | CellAnswer | VertexAnswer | TheoremAnswer;
 
 /** A stored game's table, as listed. */
 export interface StoredGame {
@@ -172,6 +173,8 @@ export class GrundyStore {
    * 'a..b', numbers, bigints), cells 'x,y' of a board, or vertex names of a stored graph.
    */
   positions(spec: string, items: readonly (string | number | bigint)[]): PositionAnswer[] {
+    const theorem = this.specs === 'any' ? answerTheorem(spec, items.map(String)) : null;
+    if (theorem) return theorem;
     const board = this.boardRulesOrNull(spec);
     if (board) return answerCells(this.store, board, items.map(String), spec);
     const graph = findGraphTable(this.store, spec, (s) => this.parse(s));

@@ -1,4 +1,4 @@
-import type { OutcomeOnly } from '../api/evaluate.js';
+import type { OutcomeOnly, TheoremOutcome } from '../api/evaluate.js';
 import { outcomeOnlyJson, outcomeOnlyText } from '../api/format.js';
 import { printJson } from './output.js';
 
@@ -6,4 +6,26 @@ import { printJson } from './output.js';
 export function printOutcomeOnly(o: OutcomeOnly, json: boolean): void {
   if (json) printJson(outcomeOnlyJson(o));
   else process.stdout.write(outcomeOnlyText(o));
+}
+
+/** A lone position of a game whose theorem gives outcomes only (Moore's Nim_k): P or N and a winning move. */
+export function printTheoremOutcome(o: TheoremOutcome, json: boolean): void {
+  if (json) {
+    printJson({
+      position: o.position,
+      game: o.game,
+      value: null,
+      outcome: o.outcome,
+      theorem: o.theorem,
+      moves: o.moves,
+    });
+    return;
+  }
+  const lines = [o.position, `  ${o.game}  ->  no Grundy value theorem; ${o.theorem}`];
+  lines.push(
+    o.outcome === 'P' ? 'P-position (the previous player wins; every move loses)' : 'N-position (the next player wins)',
+  );
+  if (o.moves.length > 0)
+    lines.push('winning moves (to P-positions):', ...o.moves.map((m) => `  ${m.description}  -> ${m.to}`));
+  process.stdout.write(`${lines.join('\n')}\n`);
 }

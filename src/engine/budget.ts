@@ -1,4 +1,4 @@
-import { familyOf, heapFamily } from '../games/registry.js';
+import { heapFamily, tableFamily } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 
 /**
@@ -20,7 +20,7 @@ export const GANG_TILE_WORK = 1e7;
 
 /** Rough operations to compute the value of position n: the options a kernel visits. */
 export function costPerValue(rules: Rules, n: number): number {
-  return Math.max(1, familyOf(rules).cost(rules, n));
+  return Math.max(1, tableFamily(rules).cost(rules, n));
 }
 
 /**

@@ -20,13 +20,13 @@ import type { VertexNames } from '../graph/names.js';
  * an explicit graph, cycles allowed, computed whole) or a game on a board (`BoardFamily`, cells
  * (x, y) of the quadrant stored as N x N tables). Code outside src/games switches on `kind`.
  */
-export type GameFamily<R extends Rules = Rules> = HeapFamily<R> | GraphFamily<R> | BoardFamily<R>;
+export type GameFamily<R extends Rules = Rules> = HeapFamily<R> | GraphFamily<R> | BoardFamily<R> | TheoremFamily<R>;
 
 /** The kinds of game: how positions are written, computed and stored. */
 export type GameKind = GameFamily['kind'];
 
-/** What every family has, whatever its kind. */
-export interface FamilyBase<R extends Rules> {
+/** How every family is named and parsed, whatever its kind. */
+export interface FamilyNaming<R extends Rules> {
   /** The `family` tag of the rules this module owns. */
   readonly id: string;
   /** The spec forms it reads, for help and error messages ('sub:1,3,4'). */
@@ -48,7 +48,15 @@ export interface FamilyBase<R extends Rules> {
   notes?(body: string, spec: string): string[];
   /** One line naming the game, for summaries. */
   describe(rules: R): string;
+  /**
+   * The spec names a file that parse() reads (custom modules): a server never parses such a spec
+   * from a request, it serves the game only by its stored key (src/api/game.ts).
+   */
+  readonly readsFiles?: boolean;
+}
 
+/** What every family with positions numbered 0, 1, ... has (heaps, cells, vertices). */
+export interface FamilyBase<R extends Rules> extends FamilyNaming<R> {
   /**
    * The options of position n as tuples of positions (their values XOR): the slow, obvious way.
    * A board family sees a cell as its anti-diagonal index (src/board/cells.ts).
@@ -56,11 +64,6 @@ export interface FamilyBase<R extends Rules> {
   options(rules: R, n: number, loaded?: OptionsFunction): Iterable<readonly number[]>;
   /** Rough option visits to compute the value of position n: sizes chunks (engine/budget.ts). */
   cost(rules: R, n: number): number;
-  /**
-   * The spec names a file that parse() reads (custom modules): a server never parses such a spec
-   * from a request, it serves the game only by its stored key (src/api/game.ts).
-   */
-  readonly readsFiles?: boolean;
   /** User code the kernels call (custom modules): loaded once per worker thread and game. */
   readonly code?: UserCode<R>;
   /** How a period is proven from a finite prefix, or null when it is only ever observed. */
@@ -96,6 +99,48 @@ export interface HeapFamily<R extends Rules = Rules> extends FamilyBase<R> {
   readonly sweep?: 'sets' | 'codes';
   /** The rules as a sorted set of positive amounts, and back (sweeps ship games as sets). */
   readonly sets?: SetForm<R>;
+}
+
+/**
+ * A game whose whole position is written out (a list of heaps, a grounded graph) and answered by a
+ * theorem, with no table: Staircase Nim, Moore's Nim_k, Green Hackenbush (src/games/theorem.ts).
+ */
+export interface TheoremFamily<R extends Rules = Rules> extends FamilyNaming<R> {
+  readonly kind: 'theorem';
+  readonly theorem: TheoremSupport<R>;
+}
+
+/** A position of a theorem family, as the family reads it (plain data, opaque to the engine). */
+export type TheoremPosition = unknown;
+
+export interface TheoremSupport<R extends Rules> {
+  /** The theorem, one line, for answers and exports: 'the nim-sum of the heaps on odd steps'. */
+  statement(rules: R): string;
+  /** How a position is written after '@', for help and errors: '[3,0,5] (coins on steps 1, 2, 3)'. */
+  readonly positionHelp: string;
+  /** Read one written position ('[3,0,5]', a ground vertex); a UsageError saying how to write it. */
+  read(rules: R, token: string): TheoremPosition;
+  format(rules: R, position: TheoremPosition): string;
+  /** The Grundy value by the theorem, or null where the theorem gives the outcome only (Moore's Nim_k). */
+  value(rules: R, position: TheoremPosition): bigint | null;
+  /** P (the previous player wins) or N. */
+  outcome(rules: R, position: TheoremPosition): 'P' | 'N';
+  /**
+   * Moves to positions of value `target` (outcome-only games: to P-positions, target 0), at most
+   * `limit`; each is re-checked by the caller through value() or outcome() of `to`.
+   */
+  moves(rules: R, position: TheoremPosition, target: bigint, limit: number): Iterable<TheoremMove>;
+  /** The parts of a position that meet only at the ground, with their values (Hackenbush), or null. */
+  parts?(rules: R, position: TheoremPosition): readonly { readonly label: string; readonly value: bigint }[] | null;
+  /** Contest code: a self-contained C++ or Python program for the theorem (main: reads positions on stdin). */
+  code?(rules: R, language: 'cpp' | 'py', main: boolean): string;
+  /** What `export --main` reads, one line, for its help and the generated comment. */
+  readonly mainInput?: string;
+}
+
+export interface TheoremMove {
+  readonly description: string;
+  readonly to: TheoremPosition;
 }
 
 /**

@@ -24,23 +24,10 @@ export const graph = defineFamily<GraphRules>({
   // The spec names a file: a server serves such games only once stored, by key.
   readsFiles: true,
   parse(body, spec, { cwd }) {
-    // An explicit format may lead the path: graph:counted:g.txt (the C reference's "n m" form).
-    let format: GraphFormat | null = null;
-    const colon = body.indexOf(':');
-    if (colon > 0 && (FORMATS as readonly string[]).includes(body.slice(0, colon))) {
-      format = body.slice(0, colon) as GraphFormat;
-      body = body.slice(colon + 1);
-    }
-    if (body === '') {
-      throw new UsageError(`'${spec}' names no file; write graph:path/to/graph.txt (an edge list) or graph:g.json`);
-    }
-    const path = resolve(cwd, body);
-    const sha256 = hashFile(path);
-    const chosen = format ?? formatFor(path);
+    const { path, format, sha256, shown } = graphFileSpec(body, spec, cwd);
     // The key carries the content hash: an edited file is a different game, a new table.
-    const shown = format ? `${format}:` : '';
     const key = `graph:${shown}${basename(path)}#${sha256.slice(0, 16)}`;
-    return { family: 'graph', key, path, format: chosen, sha256 };
+    return { family: 'graph', key, path, format, sha256 };
   },
   describe: (rules) => `game on the ${rules.format === 'json' ? 'JSON ' : ''}graph ${rules.path}`,
   *options(rules, n) {
@@ -68,10 +55,38 @@ export const graph = defineFamily<GraphRules>({
   },
 });
 
+/**
+ * The file a graph spec names, 'g.txt' or 'counted:g.txt' (an explicit format leads the path),
+ * with its format and content hash; `shown` is the format as the key writes it ('counted:' or '').
+ */
+export function graphFileSpec(
+  body: string,
+  spec: string,
+  cwd: string,
+): { path: string; format: GraphFormat; sha256: string; shown: string } {
+  // An explicit format may lead the path: graph:counted:g.txt (the C reference's "n m" form).
+  let format: GraphFormat | null = null;
+  const colon = body.indexOf(':');
+  if (colon > 0 && (FORMATS as readonly string[]).includes(body.slice(0, colon))) {
+    format = body.slice(0, colon) as GraphFormat;
+    body = body.slice(colon + 1);
+  }
+  const prefix = spec.slice(0, spec.indexOf(':'));
+  if (body === '') {
+    throw new UsageError(
+      `'${spec}' names no file; write ${prefix}:path/to/graph.txt (an edge list) or ${prefix}:g.json`,
+    );
+  }
+  const path = resolve(cwd, body);
+  const sha256 = hashFile(path);
+  return { path, format: format ?? formatFor(path), sha256, shown: format ? `${format}:` : '' };
+}
+
 /** The graph of the rules, read once per process and checked against the hash in the key. */
 const cache = new Map<string, ExplicitGraph>();
 
-function readChecked(rules: GraphRules): ExplicitGraph {
+/** The graph a file spec names, read now and checked against the hash its rules carry. */
+export function readChecked(rules: Pick<GraphRules, 'path' | 'format' | 'sha256'>): ExplicitGraph {
   const parsed = readGraphFile(rules.path, rules.format);
   if (parsed.sha256 !== rules.sha256) {
     throw new UsageError(`${rules.path} changed since its spec was read; run the command again`);

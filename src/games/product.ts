@@ -39,7 +39,9 @@ function parseProduct(body: string, spec: string, cwd: string): ProductRules {
 
 /** The coins a move of a heap game turns: the heap itself and the heaps it leaves. */
 function* coinMoves(rules: Rules, n: number): Iterable<readonly number[]> {
-  for (const tuple of gameLookup().familyOf(rules).options(rules, n)) yield [n, ...tuple];
+  const family = gameLookup().familyOf(rules);
+  if (family.kind === 'theorem') throw new Error(`product factor ${rules.key} is not a heap game`);
+  for (const tuple of family.options(rules, n)) yield [n, ...tuple];
 }
 
 const board: BoardSupport<ProductRules> = {
@@ -74,7 +76,9 @@ const board: BoardSupport<ProductRules> = {
     }
     return { n, values };
   },
-  describeMove: (_rules, _from, to) => moveTo(to),
+  // A product move turns the head at (x, y) to tails and the other cells of S1 x S2.
+  describeMove: (_rules, [x, y], to) =>
+    `turn (${x}, ${y}) from heads to tails${to.length === 0 ? '' : ` and ${moveTo(to).replace(/^move to/, 'turn')}`}`,
 };
 
 export const product = defineFamily<ProductRules>({

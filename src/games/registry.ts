@@ -14,15 +14,21 @@ import type {
   GameFamily,
   GameKind,
   HeapFamily,
+  TheoremFamily,
+  TheoremSupport,
 } from './family.js';
 import { graph } from './graph.js';
 import { grundy } from './grundy.js';
+import { hackenbush } from './hackenbush.js';
+import { moore } from './moore.js';
+import { staircase } from './staircase.js';
 import { infiniteSubtraction } from './infinite-subtraction.js';
 import { lasker } from './lasker.js';
 import { nim } from './nim.js';
 import { subtraction } from './subtraction.js';
 import { subtractionInterval } from './sub-interval.js';
 import { takeBreak } from './take-break.js';
+import { turning } from './turning.js';
 import { board2d } from './board2d.js';
 import { installLookup } from './lookup.js';
 import { product } from './product.js';
@@ -46,6 +52,10 @@ export const GAME_ALIASES: Readonly<Record<string, string>> = {
   'dawsons-chess': 'octal:0.137',
   officers: 'octal:0.6',
   'laskers-nim': 'lasker',
+  ruler: 'turning:consecutive:1..',
+  'mock-turtles': 'turning:1..3',
+  twins: 'turning:2',
+  turtles: 'turning:1..2',
 };
 
 /** Make a family known; its id, names and prefixes must be new. */
@@ -72,6 +82,7 @@ for (const family of [
   takeBreak,
   lasker,
   grundy,
+  turning,
   custom,
   graph,
   states,
@@ -79,6 +90,7 @@ for (const family of [
   registerFamily(family);
 }
 for (const family of [wythoff, board2d, product]) registerFamily(family);
+for (const family of [staircase, moore, hackenbush]) registerFamily(family);
 installLookup({ familyOf: (rules) => familyOf(rules), parseRules: (spec, cwd) => parseRules(spec, cwd) });
 
 /** The family that owns these rules. */
@@ -86,6 +98,29 @@ export function familyOf(rules: Rules): GameFamily {
   const family = byId.get(rules.family);
   if (!family) throw new Error(`no game family '${rules.family}' is registered (game ${rules.key})`);
   return family;
+}
+
+/** A family whose positions are numbered and whose values live in a table: every kind but 'theorem'. */
+export type TableFamily = Exclude<GameFamily, TheoremFamily>;
+
+/**
+ * The family of a game with a table (heaps, cells, vertices); a UsageError for a theorem game,
+ * which has no table: its positions are answered by its theorem.
+ */
+export function tableFamily(rules: Rules): TableFamily {
+  const family = familyOf(rules);
+  if (family.kind === 'theorem') {
+    throw new UsageError(
+      `${rules.key} needs no table: its positions are answered by its theorem; ask grundy query or grundy eval`,
+    );
+  }
+  return family;
+}
+
+/** How a theorem game reads, values and moves its positions, or null for the other kinds. */
+export function theoremSupport(rules: Rules): TheoremSupport<Rules> | null {
+  const family = familyOf(rules);
+  return family.kind === 'theorem' ? family.theorem : null;
 }
 
 /** The family registered under an id, or undefined. */
@@ -201,7 +236,7 @@ export function graphSupport(rules: Rules): ExplicitSupport<Rules> | null {
 
 /** The family's plain range kernel (custom modules need their loaded options function). */
 export function plainKernel(rules: Rules, loaded?: OptionsFunction): RangeKernel {
-  const family = familyOf(rules);
+  const family = tableFamily(rules);
   if (family.kind === 'graph') throw new Error(`${rules.key} is a game graph, computed whole: it has no range kernel`);
   return family.plain(rules, loaded);
 }
@@ -228,14 +263,15 @@ export function sparseShape(rules: Rules): SparseShape | null {
 
 /** How the game's periodicity is proven, or null when it is only ever observed. */
 export function proofCriterion(rules: Rules): ProofCriterion | null {
-  return familyOf(rules).criterion(rules);
+  const family = familyOf(rules);
+  return family.kind === 'theorem' ? null : family.criterion(rules);
 }
 
 /** A period detector told the game's proof criterion and whether its values grow (arithmetic). */
 export function periodDetector(rules: Rules): PeriodDetector {
   const family = familyOf(rules);
   return new PeriodDetector({
-    criterion: family.criterion(rules),
+    criterion: family.kind === 'theorem' ? null : family.criterion(rules),
     arithmetic:
       family.kind === 'heap' &&
       (typeof family.arithmetic === 'function' ? family.arithmetic(rules) : family.arithmetic === true),
@@ -246,7 +282,8 @@ const loadedCode = new Map<string, Promise<OptionsFunction>>();
 
 /** The user code a game's kernels call (custom modules), loaded once per thread; else undefined. */
 export async function loadCode(rules: Rules): Promise<OptionsFunction | undefined> {
-  const code = familyOf(rules).code;
+  const family = familyOf(rules);
+  const code = family.kind === 'theorem' ? undefined : family.code;
   if (!code) return undefined;
   let loading = loadedCode.get(rules.key);
   if (!loading) {
@@ -259,5 +296,6 @@ export async function loadCode(rules: Rules): Promise<OptionsFunction | undefine
 
 /** What user code a game runs, for messages ("custom rules module /path"), or null for none. */
 export function userCode(rules: Rules): string | null {
-  return familyOf(rules).code?.describe(rules) ?? null;
+  const family = familyOf(rules);
+  return family.kind === 'theorem' ? null : (family.code?.describe(rules) ?? null);
 }

@@ -23,7 +23,7 @@ import type { PrepareOptions, PreparedGame } from './prepare.js';
  * position: the heap tables of the worker pool cannot answer them. Each game's table is loaded
  * (or computed on the fly and stored) once per batch and reused for every line.
  */
-export type DeferredKind = 'graph' | 'board';
+export type DeferredKind = 'graph' | 'board' | 'theorem';
 
 /** Whether a spec's lines go to the main thread; null for heap games and for unknown specs. */
 export function deferredKind(spec: string): DeferredKind | null {

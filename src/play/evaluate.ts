@@ -14,6 +14,19 @@ export interface ResolvedComponent {
   readonly labels?: readonly string[];
   /** A board's positions as cells (x, y); `heaps` then holds their internal indices (board/cells.ts). */
   readonly cells?: readonly (readonly [bigint, bigint])[];
+  /** What the labels are, for text: 'positions' (default: cells with labels, else heaps). */
+  readonly noun?: string;
+  /** A theorem game's positions (`heaps` holds their indices): values and moves from its theorem. */
+  readonly theorem?: TheoremPlay;
+}
+
+/** How a sum reads a theorem game's component (play/theorem-sum.ts). */
+export interface TheoremPlay {
+  readonly values: readonly bigint[];
+  /** The parts of each position that meet only at the ground with their values (Hackenbush), or null. */
+  readonly parts: readonly (readonly { readonly label: string; readonly value: bigint }[] | null)[];
+  /** Moves of position `index` to value `target`, each re-checked by the theorem; `values` = [target]. */
+  movesTo(index: number, target: bigint, limit: number): HeapMove[];
 }
 
 export type MovesMode = 'all' | 'one' | 'none';
@@ -50,7 +63,7 @@ export interface Evaluation {
  * the nim-sum after it.
  */
 export function evaluate(components: readonly ResolvedComponent[], mode: MovesMode, limit = 100): Evaluation {
-  const values = components.map((c) => c.heaps.map((n) => c.game.value(n)));
+  const values = components.map((c) => c.theorem?.values ?? c.heaps.map((n) => c.game.value(n)));
   let nimSum = 0n;
   for (const row of values) for (const v of row) nimSum ^= v;
   const outcome = nimSum === 0n ? 'P' : 'N';
@@ -71,12 +84,9 @@ export function evaluate(components: readonly ResolvedComponent[], mode: MovesMo
         }
         const n = comp.heaps[hi]!;
         const target = g ^ nimSum;
-        const found = findMoves(
-          comp.game,
-          n,
-          target,
-          comp.options ? { limit: room, options: comp.options } : { limit: room },
-        );
+        const found = comp.theorem
+          ? { moves: comp.theorem.movesTo(hi, target, room), truncated: false, periodic: false }
+          : findMoves(comp.game, n, target, comp.options ? { limit: room, options: comp.options } : { limit: room });
         periodic ||= found.periodic && found.moves.length > 0;
         if (mode === 'all') truncated ||= found.truncated;
         for (const m of found.moves) {
@@ -115,9 +125,11 @@ function checkMove(
   nimSum: bigint,
   m: PositionMove,
 ): void {
-  const game = components[m.component - 1]!.game;
+  const component = components[m.component - 1]!;
   let after = nimSum ^ values[m.component - 1]![m.heap - 1]!;
-  for (const leaf of m.leaves) after ^= game.value(leaf);
+  // A theorem game's move carries the value its theorem gave the position it reaches.
+  if (component.theorem) for (const v of m.values) after ^= v;
+  else for (const leaf of m.leaves) after ^= component.game.value(leaf);
   if (after !== 0n || m.leaves.some((h) => h <= 0n || h >= m.from)) {
     throw new Error(
       `internal check failed: move '${m.description}' on heap ${m.from} of ${m.game} does not reach nim-sum 0`,

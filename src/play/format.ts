@@ -17,6 +17,11 @@ function positionJson(c: ResolvedComponent | undefined, n: bigint): PositionJson
 
 /** One component of an evaluation in JSON: `heaps`, or `cells` ([x, y] pairs) for a board. */
 export function componentJson(c: ResolvedComponent, values: readonly bigint[]): object {
+  if (c.theorem) {
+    const parts = c.theorem.parts.map((list) => list?.map((p) => ({ part: p.label, value: jsonInt(p.value) })) ?? null);
+    const extra = parts.some((p) => p !== null) ? { parts } : {};
+    return { spec: c.spec, game: c.game.key, positions: c.labels, values: values.map(jsonInt), ...extra };
+  }
   const positions = c.heaps.map((n) => positionJson(c, n));
   return { spec: c.spec, game: c.game.key, [c.cells ? 'cells' : 'heaps']: positions, values: values.map(jsonInt) };
 }
@@ -28,7 +33,7 @@ export function moveJson(m: PositionMove, components: readonly ResolvedComponent
     component: m.component,
     heap: m.heap,
     game: m.game,
-    from: positionJson(c, m.from),
+    from: c?.theorem ? (c.labels?.[m.heap - 1] ?? '') : positionJson(c, m.from),
     fromValue: jsonInt(m.fromValue),
     move: m.description,
     remove: jsonInt(m.remove),
@@ -60,10 +65,12 @@ export function evaluationText(
   const lines = [position];
   const width = Math.max(...components.map((c) => c.game.key.length));
   components.forEach((c, i) => {
+    const noun = c.noun ?? (c.labels ? 'cells' : 'heaps');
     lines.push(
-      `  ${c.game.key.padEnd(width)}  ${c.labels ? 'cells' : 'heaps'} ${(c.labels ?? c.heaps).join(', ')}  ` +
-        `->  g ${e.values[i]!.join(', ')}`,
+      `  ${c.game.key.padEnd(width)}  ${noun} ${(c.labels ?? c.heaps).join(', ')}  ->  g ${e.values[i]!.join(', ')}`,
     );
+    for (const part of c.theorem?.parts.flatMap((p) => p ?? []) ?? [])
+      lines.push(`      ${part.label}  ->  g ${part.value}`);
   });
   lines.push(
     e.outcome === 'P'
@@ -77,7 +84,12 @@ export function evaluationText(
         : `winning moves (${e.moves.length}${e.truncated ? ', list cut at the limit' : ''}):`,
     );
     for (const m of e.moves) {
-      const after = m.leaves.length === 0 ? 'nothing left' : `g ${m.values.join(' ^ ')} = ${m.toValue}`;
+      const theorem = components[m.component - 1]!.theorem !== undefined;
+      const after = theorem
+        ? `g ${m.toValue}`
+        : m.leaves.length === 0
+          ? 'nothing left'
+          : `g ${m.values.join(' ^ ')} = ${m.toValue}`;
       const from = components[m.component - 1]!.labels?.[m.heap - 1] ?? `heap ${m.from}`;
       lines.push(`  component ${m.component} (${m.game}), ${from}: ${m.description}  [${after}; nim-sum 0]`);
     }

@@ -1,5 +1,5 @@
 import type { PositionCodec } from '../games/family.js';
-import { familyOf } from '../games/registry.js';
+import { tableFamily } from '../games/registry.js';
 import type { Graph } from '../graph/csr.js';
 import { INFINITE, kSet, type GraphValues } from '../graph/gsg.js';
 import type { ResolvedComponent } from './evaluate.js';
@@ -186,7 +186,7 @@ function* heapMoves(
 function optionValues(c: ResolvedComponent, n: bigint, g: bigint): bigint[] {
   if (n < BigInt(c.game.length)) {
     const seen = new Set<bigint>();
-    for (const tuple of familyOf(c.game.rules).options(c.game.rules, Number(n), c.options)) {
+    for (const tuple of tableFamily(c.game.rules).options(c.game.rules, Number(n), c.options)) {
       let x = 0n;
       for (const h of tuple) x ^= c.game.value(BigInt(h));
       seen.add(x);

@@ -1,4 +1,4 @@
-import { familyOf } from '../games/registry.js';
+import { tableFamily } from '../games/registry.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import type { GameValues } from './game-values.js';
 import type { HeapMove, MoveSearchState } from '../games/heap-moves.js';
@@ -52,5 +52,5 @@ function candidates(
   state: MoveSearchState,
 ): Iterable<HeapMove> {
   const context = { rules: gv.rules, values: gv, n, target, limit: opts.limit, state };
-  return familyOf(gv.rules).moves(opts.options ? { ...context, loaded: opts.options } : context);
+  return tableFamily(gv.rules).moves(opts.options ? { ...context, loaded: opts.options } : context);
 }

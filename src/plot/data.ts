@@ -165,7 +165,7 @@ export const MAX_BOARD_PLOT_SIDE = 256;
 /** The kind of plot a stored game takes: a value sequence, a heat map, or none (game graphs). */
 export function plotKind(store: GrundyStore, spec: string): 'heap' | 'board' {
   const game = store.game(spec);
-  if (game.kind === 'graph') throw notHeaps(game);
+  if (game.kind === 'graph' || game.kind === 'theorem') throw notHeaps(game);
   return game.kind;
 }
 

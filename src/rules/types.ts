@@ -75,3 +75,31 @@ export interface GraphRules extends Rules {
   /** sha256 (hex) of the file's bytes when the spec was parsed. */
   readonly sha256: string;
 }
+/**
+ * A coin-turning game (Winning Ways, ch. 14), coins numbered from 1: a move turns a head to tails
+ * and c - 1 other coins left of it, for c in `counts` (and every c >= the last count when `open`);
+ * those coins run consecutively up to the head when `consecutive`, else lie anywhere left of it.
+ */
+export interface TurningRules extends Rules {
+  readonly family: 'turning';
+  readonly counts: readonly number[];
+  readonly open: boolean;
+  readonly consecutive: boolean;
+}
+/** Staircase Nim: coins on steps 1, 2, ...; a move takes coins from a step down to the next (step 1's off). */
+export interface StaircaseRules extends Rules {
+  readonly family: 'staircase';
+  readonly key: 'staircase';
+}
+/** Moore's Nim_k: remove tokens from at least one and at most k heaps. */
+export interface MooreRules extends Rules {
+  readonly family: 'moore';
+  readonly k: number;
+}
+/** Green Hackenbush on a graph file (src/graph/read.ts formats); positions name the ground vertices. */
+export interface HackenbushRules extends Rules {
+  readonly family: 'hackenbush';
+  readonly path: string;
+  readonly format: 'edges' | 'json' | 'counted';
+  readonly sha256: string;
+}

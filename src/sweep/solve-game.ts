@@ -1,5 +1,5 @@
 import { nextCheckAt } from '../engine/planner.js';
-import { familyById, familyOf, plainKernel, periodDetector } from '../games/registry.js';
+import { familyById, plainKernel, tableFamily, periodDetector } from '../games/registry.js';
 import type { RangeKernel } from '../kernels/kernel.js';
 import { plainValues, regrow, widthFor, wider, type Values, type Width } from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
@@ -24,7 +24,7 @@ export class GameSolver {
   private readonly subtraction = new SubtractionSolver();
 
   solve(rules: Rules, opts: SolveOptions): GameSolution {
-    const family = familyOf(rules);
+    const family = tableFamily(rules);
     if (family.kind === 'heap' && family.sets?.window) return this.subtraction.solve(family.sets.of(rules), opts);
     if (family.code) throw new Error(`${family.code.describe(rules)} cannot be swept`);
     return solveWithKernel(rules, plainKernel(rules), opts);

@@ -16,7 +16,7 @@ import { onTheFly, type GlobalArgs } from '../context.js';
 import { fmtDuration, printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';
 import { type Interruption, interruptedExitCode, listenForInterrupt } from '../interrupt.js';
-import { printOutcomeOnly } from '../board-eval.js';
+import { printOutcomeOnly, printTheoremOutcome } from '../board-eval.js';
 
 interface EvalArgs extends GlobalArgs {
   position?: string[];
@@ -70,6 +70,9 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
       .example("$0 eval 'graph:g.txt@a,b + nim@3'", 'tokens on a game graph plus a heap: value, P/N/D, a good move')
       .example("$0 eval 'wythoff@3,7 + 2d:king@2,7 + nim@4'", 'two-dimensional games take cells X,Y')
       .example("$0 eval 'wythoff@1e18,2e18'", 'Wythoff beyond any table: P/N and a winning move from the formula')
+      .example("$0 eval 'staircase@[3,0,5] + ruler@12'", 'Staircase Nim (coins on steps 1, 2, 3) plus a Ruler head')
+      .example("$0 eval 'hackenbush:tree.txt@1 + nim@2'", 'Green Hackenbush grounded at vertex 1: which edge to cut')
+      .example("$0 eval 'moore:2@[3,5,6]'", "Moore's Nim_2: P or N and a winning move (it has no value theorem)")
       .example(
         '$0 eval --file positions.txt --out results.jsonl',
         'a batch on the worker pool; bad lines are reported, exit 1',
@@ -110,6 +113,7 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
     if (position === '') throw new UsageError(`name a position (${POSITION_HELP}) or --file FILE`);
     const r = await evaluatePosition(position, common);
     if (r.kind === 'outcome') printOutcomeOnly(r.outcome, args.json === true);
+    else if (r.kind === 'theorem-outcome') printTheoremOutcome(r.outcome, args.json === true);
     else if (r.kind === 'loopy') {
       if (args.json) printJson(loopyJson(r.position, r.components, r.evaluation));
       else process.stdout.write(loopyText(r.position, r.components, r.evaluation, mode));

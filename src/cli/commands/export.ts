@@ -16,6 +16,7 @@ import {
   nimberPythonSource,
 } from '../../export/nimber.js';
 import type { GlobalArgs } from '../context.js';
+import { theoremContest } from '../../api/theorem.js';
 import { boardRules } from '../../api/board.js';
 import { openStore } from '../../api/store.js';
 import { exportBoardCommand } from '../board-table.js';
@@ -55,8 +56,10 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       .option('main', {
         type: 'boolean',
         describe:
-          'with cpp / py: add a main that reads one n per line on stdin and prints g(n) per line ' +
-          '(for export nimber: see --main-op and --counted)',
+          'with cpp / py: add a main that reads stdin and prints one answer a line. A heap game: one n a ' +
+          'line, prints g(n). staircase: one position a line, the coins on steps 1, 2, ... separated by ' +
+          'spaces, prints g. moore:K: one position a line, the heaps, prints P or N. hackenbush:FILE: "N M", ' +
+          'then M lines "u v" (vertices 1..N, vertex 1 the ground), prints g. nimber: see --main-op and --counted',
       })
       .option('to', {
         type: 'string',
@@ -90,6 +93,8 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
       )
       .example('$0 export grundy --format py --to 5000', 'a Python grundy(n) over the first 5000 stored values')
       .example('$0 export nimber --format cpp', 'self-contained nim multiplication of 64-bit numbers')
+      .example('$0 export staircase --format cpp --main', 'Staircase Nim: one position a line in, g out')
+      .example('$0 export hackenbush:tree.txt --format py --main', 'Green Hackenbush of any "N M" edge list on stdin')
       .example(
         '$0 export nimber --format cpp --main --counted --out nim.cpp',
         'Library Checker "Nim Product": T, then T lines "A B"',
@@ -115,6 +120,12 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
     for (const flag of ['with', 'main-op', 'counted'] as const) {
       const given = flag === 'counted' ? args.counted === true : args[flag] !== undefined;
       if (given) throw new UsageError(`--${flag} goes with export nimber only`);
+    }
+    const theorem = theoremContest(args.game, format, args.main === true);
+    if (theorem !== null) {
+      if (args.out) writeFileSync(args.out, theorem);
+      else process.stdout.write(theorem);
+      return;
     }
     const board = boardRules(args.game);
     if (board) return exportBoardCommand(args, board, format);

@@ -7,6 +7,30 @@ import type { GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
 import { isStdinArg, readStdin } from '../stdin.js';
 import { queryBoardCommand } from '../board-table.js';
+import { answerTheorem, type TheoremAnswer } from '../../api/theorem.js';
+
+/** Theorem games' answers: g and the outcome of each position, and the parts meeting at the ground. */
+function printTheoremAnswers(args: QueryArgs, answers: readonly TheoremAnswer[]): void {
+  if (args.json) {
+    printJson({
+      game: args.game,
+      values: answers.map((a) => ({
+        position: a.position,
+        value: jsonInteger(a.value),
+        outcome: a.outcome,
+        theorem: a.theorem,
+        ...(a.parts ? { parts: a.parts.map((p) => ({ part: p.label, value: jsonInteger(p.value) })) } : {}),
+      })),
+    });
+  } else if (args.values) process.stdout.write(answers.map((a) => `${a.value}\n`).join(''));
+  else {
+    const lines = answers.flatMap((a) => [
+      `g(${a.position}) = ${a.value}  ${a.outcome}  (${a.theorem})`,
+      ...(a.parts ?? []).map((p) => `  ${p.label}  ->  g ${p.value}`),
+    ]);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+}
 
 interface QueryArgs extends GlobalArgs {
   game: string;
@@ -39,12 +63,16 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
         'a states: module by state (JSON, any key order): value, outcome',
       )
       .example('$0 query wythoff 3,5 1e18,2^64', 'a 2-D game: cells X,Y (Wythoff: P/N at any size)')
+      .example("$0 query staircase '[3,0,5]'", 'Staircase Nim: coins on steps 1, 2, 3 (its theorem, no table)')
+      .example('$0 query hackenbush:tree.txt 1', 'Green Hackenbush grounded at vertex 1, each part at the ground')
       .epilogue(
         'For a game graph the positions are vertex names as the file writes them; --json gives ' +
           '{vertex, value, infinite, K, outcome} per vertex.',
       ) as Argv<QueryArgs>,
   handler: async (args) => {
     if (args.values && args.json) throw new UsageError('give --values or --json, not both');
+    const theorem = answerTheorem(args.game, args.n.map(String));
+    if (theorem) return printTheoremAnswers(args, theorem);
     const board = boardRules(args.game);
     if (board) return queryBoardCommand(args, board);
     if (await queryGraph(args)) return;

@@ -1,0 +1,69 @@
+import { UsageError } from '../errors.js';
+import { parseRules, theoremSupport } from '../games/registry.js';
+
+/** A position of a theorem game (Staircase Nim, Green Hackenbush) answered by its theorem. */
+export interface TheoremAnswer {
+  readonly kind: 'theorem';
+  /** The position as the game writes it: '[3,0,5]', a ground vertex. */
+  readonly position: string;
+  readonly value: bigint;
+  readonly outcome: 'P' | 'N';
+  /** The theorem that gave the value, one line. */
+  readonly theorem: string;
+  /** The parts that meet only at the ground and their values (Hackenbush); absent for other games. */
+  readonly parts?: readonly { readonly label: string; readonly value: bigint }[];
+}
+
+/**
+ * Answers for positions of a theorem game, or null when the spec names another kind (or no game:
+ * the usual path says what is wrong). A game whose theorem gives outcomes only (Moore's Nim_k) is
+ * refused in one line pointing to grundy eval, which gives its outcome and a winning move.
+ */
+export function answerTheorem(spec: string, items: readonly string[]): TheoremAnswer[] | null {
+  let rules: ReturnType<typeof parseRules>;
+  try {
+    rules = parseRules(spec);
+  } catch {
+    return null;
+  }
+  const support = theoremSupport(rules);
+  if (!support) return null;
+  return items.map((item) => {
+    const p = support.read(rules, item);
+    const value = support.value(rules, p);
+    if (value === null) {
+      throw new UsageError(
+        `${rules.key} has no Grundy value theorem beyond its outcome (${support.statement(rules)}); for P/N and a ` +
+          `winning move run: grundy eval '${spec.trim()}@${support.format(rules, p)}'`,
+      );
+    }
+    const parts = support.parts?.(rules, p);
+    return {
+      kind: 'theorem',
+      position: support.format(rules, p),
+      value,
+      outcome: value === 0n ? 'P' : 'N',
+      theorem: support.statement(rules),
+      ...(parts ? { parts } : {}),
+    } satisfies TheoremAnswer;
+  });
+}
+
+/**
+ * A theorem game's contest program (Staircase Nim, Moore's Nim_k, Hackenbush) in C++ or Python,
+ * or null for other games; a table format is refused, since such a game has no table.
+ */
+export function theoremContest(spec: string, format: string, main: boolean): string | null {
+  let rules: ReturnType<typeof parseRules>;
+  try {
+    rules = parseRules(spec);
+  } catch {
+    return null;
+  }
+  const support = theoremSupport(rules);
+  if (!support) return null;
+  if ((format !== 'cpp' && format !== 'py') || !support.code) {
+    throw new UsageError(`${rules.key} has no table to export: its theorem exports as code, --format cpp or py`);
+  }
+  return support.code(rules, format, main);
+}

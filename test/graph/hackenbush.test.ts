@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { hackenbushMovesTo, hackenbushPieces, hackenbushValue, type Sticks } from '../../src/graph/hackenbush.js';
+import { seededRandom } from '../../src/testing/random.js';
+import { randInt } from '../helpers/naive-games.js';
+
+/**
+ * The naive twin: explicit game-tree search over the subsets of edges still standing. A move cuts
+ * one edge; every edge no longer joined to a ground vertex falls. No principle is used.
+ */
+function naiveHackenbush(sticks: Sticks, ground: readonly number[]): (mask: number) => number {
+  const m = sticks.from.length;
+  const memo = new Map<number, number>();
+  const connected = (mask: number): number => {
+    // Edges of `mask` reachable from the ground.
+    const reached = new Set(ground);
+    let kept = 0;
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (let e = 0; e < m; e++) {
+        if (!(mask & (1 << e)) || kept & (1 << e)) continue;
+        const a = sticks.from[e]!;
+        const b = sticks.to[e]!;
+        if (reached.has(a) || reached.has(b)) {
+          kept |= 1 << e;
+          reached.add(a);
+          reached.add(b);
+          grew = true;
+        }
+      }
+    }
+    return kept;
+  };
+  const g = (mask: number): number => {
+    const hit = memo.get(mask);
+    if (hit !== undefined) return hit;
+    const seen = new Set<number>();
+    for (let e = 0; e < m; e++) if (mask & (1 << e)) seen.add(g(connected(mask & ~(1 << e))));
+    let v = 0;
+    while (seen.has(v)) v++;
+    memo.set(mask, v);
+    return v;
+  };
+  return (mask) => g(connected(mask));
+}
+
+function randomSticks(r: () => number): { sticks: Sticks; ground: number[] } {
+  const n = randInt(r, 2, 6);
+  const m = randInt(r, 1, 9);
+  const from = new Int32Array(m);
+  const to = new Int32Array(m);
+  for (let e = 0; e < m; e++) {
+    from[e] = randInt(r, 0, n - 1);
+    // Loops and repeated edges on purpose: about one edge in six is a loop.
+    to[e] = r() < 0.17 ? from[e]! : randInt(r, 0, n - 1);
+  }
+  const ground = r() < 0.8 ? [0] : [0, randInt(r, 1, n - 1)];
+  return { sticks: { n, from, to }, ground };
+}
+
+describe('Green Hackenbush: fusion and colon principles against explicit search', () => {
+  it('600 random multigraphs with loops, repeated edges and one or two ground vertices', () => {
+    const r = seededRandom(17);
+    let nonzero = 0;
+    for (let t = 0; t < 600; t++) {
+      const { sticks, ground } = randomSticks(r);
+      const all = (1 << sticks.from.length) - 1;
+      const want = naiveHackenbush(sticks, ground)(all);
+      expect(hackenbushValue(sticks, ground), JSON.stringify({ ...sticks, ground })).toBe(want);
+      if (want !== 0) nonzero++;
+      // The parts meeting only at the ground nim-sum to the whole.
+      let x = 0;
+      for (const part of hackenbushPieces(sticks, ground)) {
+        const alive = new Uint8Array(sticks.from.length);
+        for (const e of part) alive[e] = 1;
+        x ^= hackenbushValue(sticks, ground, alive);
+      }
+      expect(x).toBe(want);
+    }
+    expect(nonzero).toBeGreaterThan(100);
+  });
+
+  it('winning moves: exactly the cuts that explicit search finds leave value 0', () => {
+    const r = seededRandom(5);
+    for (let t = 0; t < 200; t++) {
+      const { sticks, ground } = randomSticks(r);
+      const naive = naiveHackenbush(sticks, ground);
+      const all = (1 << sticks.from.length) - 1;
+      const want = [...sticks.from.keys()].filter((e) => naive(all & ~(1 << e)) === 0);
+      expect(hackenbushMovesTo(sticks, ground, 0, 100)).toEqual(want);
+    }
+  });
+});
+
+describe('Green Hackenbush on trees: AtCoder AGC017 D "Game on Tree" samples (fixtures/agc017d-samples.json)', () => {
+  const fixture = JSON.parse(readFileSync(new URL('../fixtures/agc017d-samples.json', import.meta.url), 'utf8')) as {
+    samples: { n: number; edges: [number, number][]; winner: string }[];
+  };
+  it('Alice (the first player) wins exactly when the value is not 0', () => {
+    for (const s of fixture.samples) {
+      const sticks = {
+        n: s.n,
+        from: Int32Array.from(s.edges, ([a]) => a - 1),
+        to: Int32Array.from(s.edges, ([, b]) => b - 1),
+      };
+      expect(hackenbushValue(sticks, [0]) !== 0 ? 'Alice' : 'Bob').toBe(s.winner);
+    }
+  });
+});
