@@ -1,6 +1,5 @@
 import { NotComputedError, UsageError } from '../errors.js';
 import { closedFormOf, describeRules, parseRules } from '../games/registry.js';
-import type { Values } from '../kernels/values.js';
 import { parseBigInteger } from '../numbers.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
