@@ -1,7 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { compute, sweep } from '../../src/index.js';
 import { buildServer } from '../../src/serve/app.js';
 
 const CHROMIUM = process.env.GRUNDY_CHROMIUM ?? '/usr/bin/chromium';
@@ -17,6 +19,35 @@ export interface WebView {
   readonly url: string;
   readonly browser: Browser;
   close(): Promise<void>;
+}
+
+/** Where browser tests save their screenshots: git-ignored, kept after the run to be looked at. */
+export const SCREENSHOTS = join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results', 'web-view');
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return join(SCREENSHOTS, `${name}.png`);
+}
+
+/** The loopy graph of the catalogue: c and a are P, b and g are N, d <-> e loop, so d, e, f draw. */
+export const LOOPY_GRAPH = 'a b\nb c\nd e\ne d\nf d\ng c\n';
+/** The sweep the catalogue stores. */
+export const CATALOGUE_SWEEP = { family: 'sub', minSize: 2, maxSize: 2, max: 10 } as const;
+
+/**
+ * A store with a game of each kind and a sweep: Kayles (proven), Dawson's chess (sparse-space
+ * mask, 15 table pages), Wythoff (a board), a loopy game graph and sub-size2-max10. Returns the
+ * graph's key.
+ */
+export async function fillCatalogue(db: string): Promise<{ graphKey: string }> {
+  await compute('kayles', { db, untilProven: true, workers: 1 });
+  await compute('octal:0.137', { db, to: 3000, workers: 1 });
+  await compute('wythoff', { db, size: 20, workers: 1 });
+  const graph = join(dirname(db), 'loopy.txt');
+  writeFileSync(graph, LOOPY_GRAPH);
+  const graphKey = (await compute(`graph:${graph}`, { db, workers: 1 })).game;
+  await sweep(CATALOGUE_SWEEP, { db, workers: 1 });
+  return { graphKey };
 }
 
 /** Serve a fresh store that `fill` writes (given its path), and start the browser. */
