@@ -8,7 +8,7 @@ import { httpError } from './errors.js';
 import type { ViewContext } from './facts.js';
 import { gamePage } from './game-page.js';
 import { errorPage } from './layout.js';
-import { param } from './params.js';
+import { MAX_PARAM, param } from './params.js';
 import { sweepPage } from './sweep-page.js';
 
 export { MAX_VALUES } from './api-routes.js';
@@ -34,7 +34,8 @@ export interface ServeOptions {
  */
 export function buildServer(options: ServeOptions = {}): FastifyInstance {
   const dbPath = locateStore(options.db).path;
-  const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
+  // A key in a path (/game/<key>) may be long (a module: key names its file): the parameter check says how long.
+  const app = Fastify({ logger: false, bodyLimit: 16 * 1024, routerOptions: { maxParamLength: 4 * MAX_PARAM } });
   let store: GrundyStore | null = null;
   // A store that did not exist yet is looked for again on the next request (a compute may create it).
   const view = (): GrundyStore => {

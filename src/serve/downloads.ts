@@ -6,7 +6,7 @@ import { writeBoardTable, writeGraphTable, writeTable } from '../export/table.js
 import { choice, optionalCount, param } from './params.js';
 
 /** The most values a download of a heap game streams past its stored table (from the proven period). */
-export const MAX_DOWNLOAD = 100_000_000;
+export const MAX_DOWNLOAD = 10_000_000;
 
 const TYPES = { csv: 'text/csv', bfile: 'text/plain', json: 'application/json' } as const;
 
