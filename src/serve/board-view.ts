@@ -35,7 +35,8 @@ export function boardView(ctx: ViewContext, game: StoredTable, query: unknown): 
 column y (P-positions shaded)</caption><thead><tr><th>x \\ y</th>${head}</tr></thead><tbody>${rows}</tbody></table>
 ${pager(game.key, state, page, pages)}</div></section>
 <section><h2>Query</h2><form id="query-form" method="get"><input type="hidden" name="page" value="${page}">
-<input id="query-n" class="wide" name="cell" value="${cell}" placeholder="a cell x,y, e.g. 3,5"> <button>g(x, y)</button>
+<input id="query-n" class="wide" name="cell" value="${cell}" placeholder="a cell x,y, e.g. 3,5">
+<button>g(x, y)</button>
 </form><div id="query-answer" class="answer">${cell.trim() === '' ? '' : cellAnswer(ctx, game, cell)}</div></section>`;
 }
 

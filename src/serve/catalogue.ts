@@ -37,7 +37,8 @@ export async function cataloguePage(ctx: ViewContext, query: unknown): Promise<s
       : html`<table id="sweeps"><thead><tr><th>sweep</th><th>games</th><th class="num">done</th>
 <th class="num">proven</th><th>status</th></tr></thead><tbody>${sweeps.map(
           (s) => html`<tr><td><a href="/sweep/${encodeURIComponent(s.name)}">${s.name}</a></td><td>${s.description}</td>
-<td class="num">${count(s.done)} / ${count(s.games)}</td><td class="num">${count(s.proven)}</td><td>${s.status}</td></tr>`,
+<td class="num">${count(s.done)} / ${count(s.games)}</td>
+<td class="num">${count(s.proven)}</td><td>${s.status}</td></tr>`,
         )}</tbody></table>`
   }</section>
 <section><h2>Evaluate a position</h2>
@@ -78,10 +79,14 @@ document.getElementById('compute-form').onsubmit = async (ev) => {
   const out = document.getElementById('compute-answer');
   out.className = 'answer';
   out.textContent = 'computing...';
-  const body = { game: document.getElementById('compute-game').value, untilProven: document.getElementById('compute-proven').checked };
+  const body = {
+    game: document.getElementById('compute-game').value,
+    untilProven: document.getElementById('compute-proven').checked,
+  };
   const to = document.getElementById('compute-to').value.trim();
   if (to !== '') body.to = to;
-  const res = await fetch('/api/compute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const headers = { 'content-type': 'application/json' };
+  const res = await fetch('/api/compute', { method: 'POST', headers, body: JSON.stringify(body) });
   const r = await res.json();
   if (!res.ok) { out.className = 'answer error'; out.textContent = r.error; return; }
   location.href = '/game/' + encodeURIComponent(r.game);

@@ -63,11 +63,11 @@ ${
 /** Links that stream the table as grundy export writes it. */
 function downloads(game: StoredTable): Html {
   const formats = game.kind === 'heap' ? ['csv', 'bfile', 'json'] : ['csv', 'json'];
-  const links = formats.map(
-    (format) =>
-      html`<a id="download-${format}" href="/api/export${queryString({ game: game.key, format })}" download>${format}</a> `,
-  );
+  const links = formats.map((format) => {
+    const href = `/api/export${queryString({ game: game.key, format })}`;
+    return html`<a id="download-${format}" href="${href}" download>${format}</a> `;
+  });
   return html`<section><h2>Download</h2><p>${links}<span class="muted">the whole table${
-    game.kind === 'heap' ? ', g(0..' + String(game.computed - 1) + ')' : ''
+    game.kind === 'heap' ? `, g(0..${game.computed - 1})` : ''
   }, as grundy export writes it</span></p></section>`;
 }

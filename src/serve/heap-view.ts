@@ -74,12 +74,15 @@ function frequencies(ctx: ViewContext, game: StoredTable): Html {
   const total = f.heaps.to;
   const rows = f.counts.map(
     (c, v) =>
-      html`<tr><td class="num">${v}</td><td class="num">${count(c)}</td><td class="num">${((100 * c) / total).toFixed(2)}%</td></tr>`,
+      html`<tr><td class="num">${v}</td><td class="num">${count(c)}</td>
+<td class="num">${((100 * c) / total).toFixed(2)}%</td></tr>`,
   );
   const s = f.sparse;
   const sparse = s
     ? html`<div id="sparse"><h3>Sparse space</h3><p>mask ${s.mask.bits} (parity ${s.mask.parity}):
-${count(s.rareHeaps)} rare heaps among 1..${count(s.upto)}${s.rareHeaps > s.rare.length ? `, the first ${s.rare.length}` : ''}:</p>
+${count(s.rareHeaps)} rare heaps among 1..${count(s.upto)}${
+        s.rareHeaps > s.rare.length ? `, the first ${s.rare.length}` : ''
+      }:</p>
 <p id="rare" class="answer">${s.rare.map(([h, v]) => `g(${h}) = ${v}`).join(', ')}</p></div>`
     : html`<p class="muted">no sparse-space mask stored (its runs did not use sparse space)</p>`;
   return html`<section><h2>Value frequencies</h2><p>heaps 1..${count(total)}</p><div class="side">

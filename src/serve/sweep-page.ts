@@ -34,9 +34,8 @@ function entries(ctx: ViewContext, list: readonly ReportEntry[], id: string): Ht
   return html`<table id="${id}"><thead><tr><th class="num">rank</th><th>game</th><th class="num">preperiod</th>
 <th class="num">period</th><th class="num">saltus</th><th class="num">max value</th><th class="num">values</th>
 <th>criterion</th></tr></thead><tbody>${list.map(
-    (
-      e,
-    ) => html`<tr><td class="num">${e.rank}</td><td>${gameOrText(ctx, e.game)}</td><td class="num">${e.preperiod ?? ''}</td>
+    (e) => html`<tr><td class="num">${e.rank}</td><td>${gameOrText(ctx, e.game)}</td>
+<td class="num">${e.preperiod ?? ''}</td>
 <td class="num">${e.period ?? ''}</td><td class="num">${e.saltus ?? ''}</td><td class="num">${e.maxValue}</td>
 <td class="num">${count(e.computed)}</td><td>${e.proven ? e.criterion : 'not proven'}</td></tr>`,
   )}</tbody></table>`;

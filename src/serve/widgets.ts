@@ -11,7 +11,8 @@ export function pager(key: string, state: PageState, page: number, pages: number
       ? html`<span class="muted">${label}</span>`
       : html`<a id="${id}" href="${gameHref(key, { ...state, page: to })}">${label}</a>`;
   return html`<div class="pager">${link('first-page', 'first', 1)}${link('prev-page', 'previous', page - 1)}
-<span id="page">page ${page} of ${pages}</span>${link('next-page', 'next', page + 1)}${link('last-page', 'last', pages)}</div>`;
+<span id="page">page ${page} of ${pages}</span>${link('next-page', 'next', page + 1)}
+${link('last-page', 'last', pages)}</div>`;
 }
 
 /** The plot's box: the script reads what to draw from its data attributes. */

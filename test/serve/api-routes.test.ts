@@ -52,7 +52,7 @@ const ENDPOINTS: Record<string, readonly string[]> = {
 
 const NUMERIC = new Set(['lo', 'hi', 'at', 'rare', 'top', 'page', 'buckets', 'width', 'to']);
 
-/** Junk for a parameter, half the time of the kind it takes (a number, a game) so that requests get past the parsers. */
+/** Junk for a parameter, half the time of the kind it takes (a number, a game), so that requests pass the parsers. */
 function junk(random: () => number, name = ''): string | string[] {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const numbers = ['0', '1', '3', '12', '-1', '-99', '1e30', '9'.repeat(40), '1.5', '0x1f', 'NaN', 'Infinity', '2^70'];

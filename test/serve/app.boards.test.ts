@@ -71,7 +71,7 @@ describe('grundy serve API on boards', () => {
     );
   });
 
-  it('/api/values refuses boards and graphs (400); a graph plots as a histogram; /api/query answers a cell', async () => {
+  it('/api/values refuses boards and graphs; a graph plots as a histogram; /api/query answers a cell', async () => {
     for (const url of [
       '/api/values?game=wythoff&lo=0&hi=10',
       `/api/values?game=${encodeURIComponent('2d:king')}&lo=0&hi=10`,
