@@ -117,7 +117,8 @@ export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
       { name: 'class', type: 'ordinal', domain: ['common', 'rare'], range: [COMMON, RARE] },
     ],
     axes: [
-      { orient: 'bottom', scale: 'x', title: 'heap size n', format: '~s', tickMinStep: 1 },
+      // Plain integers while they fit (no '1.5k' for 1500); SI prefixes from 10^5 on.
+      { orient: 'bottom', scale: 'x', title: 'heap size n', format: d.hi < 100_000 ? 'd' : '~s', tickMinStep: 1 },
       { orient: 'left', scale: 'y', title: 'g(n)', format: 'd', tickMinStep: 1 },
     ],
     ...(d.mask

@@ -27,10 +27,18 @@ export function heapView(ctx: ViewContext, game: StoredTable, query: unknown): H
   return html`<section class="side">${plotBox(game, { lo, hi })}
 <div>${valueTable(ctx, game, page)}${pager(game.key, state, page, pages)}</div></section>
 <section><h2>Query</h2><form id="query-form" method="get">
-<input type="hidden" name="page" value="${page}"><input id="query-n" class="wide" name="n" value="${n}"
+<input type="hidden" name="page" value="${page}">${keepRange(query)}
+<input id="query-n" class="wide" name="n" value="${n}"
  placeholder="n, e.g. 1e30 or 0..20"> <button>g(n)</button></form>
 <div id="query-answer" class="answer">${n.trim() === '' ? '' : answer(ctx, game, n)}</div></section>
 ${frequencies(ctx, game)}`;
+}
+
+/** The plot's range, carried through a query (the plot script sets these as it zooms; blank is absent). */
+function keepRange(query: unknown): Html[] {
+  return (['lo', 'hi'] as const).map(
+    (name) => html`<input type="hidden" name="${name}" value="${optional(query, name) ?? ''}">`,
+  );
 }
 
 function valueTable(ctx: ViewContext, game: StoredTable, page: number): Html {

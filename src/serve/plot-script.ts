@@ -49,10 +49,18 @@ export const PLOT_SCRIPT = `
     const span = Math.max(10, Math.round(hi - lo));
     state.lo = Math.max(0, Math.min(Math.round(lo), state.computed - span));
     state.hi = Math.min(state.computed, state.lo + span);
-    const url = new URL(location.href);
-    url.searchParams.set('lo', String(state.lo));
-    url.searchParams.set('hi', String(state.hi));
-    history.replaceState(null, '', url);
+    // The range goes wherever the page's state goes: its URL, the pager's links, the query form.
+    const keep = (url) => {
+      url.searchParams.set('lo', String(state.lo));
+      url.searchParams.set('hi', String(state.hi));
+      return url;
+    };
+    history.replaceState(null, '', keep(new URL(location.href)));
+    for (const a of document.querySelectorAll('.pager a')) a.href = keep(new URL(a.href)).toString();
+    for (const name of ['lo', 'hi']) {
+      const input = document.querySelector('#query-form input[name=' + name + ']');
+      if (input) input.value = String(state[name]);
+    }
     draw();
   }
   function zoom(factor, centre) {

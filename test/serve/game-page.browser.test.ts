@@ -64,6 +64,14 @@ describe('game pages in a headless browser', () => {
       .poll(() => page.locator('#query-answer').textContent(), WAIT)
       .toMatch(/^g\(1000000000000000000000000000000\) = \d+ {2}\(from the proven period\)$/);
     expect(await tableRange(page)).toBe('600..800');
+    // The zoomed range came along through the query, and goes along with the pager's links.
+    await expect.poll(() => page.locator('#range').textContent(), WAIT).toBe('n in [600, 1600)');
+    await page.locator('#zoom-out').click();
+    await expect.poll(() => page.locator('#range').textContent(), WAIT).toBe('n in [100, 2100)');
+    await page.locator('#prev-page').click();
+    await page.waitForURL(/page=3/, WAIT);
+    expect([await tableRange(page), new URL(page.url()).searchParams.get('n')]).toEqual(['400..600', '1e30']);
+    await expect.poll(() => page.locator('#range').textContent(), WAIT).toBe('n in [100, 2100)');
     expect(errors).toEqual([]);
     await page.close();
   });
