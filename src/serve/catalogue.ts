@@ -4,7 +4,7 @@ import { knownResult } from '../api/game.js';
 import { listSweeps } from '../api/manage.js';
 import { GrundyError } from '../errors.js';
 import { count, gameLink, summaryText, type ViewContext } from './facts.js';
-import { html, type Html } from './html.js';
+import { html, script, type Html } from './html.js';
 import { layout } from './layout.js';
 import { optional } from './params.js';
 
@@ -67,13 +67,8 @@ async function evalAnswer(ctx: ViewContext, position: string): Promise<Html> {
   }
 }
 
-/** The compute form: posts to /api/compute (JSON), then opens the game's page. */
-function computeForm(): Html {
-  return html`<section><h2>Compute</h2>
-<form id="compute-form"><input id="compute-game" class="wide" placeholder="a game spec, e.g. octal:0.106">
-<input id="compute-to" placeholder="values (default 10^6)"> <label><input id="compute-proven" type="checkbox">
-until proven</label> <button>compute</button></form><div id="compute-answer" class="answer"></div>
-<script>
+/** Posts the compute form as JSON and opens the computed game's page. */
+const COMPUTE_SCRIPT = `
 document.getElementById('compute-form').onsubmit = async (ev) => {
   ev.preventDefault();
   const out = document.getElementById('compute-answer');
@@ -91,5 +86,13 @@ document.getElementById('compute-form').onsubmit = async (ev) => {
   if (!res.ok) { out.className = 'answer error'; out.textContent = r.error; return; }
   location.href = '/game/' + encodeURIComponent(r.game);
 };
-</script></section>`;
+`;
+
+/** The compute form: posts to /api/compute (JSON), then opens the game's page. */
+function computeForm(): Html {
+  return html`<section><h2>Compute</h2>
+<form id="compute-form"><input id="compute-game" class="wide" placeholder="a game spec, e.g. octal:0.106">
+<input id="compute-to" placeholder="values (default 10^6)"> <label><input id="compute-proven" type="checkbox">
+until proven</label> <button>compute</button></form><div id="compute-answer" class="answer"></div>
+${script(COMPUTE_SCRIPT)}</section>`;
 }

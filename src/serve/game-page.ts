@@ -4,7 +4,7 @@ import { boardView } from './board-view.js';
 import { count, periodText, type ViewContext } from './facts.js';
 import { graphView } from './graph-view.js';
 import { heapView } from './heap-view.js';
-import { html, queryString, raw, type Html } from './html.js';
+import { html, queryString, script, type Html } from './html.js';
 import { layout } from './layout.js';
 import { PLOT_SCRIPT } from './plot-script.js';
 
@@ -22,7 +22,7 @@ ${known(game.key)}
 ${view(ctx, game, query)}
 ${facts(ctx, game)}
 ${downloads(game)}
-<script src="/vega.js"></script><script>${raw(PLOT_SCRIPT)}</script>`;
+${script('', '/vega.js')}${script(PLOT_SCRIPT)}`;
   return layout(game.key, body);
 }
 

@@ -33,6 +33,15 @@ export function raw(text: string): Html {
   return new Html(text);
 }
 
+/**
+ * A script element: `src` a URL, or the code itself (the server's own). Kept out of tagged
+ * templates: a bundler rewrites '</script' in a template literal, which turns a tagged template
+ * into a call to a runtime helper the package does not ship.
+ */
+export function script(code: string, src?: string): Html {
+  return new Html(`<script${src ? ` src="${escapeText(src)}"` : ''}>${code}<${'/'}script>`);
+}
+
 /** A JSON value inside a <script>: no '</script' and no '<!--' can close or bend it. */
 export function scriptJson(value: unknown): Html {
   return new Html(JSON.stringify(value).replace(/</g, '\\u003c'));

@@ -51,7 +51,11 @@ export async function fillCatalogue(db: string): Promise<{ graphKey: string }> {
 }
 
 /** Serve a fresh store that `fill` writes (given its path), and start the browser. */
-export async function startWebView(prefix: string, fill: (db: string) => Promise<void>): Promise<WebView> {
+export async function startWebView(
+  prefix: string,
+  fill: (db: string) => Promise<void>,
+  options: { allowCompute?: boolean } = {},
+): Promise<WebView> {
   // No skip: a machine without the browser fails here, saying what to install.
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -62,7 +66,7 @@ export async function startWebView(prefix: string, fill: (db: string) => Promise
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const db = join(dir, 'web.db');
   await fill(db);
-  const app = buildServer({ db });
+  const app = buildServer({ db, allowCompute: options.allowCompute === true, computeLimit: 1000 });
   const url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   return {

@@ -5,9 +5,13 @@ import { fillCatalogue, screenshotPath, startWebView, WAIT, type WebView } from 
 let view: WebView;
 
 beforeAll(async () => {
-  view = await startWebView('grundy-browser-catalogue-', async (db) => {
-    await fillCatalogue(db);
-  });
+  view = await startWebView(
+    'grundy-browser-catalogue-',
+    async (db) => {
+      await fillCatalogue(db);
+    },
+    { allowCompute: true },
+  );
 });
 afterAll(async () => {
   await view?.close();
@@ -47,6 +51,24 @@ describe('the catalogue in a headless browser', () => {
     await page.waitForURL(/\/game\/octal%3A0\.77$/, WAIT);
     await expect.poll(() => page.locator('#known').textContent(), WAIT).toMatch(/^Kayles: period 12/);
     await expect.poll(() => page.locator('#plot svg').textContent(), WAIT).toContain('period 12');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('computes a game from the compute form (the server allows it) and opens its page', async () => {
+    const page = await view.browser.newPage({ viewport: { width: 1300, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(view.url);
+    await page.locator('#compute-game').fill('sub:1,3,4');
+    await page.locator('#compute-to').fill('500');
+    await page.locator('#compute-form button').click();
+    await page.waitForURL(/\/game\/sub%3A1%2C3%2C4$/, WAIT);
+    await expect.poll(() => page.locator('#certificate').textContent(), WAIT).toBe('preperiod 0, period 7 (proven)');
+    await page.goto(view.url);
+    await page.locator('#compute-game').fill('nonsense:1');
+    await page.locator('#compute-form button').click();
+    await expect.poll(() => page.locator('#compute-answer').textContent(), WAIT).toMatch(/unknown game family/);
     expect(errors).toEqual([]);
     await page.close();
   });
