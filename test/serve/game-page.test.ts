@@ -143,6 +143,12 @@ describe('a board page and a graph page', () => {
     expect(r.html).not.toContain('title="g(15, 0)"');
     expect(byId(r.html, 'query-answer')).toBe('g(3, 5) = 0');
     expect(r.html).toContain('data-kind="board"');
+    // The columns page on their own, keeping the rows' page and the cell.
+    expect(r.html).toMatch(/id="next-col" href="\/game\/wythoff\?page=2&#38;col=2&#38;cell=3%2C5"/);
+    const right = await page('/game/wythoff?page=2&col=2');
+    expect([right.html.includes('title="g(16, 16)"'), right.html.includes('title="g(16, 15)"')]).toEqual([true, false]);
+    expect(byId(right.html, 'col')).toBe('columns 2 of 2');
+    expect((await page('/game/wythoff?col=3')).status).toBe(400);
   });
 
   it('a graph: P, N and D counts, values with inf{K}, a vertex from the URL', async () => {
