@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compute, openStore } from '../src/index.js';
 import { classTable, isRareHeap } from '../src/kernels/sparse-mask.js';
-import { boardPlotData, plotData } from '../src/plot/data.js';
+import { boardPlotData, MAX_RARE_POINTS, plotData } from '../src/plot/data.js';
+import { graphPlotData, INFINITE_LABEL } from '../src/plot/graph.js';
 import { renderSvg } from '../src/plot/render.js';
 import { plotSpec } from '../src/plot/spec.js';
 import { runCli } from './helpers/cli.js';
@@ -86,6 +87,77 @@ describe('plot data', () => {
   });
 });
 
+/** The tick labels of a rendered plot's axes. */
+function axisLabels(svg: string): string[] {
+  const out: string[] = [];
+  for (const group of svg.match(/role-axis-label[\s\S]*?<\/g>/g) ?? []) {
+    for (const m of group.matchAll(/<text[^>]*>([^<]*)<\/text>/g)) out.push(m[1]!);
+  }
+  return out;
+}
+
+describe('plot look', () => {
+  it('shades the preperiod and the first period, each labelled', async () => {
+    const store = openStore(db);
+    try {
+      const spec = plotSpec(plotData(store, 'kayles', { lo: 0, hi: 120 }));
+      const names = (spec.marks ?? []).map((m) => m.name);
+      expect(names.slice(0, 4)).toEqual(['preperiodBand', undefined, 'periodBand', undefined]);
+      const svg = await renderSvg(spec);
+      expect(svg).toContain('>preperiod<');
+      expect(svg).toContain('>period 12<');
+      // Zoomed past the preperiod, only the period band would be in view: no preperiod band.
+      const past = plotSpec(plotData(store, 'kayles', { lo: 100, hi: 120 }));
+      expect((past.marks ?? []).map((m) => m.name)).not.toContain('preperiodBand');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('puts integer ticks on both axes, even over a few heaps and values', async () => {
+    const store = openStore(db);
+    try {
+      for (const [lo, hi] of [
+        [0, 3],
+        [0, 7],
+        [5, 9],
+      ] as const) {
+        const labels = axisLabels(await renderSvg(plotSpec(plotData(store, 'kayles', { lo, hi }))));
+        expect(labels.length, `${lo}..${hi}`).toBeGreaterThan(2);
+        for (const t of labels) expect(t, `${lo}..${hi}`).toMatch(/^\d+$/);
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('draws the rare heaps of 10^5 and more values as points over the min-max columns', async () => {
+    const store = openStore(db);
+    try {
+      const sparse = store.sparse('octal:0.137')!;
+      const cls = classTable(sparse.mask.bits);
+      // Past the table from the proven period: 2 x 10^5 heaps in 900 columns.
+      const d = plotData(store, 'octal:0.137', { lo: 0, hi: 200_000, buckets: 900 });
+      expect(d.points).toHaveLength(0);
+      expect(d.rare.length).toBeGreaterThan(0);
+      expect(d.rare.length).toBeLessThanOrEqual(MAX_RARE_POINTS);
+      const answers = store.answerer('octal:0.137');
+      for (const p of d.rare.filter((_, i) => i % 97 === 0)) {
+        const v = Number(answers.answer(BigInt(p.n)).value);
+        expect([p.v, isRareHeap(cls, sparse.mask, p.n, v)]).toEqual([v, true]);
+      }
+      const spec = plotSpec(d);
+      const rare = (spec.data ?? []).find((x) => x.name === 'rare') as { values: unknown[] };
+      expect(rare.values).toHaveLength(d.rare.length);
+      expect((spec.marks ?? []).at(-1)?.name).toBe('rareMarks');
+      // Every point when they fit: no overlay then.
+      expect(plotData(store, 'octal:0.137', { lo: 0, hi: 500, buckets: 1000 }).rare).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});
+
 describe('grundy plot', () => {
   it('writes SVG, PNG and HTML, and refuses other extensions with exit 2', async () => {
     const svg = join(dir, 'k.svg');
@@ -137,7 +209,7 @@ describe('grundy plot', () => {
     expect(readFileSync(out, 'utf8')).toMatch(/^<svg/);
   });
 
-  it('draws a board as a heat map of g(x, y), one rect a cell; a game graph is refused in one line', async () => {
+  it('draws a board as a heat map of g(x, y), one rect a cell', async () => {
     const store = openStore(db);
     try {
       const d = boardPlotData(store, 'wythoff', { side: 8 });
@@ -163,13 +235,42 @@ describe('grundy plot', () => {
     expect(svg).toContain('wythoff: g(x, y) for x, y &lt; 16');
     const json = await runCli(['plot', 'wythoff', '--to', '4', '--out', out, '--db', db, '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ game: 'wythoff', kind: 'board', side: 4, cells: 16 });
+  });
+
+  it('draws a game graph as a histogram of its values, its draws as their own bar', async () => {
+    // a -> b -> c: c and a are P, b is N; d <-> e loop, so d, e and f (whose one move is to d) draw;
+    // g -> c is N (value 1).
     const graph = join(dir, 'g.txt');
-    writeFileSync(graph, 'a b\n');
+    writeFileSync(graph, 'a b\nb c\nd e\ne d\nf d\ng c\n');
     const key = (await compute(`graph:${graph}`, { db, workers: 1 })).game;
-    const refused = await runCli(['plot', key, '--out', out, '--db', db]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(
-      `grundy: ${key} is a game graph: plots draw heap games and boards; grundy export ${key} writes its values\n`,
-    );
+    const store = openStore(db);
+    try {
+      const d = graphPlotData(store, key);
+      expect(d.outcomes).toEqual({ P: 2, N: 2, D: 3 });
+      expect(d.bars).toEqual([
+        { label: '0', outcome: 'P', count: 2 },
+        { label: '1', outcome: 'N', count: 2 },
+        { label: INFINITE_LABEL, outcome: 'D', count: 3 },
+      ]);
+      expect(() => plotData(store, key)).toThrow(/is a game graph: its plot is a histogram/);
+    } finally {
+      store.close();
+    }
+    const out = join(dir, 'g.svg');
+    const r = await runCli(['plot', key, '--out', out, '--db', db]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      0,
+      `${out}: ${key}, values of 7 vertices as a histogram (P 2, N 2, D 3)\n`,
+      '',
+    ]);
+    const svg = readFileSync(out, 'utf8');
+    expect(svg).toContain('mark-rect');
+    expect(axisLabels(svg)).toContain(INFINITE_LABEL);
+    expect(axisLabels(svg).every((t) => !t.includes('.'))).toBe(true);
+    const ranged = await runCli(['plot', key, '--to', '5', '--out', out, '--db', db]);
+    expect([ranged.code, ranged.stderr]).toEqual([
+      2,
+      'grundy: --from and --to are heap sizes; a game graph is plotted whole, as a histogram of its values\n',
+    ]);
   });
 });

@@ -75,6 +75,29 @@ export function outcomeCounts(t: StoredGraphTable): { P: number; N: number; D: n
   return out;
 }
 
+/** How many vertices take each finite value, and how many infinite ones are wins (0 in K) or draws. */
+export interface GraphValueCounts {
+  /** finite[v]: vertices of value v, for v = 0..max finite value. */
+  readonly finite: readonly number[];
+  readonly infinite: { readonly N: number; readonly D: number };
+}
+
+/** The value histogram of a stored graph, in one pass over the table. */
+export function graphValueCounts(t: StoredGraphTable): GraphValueCounts {
+  const finite: number[] = [];
+  const infinite = { N: 0, D: 0 };
+  const { values } = t.values;
+  for (let v = 0; v < values.length; v++) {
+    const x = values[v]!;
+    if (x >= 0) {
+      while (finite.length <= x) finite.push(0);
+      finite[x]!++;
+    } else if (kSet(t.values, v)[0] === 0) infinite.N++;
+    else infinite.D++;
+  }
+  return { finite, infinite };
+}
+
 /** A vertex's value as written: `3` or `inf{0,2}`. */
 export function formatVertexValue(a: VertexAnswer): string {
   return formatValue(a.value);

@@ -15,7 +15,7 @@ import { Store, type GameRow } from '../store/store.js';
 import { Answerer, MAX_RANGE, type Answer } from './answerer.js';
 import { answerCells, requireBoard, type BoardTable, type CellAnswer } from './board.js';
 import { frequencyTable, type FrequencyOptions, type FrequencyTable } from './frequencies.js';
-import { gameKind, parseGameWithoutFiles, storedKind, type GameKind } from './game.js';
+import { gameKind, knownResult, parseGameWithoutFiles, quoteSpec, storedKind, type GameKind } from './game.js';
 import { answerVertexNamed, findGraphTable, type GraphTable, type VertexAnswer } from './graph.js';
 import { answerTheorem, type TheoremAnswer } from './theorem.js';
 
@@ -179,6 +179,31 @@ export class GrundyStore {
     const graph = findGraphTable(this.store, spec, (s) => this.parse(s));
     if (graph) return items.map((item) => answerVertexNamed(graph, String(item)));
     return this.queryItems(spec, items).flatMap((g) => g.answers.map((a) => ({ kind: 'heap' as const, ...a })));
+  }
+
+  /**
+   * Stored games matching a search: every word of `text` (case-insensitive) in the key, family,
+   * description or known name, or `text` a spelling of a stored game ('kayles' finds octal:0.77).
+   * Blank text lists every game.
+   */
+  search(text: string): StoredGame[] {
+    const all = this.games();
+    const words = text
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => w !== '');
+    if (words.length === 0) return all;
+    let spelled: string | undefined;
+    try {
+      spelled = this.find(text)?.key;
+    } catch {
+      spelled = undefined; // not a spec: the words alone decide
+    }
+    return all.filter((g) => {
+      if (g.key === spelled) return true;
+      const hay = [g.key, g.family, g.description, knownResult(g.key)?.name ?? ''].join(' ').toLowerCase();
+      return words.every((w) => hay.includes(w));
+    });
   }
 
   /** A stored game by its exact key or any spelling of its rules, or undefined. */

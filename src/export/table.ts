@@ -103,3 +103,18 @@ export function tableContest(store: GrundyStore, spec: string, to?: number): Con
   for (let lo = 0; lo < n; lo += MAX_RANGE) values.set(store.values(spec, lo, Math.min(n, lo + MAX_RANGE)), lo);
   return { key: game.key, description: game.description, values, cert: proven };
 }
+
+/** A board's stored N x N table: CSV rows `x,y,value`, or JSON {game, size, values: rows x of g(x, y)}. */
+export async function writeBoardTable(
+  out: Writable,
+  t: { readonly key: string; readonly size: number; readonly values: ArrayLike<number> },
+  format: 'csv' | 'json',
+): Promise<void> {
+  await write(out, format === 'csv' ? 'x,y,value\n' : `{"game":${JSON.stringify(t.key)},"size":${t.size},"values":[`);
+  for (let x = 0; x < t.size; x++) {
+    const row = Array.from({ length: t.size }, (_, y) => t.values[x * t.size + y]!);
+    if (format === 'csv') await write(out, row.map((v, y) => `${x},${y},${v}\n`).join(''));
+    else await write(out, `${x > 0 ? ',' : ''}[${row.join(',')}]`);
+  }
+  if (format === 'json') await write(out, ']}\n');
+}

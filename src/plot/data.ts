@@ -27,6 +27,13 @@ export interface PlotData {
   /** Every value when the range is small, else min/max buckets (never both). */
   readonly points: readonly PlotPoint[];
   readonly buckets: readonly PlotBucket[];
+  /**
+   * With buckets: the rare heaps of the range as points (at most MAX_RARE_POINTS, the first ones),
+   * drawn over the columns, where a one-pixel rule of a rare value would be lost.
+   */
+  readonly rare: readonly PlotPoint[];
+  /** Rare heaps in the range beyond those in `rare`. */
+  readonly rareLeftOut: number;
   /** The sparse-space mask that splits values into rare and common, when the game has one. */
   readonly mask: { readonly bits: number; readonly parity: 0 | 1 } | null;
   readonly preperiod: number | null;
@@ -36,6 +43,8 @@ export interface PlotData {
 
 /** At most this many buckets a request may ask for (a very wide screen). */
 export const MAX_BUCKETS = 8192;
+/** Rare heaps drawn as points over a bucketed plot at most. */
+export const MAX_RARE_POINTS = 20_000;
 /** Values read for one plot: a larger range is refused, not read. */
 export const MAX_PLOT_RANGE = 1 << 26;
 
@@ -75,6 +84,8 @@ export function plotData(
 
   const points: PlotPoint[] = [];
   const out: PlotBucket[] = [];
+  const rare: PlotPoint[] = [];
+  let rareLeftOut = 0;
   const step = Math.max(1, Math.ceil((hi - lo) / buckets));
   const each = step === 1;
   let acc = { common: [Infinity, -Infinity], rare: [Infinity, -Infinity] };
@@ -108,13 +119,17 @@ export function plotData(
     const values = read(r0, r1);
     for (let n = r0; n < r1; n++) {
       const v = values[n - r0]!;
-      const rare = rareOf(n, v);
+      const isRare = rareOf(n, v);
       if (each) {
-        points.push(rare === undefined ? { n, v } : { n, v, rare });
+        points.push(isRare === undefined ? { n, v } : { n, v, rare: isRare });
         continue;
       }
       if (n - start === step) flush(n);
-      const a = rare ? acc.rare : acc.common;
+      if (isRare) {
+        if (rare.length < MAX_RARE_POINTS) rare.push({ n, v, rare: true });
+        else rareLeftOut++;
+      }
+      const a = isRare ? acc.rare : acc.common;
       if (v < a[0]!) a[0] = v;
       if (v > a[1]!) a[1] = v;
     }
@@ -129,6 +144,8 @@ export function plotData(
     hi,
     points,
     buckets: out,
+    rare,
+    rareLeftOut,
     mask: mask ? { bits: mask.bits, parity: mask.parity } : null,
     preperiod: p ? p.preperiod : null,
     period: p ? p.period : null,
@@ -162,11 +179,9 @@ export const BOARD_PLOT_SIDE = 128;
 /** The largest side a heat map may ask for (65,536 rects). */
 export const MAX_BOARD_PLOT_SIDE = 256;
 
-/** The kind of plot a stored game takes: a value sequence, a heat map, or none (game graphs). */
-export function plotKind(store: GrundyStore, spec: string): 'heap' | 'board' {
-  const game = store.game(spec);
-  if (game.kind === 'graph' || game.kind === 'theorem') throw notHeaps(game);
-  return game.kind;
+/** The kind of plot a stored game takes: a value sequence, a heat map, a value histogram (graph.ts). */
+export function plotKind(store: GrundyStore, spec: string): StoredGame['kind'] {
+  return store.game(spec).kind;
 }
 
 /**
@@ -197,12 +212,10 @@ export function boardPlotData(store: GrundyStore, spec: string, options: { side?
   return { kind: 'board', game: table.key, size: table.size, side, maxValue, cells };
 }
 
-/** Plots draw heap games (a sequence) and boards (a heat map); a game graph's values are exported. */
+/** Only heap games have a sequence g(n): a board is a heat map, a game graph a histogram (graph.ts). */
 function notHeaps(game: StoredGame): UsageError {
   if (game.kind === 'board') {
     return new UsageError(`${game.key} is a two-dimensional game: its plot is a heat map of g(x, y) (boardPlotData)`);
   }
-  return new UsageError(
-    `${game.key} is a game graph: plots draw heap games and boards; grundy export ${game.key} writes its values`,
-  );
+  return new UsageError(`${game.key} is a game graph: its plot is a histogram of its values (graphPlotData)`);
 }

@@ -12,8 +12,9 @@ const PLAIN = '#333333';
 
 /**
  * A Vega spec of the value sequence: heap size against g(n) as dots (or, downsampled, one
- * vertical min-max rule per bucket), rare and common values in two colours when the game has a
- * sparse-space mask, the preperiod as a dashed line and the first period as a shaded band.
+ * vertical min-max rule per bucket, with the rare heaps as dots over them), rare and common
+ * values in two colours when the game has a sparse-space mask, the preperiod shaded grey and
+ * the first period yellow. Both axes count, so their ticks are integers.
  */
 export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
   const width = look.width ?? 900;
@@ -22,38 +23,14 @@ export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
   const classOf = (rare: boolean | undefined): string => (rare === undefined ? 'all' : rare ? 'rare' : 'common');
   const points = d.points.map((p) => ({ n: p.n, v: p.v, class: classOf(p.rare) }));
   const buckets = d.buckets.map((b) => ({ x: (b.lo + b.hi - 1) / 2, min: b.min, max: b.max, class: classOf(b.rare) }));
+  const rare = d.rare.map((p) => ({ n: p.n, v: p.v, class: 'rare' }));
   const marks: NonNullable<Spec['marks']> = [];
   const period = d.preperiod !== null && d.period !== null ? { from: d.preperiod, to: d.preperiod + d.period } : null;
+  if (period && period.from > d.lo) {
+    marks.push(...band('preperiodBand', 'preperiod', '#9aa0a6', '#555b61'));
+  }
   if (period && period.to > d.lo && period.from < d.hi) {
-    marks.push({
-      type: 'rect',
-      name: 'periodBand',
-      from: { data: 'period' },
-      encode: {
-        enter: {
-          x: { scale: 'x', field: 'from' },
-          x2: { scale: 'x', field: 'to' },
-          y: { value: 0 },
-          y2: { signal: 'height' },
-          fill: { value: '#f2c14e' },
-          fillOpacity: { value: 0.25 },
-        },
-      },
-    });
-    marks.push({
-      type: 'text',
-      from: { data: 'period' },
-      encode: {
-        enter: {
-          x: { scale: 'x', field: 'from' },
-          y: { value: 12 },
-          dx: { value: 4 },
-          text: { field: 'label' },
-          fontSize: { value: 11 },
-          fill: { value: '#7a5c00' },
-        },
-      },
-    });
+    marks.push(...band('periodBand', 'period', '#f2c14e', '#7a5c00'));
   }
   marks.push({
     type: 'symbol',
@@ -83,7 +60,24 @@ export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
       },
     },
   });
-  const yMax = Math.max(1, ...d.points.map((p) => p.v), ...d.buckets.map((b) => b.max));
+  marks.push({
+    type: 'symbol',
+    name: 'rareMarks',
+    from: { data: 'rare' },
+    encode: {
+      enter: {
+        x: { scale: 'x', field: 'n' },
+        y: { scale: 'y', field: 'v' },
+        size: { value: 12 },
+        fill: { value: RARE },
+        strokeWidth: { value: 0 },
+      },
+    },
+  });
+  const yMax = d.buckets.reduce(
+    (m, b) => Math.max(m, b.max),
+    d.points.reduce((m, p) => Math.max(m, p.v), 1),
+  );
   const periodText = period
     ? `preperiod ${d.preperiod}, period ${d.period}${d.proven ? ' (proven)' : ' (observed)'}`
     : 'no period found';
@@ -97,11 +91,17 @@ export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
     data: [
       { name: 'points', values: points },
       { name: 'buckets', values: buckets },
+      { name: 'rare', values: rare },
       {
         name: 'period',
         values: period
           ? [{ from: Math.max(period.from, d.lo), to: Math.min(period.to, d.hi), label: `period ${d.period}` }]
           : [],
+      },
+      {
+        name: 'preperiod',
+        values:
+          period && period.from > d.lo ? [{ from: d.lo, to: Math.min(period.from, d.hi), label: 'preperiod' }] : [],
       },
     ],
     scales: [
@@ -117,14 +117,50 @@ export function plotSpec(d: PlotData, look: PlotLook = {}): Spec {
       { name: 'class', type: 'ordinal', domain: ['common', 'rare'], range: [COMMON, RARE] },
     ],
     axes: [
-      { orient: 'bottom', scale: 'x', title: 'heap size n', format: '~s' },
-      { orient: 'left', scale: 'y', title: 'g(n)' },
+      // Plain integers while they fit (no '1.5k' for 1500); SI prefixes from 10^5 on.
+      { orient: 'bottom', scale: 'x', title: 'heap size n', format: d.hi < 100_000 ? 'd' : '~s', tickMinStep: 1 },
+      { orient: 'left', scale: 'y', title: 'g(n)', format: 'd', tickMinStep: 1 },
     ],
     ...(d.mask
       ? { legends: [{ fill: 'class', title: 'values', orient: 'top-right' as const, symbolType: 'circle' }] }
       : {}),
     marks,
   };
+}
+
+/** A shaded span of heap sizes (data `name`: from, to, label) with its label at the top. */
+function band(mark: string, data: string, fill: string, text: string): NonNullable<Spec['marks']> {
+  return [
+    {
+      type: 'rect',
+      name: mark,
+      from: { data },
+      encode: {
+        enter: {
+          x: { scale: 'x', field: 'from' },
+          x2: { scale: 'x', field: 'to' },
+          y: { value: 0 },
+          y2: { signal: 'height' },
+          fill: { value: fill },
+          fillOpacity: { value: 0.25 },
+        },
+      },
+    },
+    {
+      type: 'text',
+      from: { data },
+      encode: {
+        enter: {
+          x: { scale: 'x', field: 'from' },
+          y: { value: 12 },
+          dx: { value: 4 },
+          text: { field: 'label' },
+          fontSize: { value: 11 },
+          fill: { value: text },
+        },
+      },
+    },
+  ];
 }
 
 /**

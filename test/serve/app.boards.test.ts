@@ -71,12 +71,11 @@ describe('grundy serve API on boards', () => {
     );
   });
 
-  it('/api/values and /api/plot never answer 500 for boards and graphs; /api/query answers a cell', async () => {
+  it('/api/values refuses boards and graphs; a graph plots as a histogram; /api/query answers a cell', async () => {
     for (const url of [
       '/api/values?game=wythoff&lo=0&hi=10',
       `/api/values?game=${encodeURIComponent('2d:king')}&lo=0&hi=10`,
       `/api/values?game=${encodeURIComponent(graphKey)}&lo=0&hi=2`,
-      `/api/plot?game=${encodeURIComponent(graphKey)}`,
       `/api/query?game=${encodeURIComponent(graphKey)}&n=1`,
     ]) {
       const r = await get(url);
@@ -84,6 +83,12 @@ describe('grundy serve API on boards', () => {
       expect(String(r.body.error), url).toMatch(/^\S+ is a (two-dimensional game|game graph): /);
       expect(String(r.body.error)).not.toMatch(/\n|internal|hole/);
     }
+    const histogram = await get(`/api/plot?game=${encodeURIComponent(graphKey)}`);
+    expect(histogram.status).toBe(200);
+    expect((histogram.body.data as { bars: unknown[] }).bars).toEqual([
+      { label: '0', outcome: 'P', count: 2 },
+      { label: '1', outcome: 'N', count: 1 },
+    ]);
     const cell = await get('/api/query?game=wythoff&n=3,5');
     expect(cell.status).toBe(200);
     expect(cell.body.values).toEqual([{ x: 3, y: 5, value: 0, outcome: 'P', source: 'table' }]);

@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import type { GrundyStore } from '../../api/store.js';
 import { boardPlotData, MAX_BOARD_PLOT_SIDE, MAX_PLOT_RANGE, plotData, plotKind } from '../../plot/data.js';
+import { graphPlotData, graphSpec } from '../../plot/graph.js';
 import { boardSpec, plotSpec } from '../../plot/spec.js';
 import { quoteSpec, type GlobalArgs } from '../context.js';
 import { printJson } from '../output.js';
@@ -49,11 +50,14 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
       .example('$0 plot kayles --to 200 --out kayles.svg', 'the first 200 values of Kayles, period band marked')
       .example('$0 plot octal:0.137 --out dawson.png', 'the whole stored table as PNG')
       .example('$0 plot wythoff --to 64 --out wythoff.svg', "a 2-D game's heat map of g(x, y), x, y < 64")
+      .example('$0 plot graph:moves.txt --out g.svg', "a game graph's value histogram, draws as their own bar")
       .epilogue(
         'Up to one dot per pixel column: wider ranges are drawn as min-max rules per column, so outliers ' +
           'stay visible.\n' +
-          'Games computed in sparse space show their rare and common values in two colours (README: Sparse space);\n' +
-          'the preperiod and first period are shaded when a period is known. PNG is rasterised from the SVG by resvg.',
+          'Games computed in sparse space show their rare and common values in two colours (README: Sparse space),\n' +
+          'and in a wide range their rare heaps as red dots over the columns. When a period is known the preperiod\n' +
+          'is shaded grey and the first period yellow. A game graph is a histogram of its values, the infinite ones\n' +
+          '(draws, and wins of infinite value) as one bar of their own. PNG is rasterised from the SVG by resvg.',
       ) as Argv<PlotArgs>,
   handler: async (args) => {
     const format = extname(args.out).toLowerCase();
@@ -62,8 +66,13 @@ export const plotCommand: CommandModule<GlobalArgs, PlotArgs> = {
     }
     const store = openStore(args.db);
     try {
-      if (plotKind(store, args.game) === 'board') {
+      const kind = plotKind(store, args.game);
+      if (kind === 'board') {
         await plotBoard(store, args, format);
+        return;
+      }
+      if (kind === 'graph') {
+        await plotGraph(store, args, format);
         return;
       }
       const width = args.width !== undefined ? parseCount(args.width, '--width', 100, 8192) : 900;
@@ -123,6 +132,27 @@ async function plotBoard(store: GrundyStore, args: PlotArgs, format: string): Pr
   const summary = { game: data.game, out: args.out, format: format.slice(1), kind: 'board', side: data.side };
   if (args.json) printJson({ ...summary, size: data.size, cells: data.cells.length, maxValue: data.maxValue });
   else process.stdout.write(`${args.out}: ${data.game}, g(x, y) for x, y < ${data.side} as a heat map\n`);
+}
+
+/** A game graph's value histogram: every vertex, so no range. */
+async function plotGraph(store: GrundyStore, args: PlotArgs, format: string): Promise<void> {
+  if (args.from !== undefined || args.to !== undefined) {
+    throw new UsageError('--from and --to are heap sizes; a game graph is plotted whole, as a histogram of its values');
+  }
+  const data = graphPlotData(store, args.game);
+  const look = {
+    ...(args.width !== undefined ? { width: parseCount(args.width, '--width', 100, 8192) } : {}),
+    ...(args.height !== undefined ? { height: parseCount(args.height, '--height', 100, 8192) } : {}),
+  };
+  await writePlot(args.out, format, graphSpec(data, look), `${data.game}: values`);
+  const summary = { game: data.game, out: args.out, format: format.slice(1), kind: 'graph' };
+  if (args.json) printJson({ ...summary, vertices: data.vertices, outcomes: data.outcomes, bars: data.bars });
+  else {
+    const o = data.outcomes;
+    process.stdout.write(
+      `${args.out}: ${data.game}, values of ${data.vertices} vertices as a histogram (P ${o.P}, N ${o.N}, D ${o.D})\n`,
+    );
+  }
 }
 
 async function writePlot(out: string, format: string, spec: Spec, title: string): Promise<void> {

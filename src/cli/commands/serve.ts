@@ -14,7 +14,7 @@ interface ServeArgs extends GlobalArgs {
 
 export const serveCommand: CommandModule<GlobalArgs, ServeArgs> = {
   command: 'serve',
-  describe: 'A local web view and JSON API over the store: tables, plots with zoom, query and eval',
+  describe: 'A web catalogue of the store: a page a game (permalinks), sweeps, downloads, a JSON API',
   builder: (y: Argv<GlobalArgs>) =>
     y
       .option('port', { type: 'string', describe: 'TCP port (default 8080; 0 picks a free one)' })
@@ -34,12 +34,13 @@ export const serveCommand: CommandModule<GlobalArgs, ServeArgs> = {
       .example('$0 serve', 'open http://127.0.0.1:8080/ (read-only)')
       .example('$0 serve --port 9000 --allow-compute', 'also compute from the web')
       .epilogue(
-        'API (GET, JSON): /api/games, /api/game?game=, /api/values?game=&lo=&hi=, /api/query?game=&n=, ' +
-          '/api/eval?position=,\n' +
-          '/api/plot?game=&lo=&hi=&buckets=; POST /api/compute {"game","to","untilProven"} with --allow-compute.\n' +
-          "Bad input is a 400 with the CLI's one-line message; a game not stored is a 404. module: games are " +
-          'served only\n' +
-          'by their stored key: no request makes the server read a file or load code. Ctrl-C stops the server.',
+        'Pages: / (the catalogue; ?q= searches), /game/KEY (a permalink, KEY URL-encoded; the table page,\n' +
+          'query and plot range in the URL), /sweep/NAME. JSON API (docs/web.md): /api/games, /api/search,\n' +
+          '/api/game, /api/values, /api/query, /api/vertices, /api/frequencies, /api/plot, /api/eval, /api/sweeps,\n' +
+          '/api/sweep, /api/export (CSV, b-file, JSON); POST /api/compute {"game","to","untilProven"} with\n' +
+          '--allow-compute. ' +
+          "Bad input is a 400 with the CLI's one-line message; a game not stored is a 404. module: games are served\n" +
+          'only by their stored key: no request makes the server read a file or load code. Ctrl-C stops the server.',
       ) as Argv<ServeArgs>,
   handler: async (args) => {
     // Loaded here, not at the top: fastify takes most of a second, which every other command would pay.

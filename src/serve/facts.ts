@@ -1,0 +1,35 @@
+import type { GrundyStore, StoredGame } from '../api/store.js';
+import { gameHref, html, type Html } from './html.js';
+
+/** What the view reads the store through, per request. */
+export interface ViewContext {
+  readonly store: GrundyStore;
+  /** The store file, for the library calls that open it themselves (sweeps, eval). */
+  readonly dbPath: string;
+  readonly allowCompute: boolean;
+}
+
+type Certificate = StoredGame['periodicity'];
+
+/** 'preperiod 71, period 12 (proven)', with the saltus of an arithmetic period. */
+export function periodText(p: Certificate): string {
+  if (!p) return 'none found';
+  const saltus = p.saltus ? `, saltus ${p.saltus}` : '';
+  return `preperiod ${p.preperiod}, period ${p.period}${saltus} (${p.proven ? 'proven' : 'observed'})`;
+}
+
+/** The catalogue's summary of a game by its kind. */
+export function summaryText(g: StoredGame): string {
+  if (g.kind === 'board')
+    return `2-D game, ${Math.round(Math.sqrt(g.computed))} x ${Math.round(Math.sqrt(g.computed))} stored`;
+  if (g.kind === 'graph') return `game graph, ${count(g.computed)} vertices`;
+  return periodText(g.periodicity);
+}
+
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+export function gameLink(key: string): Html {
+  return html`<a class="game-link" href="${gameHref(key)}">${key}</a>`;
+}
