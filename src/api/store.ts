@@ -15,7 +15,7 @@ import { Store, type GameRow } from '../store/store.js';
 import { Answerer, MAX_RANGE, type Answer } from './answerer.js';
 import { answerCells, requireBoard, type BoardTable, type CellAnswer } from './board.js';
 import { frequencyTable, type FrequencyOptions, type FrequencyTable } from './frequencies.js';
-import { gameKind, knownResult, parseGameWithoutFiles, quoteSpec, storedKind, type GameKind } from './game.js';
+import { gameKind, knownResult, parseGameWithoutFiles, storedKind, type GameKind } from './game.js';
 import { answerVertexNamed, findGraphTable, type GraphTable, type VertexAnswer } from './graph.js';
 import { answerTheorem, type TheoremAnswer } from './theorem.js';
 
