@@ -26,6 +26,6 @@ export function printTheoremOutcome(o: TheoremOutcome, json: boolean): void {
     o.outcome === 'P' ? 'P-position (the previous player wins; every move loses)' : 'N-position (the next player wins)',
   );
   if (o.moves.length > 0)
-    lines.push('winning moves (to P-positions):', ...o.moves.map((m) => `  ${m.description}  -> ${m.to}`));
+    lines.push('winning moves (to P-positions):', ...o.moves.map((m) => `  ${m.move}  -> ${m.to}`));
   process.stdout.write(`${lines.join('\n')}\n`);
 }

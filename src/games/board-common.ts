@@ -74,7 +74,7 @@ function* boardMoves<R extends Rules>(board: BoardSupport<R>, context: MoveConte
   const from = cellOf(n);
   const direct = board.movesTo?.(rules, from[0], from[1], target) ?? null;
   if (direct !== null) {
-    for (const m of direct) yield heapMove(m.description, [m.to], values.value.bind(values));
+    for (const m of direct) yield heapMove(m.move, [m.to], values.value.bind(values));
     return;
   }
   const loaded = context.loaded as unknown as BoardOptionsFunction | undefined;
@@ -86,13 +86,9 @@ function* boardMoves<R extends Rules>(board: BoardSupport<R>, context: MoveConte
   }
 }
 
-function heapMove(
-  description: string,
-  cells: readonly (readonly [bigint, bigint])[],
-  value: (n: bigint) => bigint,
-): HeapMove {
+function heapMove(move: string, cells: readonly (readonly [bigint, bigint])[], value: (n: bigint) => bigint): HeapMove {
   const leaves = cells.map(([a, b]) => cellIndex(a, b)).filter((i) => i > 0n);
-  return { description, remove: 0n, leaves, values: leaves.map(value) };
+  return { move, remove: 0n, leaves, values: leaves.map(value) };
 }
 
 /** "move to (1, 2)" for a one-cell option. */

@@ -185,8 +185,8 @@ const board: BoardSupport<Board2dRules> = {
     if (rules.piece !== 'rook') return null;
     // Two-heap nim: change one pile so that the xor becomes the target.
     const moves = [];
-    if ((target ^ y) < x) moves.push({ to: [target ^ y, y] as const, description: `move to (${target ^ y}, ${y})` });
-    if ((target ^ x) < y) moves.push({ to: [x, target ^ x] as const, description: `move to (${x}, ${target ^ x})` });
+    if ((target ^ y) < x) moves.push({ to: [target ^ y, y] as const, move: `move to (${target ^ y}, ${y})` });
+    if ((target ^ x) < y) moves.push({ to: [x, target ^ x] as const, move: `move to (${x}, ${target ^ x})` });
     return moves;
   },
   code: (rules) =>

@@ -139,7 +139,7 @@ export interface TheoremSupport<R extends Rules> {
 }
 
 export interface TheoremMove {
-  readonly description: string;
+  readonly move: string;
   readonly to: TheoremPosition;
 }
 
@@ -333,7 +333,7 @@ export interface BoardInput {
 
 export interface BoardMove {
   readonly to: readonly [bigint, bigint];
-  readonly description: string;
+  readonly move: string;
 }
 
 export interface BoardCode {

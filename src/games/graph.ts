@@ -44,7 +44,7 @@ export const graph = defineFamily<GraphRules>({
     for (const w of graphOptions(g, Number(n))) {
       const v = values.value(BigInt(w));
       if (v !== target) continue;
-      yield { description: `move to ${vertexName(names, w)}`, remove: 0n, leaves: [BigInt(w)], values: [v] };
+      yield { move: `move to ${vertexName(names, w)}`, remove: 0n, leaves: [BigInt(w)], values: [v] };
     }
   },
   explicit: {

@@ -128,7 +128,7 @@ export const hackenbush = defineFamily<HackenbushRules>({
         const next = Uint8Array.from(alive);
         next[e] = 0;
         yield {
-          description: `cut edge ${edgeName(l, e)}`,
+          move: `cut edge ${edgeName(l, e)}`,
           to: { ground: p.ground, alive: next },
         } satisfies TheoremMove;
       }

@@ -23,7 +23,7 @@ export interface MoveValues {
 /** One move on one heap, in the game's own terms, with the heaps and values it leaves. */
 export interface HeapMove {
   /** "remove 3", "remove 1 and split the rest into 3 + 6", "split into 2 and 5", "move to (1, 4)". */
-  readonly description: string;
+  readonly move: string;
   /** Tokens taken away (0 for a pure split or a custom move). */
   readonly remove: bigint;
   /** The non-empty heaps left (empty when the move takes the whole heap). */
@@ -57,8 +57,8 @@ export function* nimMoves(n: bigint, target: bigint): Iterable<HeapMove> {
 /** "remove s tokens, leaving m" (or the whole heap), with the value it leaves. */
 export function removeMove(s: bigint, left: bigint, value: bigint): HeapMove {
   return left === 0n
-    ? { description: `remove ${tokens(s)} (the whole heap)`, remove: s, leaves: [], values: [] }
-    : { description: `remove ${tokens(s)}, leaving ${left}`, remove: s, leaves: [left], values: [value] };
+    ? { move: `remove ${tokens(s)} (the whole heap)`, remove: s, leaves: [], values: [] }
+    : { move: `remove ${tokens(s)}, leaving ${left}`, remove: s, leaves: [left], values: [value] };
 }
 
 export function* subtractionMoves(
@@ -121,7 +121,7 @@ export function* grundySplitMoves(gv: MoveValues, n: number, target: bigint): It
     const vb = gv.valueInTable(b);
     if (BigInt(va ^ vb) === target) {
       yield {
-        description: `split into ${a} and ${b}`,
+        move: `split into ${a} and ${b}`,
         remove: 0n,
         leaves: [BigInt(a), BigInt(b)],
         values: [BigInt(va), BigInt(vb)],
@@ -158,8 +158,7 @@ export function* takeBreakMovesTo(
   // A repeating digit reaches every removal up to n: write it out that far (n is in the table).
   const moves = takeBreakMoves(repeat === undefined ? digits : digitsUpTo(digits, repeat, tableHeap(gv, n)));
   for (const i of moves.removeWhole) {
-    if (BigInt(i) === n && target === 0n)
-      yield { description: `remove all ${tokens(i)}`, remove: n, leaves: [], values: [] };
+    if (BigInt(i) === n && target === 0n) yield { move: `remove all ${tokens(i)}`, remove: n, leaves: [], values: [] };
   }
   for (const i of moves.leaveOne) {
     const r = BigInt(i);
@@ -167,7 +166,7 @@ export function* takeBreakMovesTo(
     const left = n - r;
     const v = gv.value(left);
     if (v === target) {
-      yield { description: `remove ${tokens(i)}, leaving ${left}`, remove: r, leaves: [left], values: [v] };
+      yield { move: `remove ${tokens(i)}, leaving ${left}`, remove: r, leaves: [left], values: [v] };
     }
   }
   for (const i of moves.leaveTwo) {
@@ -183,7 +182,7 @@ export function* takeBreakMovesTo(
       const vb = gv.value(b);
       if ((va ^ vb) === target) {
         const what = i === 0 ? `split into ${a} + ${b}` : `remove ${tokens(i)} and split the rest into ${a} + ${b}`;
-        yield { description: what, remove: r, leaves: [a, b], values: [va, vb] };
+        yield { move: what, remove: r, leaves: [a, b], values: [va, vb] };
       }
     }
   }
@@ -207,7 +206,7 @@ export function* takeBreakMovesTo(
             i === 0
               ? `split into ${a} + ${b} + ${c}`
               : `remove ${tokens(i)} and split the rest into ${a} + ${b} + ${c}`;
-          yield { description: what, remove: r, leaves: [a, b, c], values: [va, vb, vc] };
+          yield { move: what, remove: r, leaves: [a, b, c], values: [va, vb, vc] };
         }
       }
     }
@@ -245,7 +244,7 @@ export function* laskerMoves(n: bigint, target: bigint, state: MoveSearchState):
     const va = laskerValue(a);
     const vb = laskerValue(b);
     if ((va ^ vb) === target) {
-      yield { description: `split into ${a} + ${b}`, remove: 0n, leaves: [a, b], values: [va, vb] };
+      yield { move: `split into ${a} + ${b}`, remove: 0n, leaves: [a, b], values: [va, vb] };
     }
   }
 }
@@ -281,7 +280,7 @@ export function* moduleMoves(
     if (x !== target) continue;
     const kept = nums.map((h, j) => ({ h, v: values[j]! })).filter((e) => e.h > 0);
     yield {
-      description: `move to (${nums.join(', ')})`,
+      move: `move to (${nums.join(', ')})`,
       remove: 0n,
       leaves: kept.map((e) => BigInt(e.h)),
       values: kept.map((e) => e.v),

@@ -80,7 +80,7 @@ export const moore = defineFamily<MooreRules>({
       const parts = heaps.flatMap((h, i) =>
         to[i] !== h ? [`${h - to[i]!} from heap ${i + 1} (${h} -> ${to[i]})`] : [],
       );
-      yield { description: `remove ${parts.join(', ')}`, to } satisfies TheoremMove;
+      yield { move: `remove ${parts.join(', ')}`, to } satisfies TheoremMove;
     },
     mainInput: 'one position a line: the heaps separated by spaces; prints P or N',
     code: (rules, language, main) => listProgram(language, main, { moore: rules.k }),

@@ -31,7 +31,7 @@ export function* staircaseMoves(steps: readonly bigint[], target: bigint): Itera
     to[i] = to[i]! - moved;
     if (i > 0) to[i - 1] = to[i - 1]! + moved;
     const where = i === 0 ? 'off the staircase' : `down to step ${i}`;
-    yield { description: `move ${coins(moved)} from step ${i + 1} ${where}`, to };
+    yield { move: `move ${coins(moved)} from step ${i + 1} ${where}`, to };
   }
 }
 

@@ -44,7 +44,7 @@ export const states = defineFamily<StatesRules>({
       const v = values.value(BigInt(w));
       if (v !== target) continue;
       const to = names.kind === 'strings' ? names.strings[w]! : String(w);
-      yield { description: `move to ${to}`, remove: 0n, leaves: [BigInt(w)], values: [v] };
+      yield { move: `move to ${to}`, remove: 0n, leaves: [BigInt(w)], values: [v] };
     }
   },
   explicit: {

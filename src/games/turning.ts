@@ -81,7 +81,7 @@ const NAMES: Readonly<Record<string, string>> = {
 function turnMove(n: bigint, others: readonly bigint[], values: readonly bigint[]): HeapMove {
   const rest =
     others.length === 0 ? ' (no other coin)' : ` and turn coin${others.length > 1 ? 's' : ''} ${others.join(', ')}`;
-  return { description: `turn coin ${n} from heads to tails${rest}`, remove: 0n, leaves: others, values };
+  return { move: `turn coin ${n} from heads to tails${rest}`, remove: 0n, leaves: others, values };
 }
 
 /** Consecutive moves: c coins n-c+1..n; Ruler beyond any table by its Gray-code prefix. */

@@ -27,7 +27,7 @@ const board: BoardSupport<WythoffRules> = {
       ? null
       : wythoffWinningMoves(x, y).map((m) => ({
           to: m.to,
-          description:
+          move:
             `take ${m.take} from ${m.from === 'both' ? 'both piles' : `pile ${m.from}`}: to ` +
             `(${m.to[0]}, ${m.to[1]})`,
         })),

@@ -163,17 +163,17 @@ function loopyRecord(
 ): string {
   if (format === 'jsonl') return `${JSON.stringify({ line, ...loopyJson(position, components, e) })}\n`;
   if (format === 'csv') {
-    const moves = e.moves.map((m) => `${m.component}.${m.token}: ${m.description}`).join('; ');
+    const moves = e.moves.map((m) => `${m.component}.${m.token}: ${m.move}`).join('; ');
     return `${line},${csvField(position)},${csvField(formatLoopy(e.sum))},${e.outcome},${csvField(moves)},\n`;
   }
-  const move = e.moves.map((m) => `  component ${m.component} ${m.what} ${m.from}: ${m.description}`).join(';');
+  const move = e.moves.map((m) => `  component ${m.component} ${m.what} ${m.from}: ${m.move}`).join(';');
   return `line ${line}: ${position}  sum ${formatLoopy(e.sum)} ${e.outcome}${move}\n`;
 }
 
 /** A lone cell beyond any table: N from the P-position formula, with its winning moves. */
 function outcomeOnlyRecord(line: number, o: OutcomeOnly, format: BatchFormat): string {
   if (format === 'jsonl') return `${JSON.stringify({ line, ...outcomeOnlyJson(o) })}\n`;
-  const moves = o.moves.map((m) => m.description);
+  const moves = o.moves.map((m) => m.move);
   if (format === 'csv') return `${line},${csvField(o.position)},,N,${csvField(moves.join('; '))},\n`;
   return `line ${line}: ${o.position}  g > 0 N${moves.map((m) => `  ${m}`).join(';')}\n`;
 }

@@ -153,7 +153,7 @@ export function formatRecord(
     const cell = components[m.component - 1]?.labels?.[m.heap - 1];
     return cell ? `cell ${cell}` : `heap ${m.from}`;
   };
-  const move = e.moves.map((m) => `  component ${m.component} ${from(m)}: ${m.description}`).join(';');
+  const move = e.moves.map((m) => `  component ${m.component} ${from(m)}: ${m.move}`).join(';');
   return `line ${line}: ${position}  nim-sum ${e.nimSum} ${e.outcome}${move}\n`;
 }
 

@@ -8,7 +8,7 @@ export function outcomeOnlyJson(o: OutcomeOnly): object {
     cell: [jsonInt(o.x), jsonInt(o.y)],
     value: null,
     outcome: 'N',
-    moves: o.moves.map((m) => ({ move: m.description, to: m.to.map(jsonInt) })),
+    moves: o.moves.map((m) => ({ move: m.move, to: m.to.map(jsonInt) })),
   };
 }
 
@@ -18,7 +18,7 @@ export function outcomeOnlyText(o: OutcomeOnly): string {
     `  ${o.rules.key}  cell (${o.x}, ${o.y})  ->  g > 0 (beyond any table; the outcome is from the P-position formula)`,
     'N-position (the next player wins)',
     'winning moves (to P-positions):',
-    ...o.moves.map((m) => `  ${m.description}`),
+    ...o.moves.map((m) => `  ${m.move}`),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -9,7 +9,7 @@ export interface OutcomeOnly {
   readonly rules: Rules;
   readonly x: bigint;
   readonly y: bigint;
-  readonly moves: readonly { readonly description: string; readonly to: readonly bigint[] }[];
+  readonly moves: readonly { readonly move: string; readonly to: readonly bigint[] }[];
 }
 
 /**

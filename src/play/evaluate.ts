@@ -131,9 +131,7 @@ function checkMove(
   if (component.theorem) for (const v of m.values) after ^= v;
   else for (const leaf of m.leaves) after ^= component.game.value(leaf);
   if (after !== 0n || m.leaves.some((h) => h <= 0n || h >= m.from)) {
-    throw new Error(
-      `internal check failed: move '${m.description}' on heap ${m.from} of ${m.game} does not reach nim-sum 0`,
-    );
+    throw new Error(`internal check failed: move '${m.move}' on heap ${m.from} of ${m.game} does not reach nim-sum 0`);
   }
 }
 

@@ -35,7 +35,7 @@ export function moveJson(m: PositionMove, components: readonly ResolvedComponent
     game: m.game,
     from: c?.theorem ? (c.labels?.[m.heap - 1] ?? '') : positionJson(c, m.from),
     fromValue: jsonInt(m.fromValue),
-    move: m.description,
+    move: m.move,
     remove: jsonInt(m.remove),
     leaves: m.leaves.map((n) => positionJson(c, n)),
     values: m.values.map(jsonInt),
@@ -91,7 +91,7 @@ export function evaluationText(
           ? 'nothing left'
           : `g ${m.values.join(' ^ ')} = ${m.toValue}`;
       const from = components[m.component - 1]!.labels?.[m.heap - 1] ?? `heap ${m.from}`;
-      lines.push(`  component ${m.component} (${m.game}), ${from}: ${m.description}  [${after}; nim-sum 0]`);
+      lines.push(`  component ${m.component} (${m.game}), ${from}: ${m.move}  [${after}; nim-sum 0]`);
     }
     if (e.periodic) {
       lines.push(
@@ -112,6 +112,6 @@ export const CSV_HEADER = 'line,position,nim_sum,outcome,moves,error\n';
 
 export function csvRow(line: number, position: string, e: Evaluation | null, error?: string): string {
   if (!e) return `${line},${csvField(position)},,,,${csvField(error ?? '')}\n`;
-  const moves = e.moves.map((m) => `${m.component}.${m.heap}: ${m.description}`).join('; ');
+  const moves = e.moves.map((m) => `${m.component}.${m.heap}: ${m.move}`).join('; ');
   return `${line},${csvField(position)},${e.nimSum},${e.outcome},${csvField(moves)},\n`;
 }

@@ -40,7 +40,7 @@ export function loopyText(
     }
     for (const m of e.moves) {
       lines.push(
-        `  component ${m.component} (${m.game}), ${m.what} ${m.from}: ${m.description}` +
+        `  component ${m.component} (${m.game}), ${m.what} ${m.from}: ${m.move}` +
           `  [sum after ${formatLoopy(m.after)}: ${m.outcomeAfter} for the opponent]`,
       );
     }
@@ -69,7 +69,7 @@ function moveJson(m: LoopyMove, components: readonly LoopyComponent[]): object {
   const c = components[component - 1];
   const cell = c?.kind === 'heap' ? c.resolved.cells?.[token - 1] : undefined;
   const from = cell ? cellJson(cell) : m.from;
-  return { component, token, game, from, move: m.description, after: valueJson(m.after), outcomeAfter };
+  return { component, token, game, from, move: m.move, after: valueJson(m.after), outcomeAfter };
 }
 
 export function loopyJson(position: string, components: readonly LoopyComponent[], e: LoopyEvaluation): object {

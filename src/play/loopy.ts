@@ -42,8 +42,8 @@ export interface LoopyMove {
   readonly what: 'token' | 'heap' | 'cell';
   /** The token's position before the move, as written (a vertex name, a heap size, a cell '(3, 5)'). */
   readonly from: string;
-  /** "move to b", or the heap game's own description ("remove 3, leaving 7"). */
-  readonly description: string;
+  /** "move to b", or the heap game's own words for it ("remove 3, leaving 7"). */
+  readonly move: string;
   /** The value of the whole sum after the move, and its outcome for the opponent. */
   readonly after: LoopyValue;
   readonly outcomeAfter: LoopyOutcome;
@@ -121,7 +121,7 @@ export function evaluateLoopy(components: readonly LoopyComponent[], mode: Moves
         }
         const after = loopySum([rest, m.value]);
         if (loopyOutcome(after) !== want) {
-          throw new Error(`internal check failed: move '${m.description}' does not reach ${want}`);
+          throw new Error(`internal check failed: move '${m.move}' does not reach ${want}`);
         }
         const from =
           c.kind === 'vertices'
@@ -129,8 +129,8 @@ export function evaluateLoopy(components: readonly LoopyComponent[], mode: Moves
             : (c.resolved.labels?.[ti] ?? c.resolved.heaps[ti]!.toString());
         const game = c.kind === 'vertices' ? c.key : c.resolved.game.key;
         const what = c.kind === 'vertices' ? 'token' : c.resolved.cells ? 'cell' : 'heap';
-        const { description } = m;
-        moves.push({ component: ci + 1, token: ti + 1, game, what, from, description, after, outcomeAfter: want });
+        const { move } = m;
+        moves.push({ component: ci + 1, token: ti + 1, game, what, from, move, after, outcomeAfter: want });
       }
     }
   }
@@ -138,7 +138,7 @@ export function evaluateLoopy(components: readonly LoopyComponent[], mode: Moves
 }
 
 interface Candidate {
-  readonly description: string;
+  readonly move: string;
   /** The moved token's value after the move. */
   readonly value: LoopyValue;
 }
@@ -148,7 +148,7 @@ function* graphMoves(c: GraphComponent, v: number, rest: LoopyValue, want: Loopy
   for (let e = outOffsets[v]!; e < outOffsets[v + 1]!; e++) {
     const w = outTargets[e]!;
     const value = graphValue(c.values, w);
-    if (loopyOutcome(loopySum([rest, value])) === want) yield { description: `move to ${c.codec.format(w)}`, value };
+    if (loopyOutcome(loopySum([rest, value])) === want) yield { move: `move to ${c.codec.format(w)}`, value };
   }
 }
 
@@ -168,13 +168,13 @@ function* heapMoves(
   if (want === 'P') {
     if (typeof rest !== 'bigint') return;
     for (const m of findMoves(c.game, n, rest, opts(1_000_000)).moves) {
-      yield { description: m.description, value: rest };
+      yield { move: m.move, value: rest };
     }
     return;
   }
   for (const x of optionValues(c, n, g)) {
     if (loopyOutcome(loopySum([rest, x])) !== 'D') continue;
-    for (const m of findMoves(c.game, n, x, opts(1_000_000)).moves) yield { description: m.description, value: x };
+    for (const m of findMoves(c.game, n, x, opts(1_000_000)).moves) yield { move: m.move, value: x };
   }
 }
 

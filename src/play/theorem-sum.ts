@@ -33,7 +33,7 @@ export interface TheoremOutcome {
   readonly game: string;
   readonly theorem: string;
   readonly outcome: 'P' | 'N';
-  readonly moves: readonly { readonly description: string; readonly to: string }[];
+  readonly moves: readonly { readonly move: string; readonly to: string }[];
 }
 
 export type TheoremSumResult =
@@ -108,11 +108,9 @@ function theoremComponent(t: TheoremComponent, limit: number): ResolvedComponent
         for (const m of t.support.moves(t.rules, t.positions[index]!, target, Math.min(room, limit))) {
           const after = t.support.value(t.rules, m.to);
           if (after !== target) {
-            throw new Error(
-              `internal check failed: '${m.description}' on ${t.rules.key} reaches ${after}, not ${target}`,
-            );
+            throw new Error(`internal check failed: '${m.move}' on ${t.rules.key} reaches ${after}, not ${target}`);
           }
-          moves.push({ description: m.description, remove: 0n, leaves: [], values: [after] });
+          moves.push({ move: m.move, remove: 0n, leaves: [], values: [after] });
         }
         return moves;
       },
@@ -123,14 +121,14 @@ function theoremComponent(t: TheoremComponent, limit: number): ResolvedComponent
 function theoremOutcome(t: TheoremComponent, c: WrittenComponent, limit: number, mode: MovesMode): TheoremOutcome {
   const p = t.positions[0]!;
   const outcome = t.support.outcome(t.rules, p);
-  const moves: { description: string; to: string }[] = [];
+  const moves: { move: string; to: string }[] = [];
   if (outcome === 'N' && mode !== 'none') {
     for (const m of t.support.moves(t.rules, p, 0n, mode === 'one' ? 1 : limit)) {
       // Every move is checked: it must reach a P-position by the theorem.
       if (t.support.outcome(t.rules, m.to) !== 'P') {
-        throw new Error(`internal check failed: '${m.description}' on ${t.rules.key} does not reach a P-position`);
+        throw new Error(`internal check failed: '${m.move}' on ${t.rules.key} does not reach a P-position`);
       }
-      moves.push({ description: m.description, to: t.support.format(t.rules, m.to) });
+      moves.push({ move: m.move, to: t.support.format(t.rules, m.to) });
     }
     if (moves.length === 0)
       throw new Error(`internal check failed: no winning move from an N-position of ${t.rules.key}`);

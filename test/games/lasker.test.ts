@@ -106,13 +106,13 @@ describe("Lasker's Nim: moves in the game's terms", () => {
       const after = heaps.map((h, j) => (j === move.heap - 1 ? 0n : closedForm.value(h)));
       const left = move.leaves.reduce((x, h) => x ^ closedForm.value(h), 0n);
       expect(after.reduce((x, v) => x ^ v, left)).toBe(0n);
-      expect(move.description).toMatch(/^(remove \d+ tokens?|split into \d+ \+ \d+)/);
+      expect(move.move).toMatch(/^(remove \d+ tokens?|split into \d+ \+ \d+)/);
     }
   });
 
   it('a heap 4k+3 whose target is itself is split 1 + (4k+2), the only removal being out of reach', () => {
     const n = 10n ** 18n + 3n;
     const found = findMoves(values, n, n, { limit: 1 });
-    expect(found.moves[0]).toMatchObject({ description: `split into 1 + ${n - 1n}`, remove: 0n });
+    expect(found.moves[0]).toMatchObject({ move: `split into 1 + ${n - 1n}`, remove: 0n });
   });
 });

@@ -54,7 +54,7 @@ const halving = defineFamily<HalvingRules>({
       const v = option.reduce((x, h) => x ^ Number(values.value(BigInt(h))), 0);
       if (BigInt(v) === target)
         yield {
-          description: `move to ${option.join(' + ') || 'nothing'}`,
+          move: `move to ${option.join(' + ') || 'nothing'}`,
           remove: 0n,
           leaves: option.map(BigInt),
           values: [BigInt(v)],

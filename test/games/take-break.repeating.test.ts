@@ -136,7 +136,7 @@ describe('repeating codes: the plain kernel against the naive twin', () => {
             .reduce((x, h) => x ^ BigInt(table[Number(h)]!), 0n);
           const left = move.leaves.reduce((x, h) => x ^ BigInt(table[Number(h)]!), 0n);
           expect(others ^ left).toBe(0n);
-          expect(move.description).toMatch(/^(remove (all )?\d+ tokens?|split into|remove \d+ tokens? and split)/);
+          expect(move.move).toMatch(/^(remove (all )?\d+ tokens?|split into|remove \d+ tokens? and split)/);
         }
       }
     }

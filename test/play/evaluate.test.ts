@@ -113,17 +113,17 @@ describe('evaluate against brute force', () => {
 
   it("describes moves in each game's own terms", () => {
     const kayles = games.find((g) => g.rules.key === 'octal:0.77')!;
-    const moves = findMoves(kayles.gv, 10n, 0n, { limit: 100 }).moves.map((m) => m.description);
+    const moves = findMoves(kayles.gv, 10n, 0n, { limit: 100 }).moves.map((m) => m.move);
     expect(moves).toContain('remove 2 tokens and split the rest into 4 + 4');
     const sub = games.find((g) => g.rules.key === 'sub:1,3,4')!;
-    expect(findMoves(sub.gv, 4n, 0n, { limit: 10 }).moves.map((m) => m.description)).toEqual([
+    expect(findMoves(sub.gv, 4n, 0n, { limit: 10 }).moves.map((m) => m.move)).toEqual([
       'remove 4 tokens (the whole heap)',
     ]);
     const grundy = games.find((g) => g.rules.key === 'grundy')!;
-    expect(findMoves(grundy.gv, 8n, 0n, { limit: 10 }).moves[0]!.description).toMatch(/^split into \d+ and \d+$/);
+    expect(findMoves(grundy.gv, 8n, 0n, { limit: 10 }).moves[0]!.move).toMatch(/^split into \d+ and \d+$/);
     const mod = games.find((g) => g.rules.family === 'module')!;
     const mm = findMoves(mod.gv, 8n, mod.gv.value(4n) ^ mod.gv.value(4n), { limit: 10, options: custom }).moves;
-    expect(mm.map((m) => m.description)).toContain('move to (4, 4)');
+    expect(mm.map((m) => m.move)).toContain('move to (4, 4)');
   });
 });
 
