@@ -12,6 +12,8 @@ import { formatValueOf, vertexJson } from '../graph-table.js';
 import { showBoardCommand } from '../board-table.js';
 import { showFreqCommand } from '../freq-table.js';
 import { WINDOW_KERNEL } from '../../engine/sparse-window.js';
+import { storedQuotientSummary } from '../../api/quotient.js';
+import { quotientLines } from '../quotient-text.js';
 
 /** More than this is an export's job. */
 const MAX_FIRST = 1_000_000;
@@ -106,6 +108,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         return;
       }
       const values = Array.from(store.readValues(game, 0, first));
+      const quotient = storedQuotientSummary(store, game.key);
       if (args.json) {
         printJson({
           store: store.path,
@@ -121,6 +124,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
           createdAt: game.createdAt,
           runs,
           first: values,
+          ...(quotient ? { quotient } : {}),
         });
         return;
       }
@@ -145,6 +149,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
           );
         }
       }
+      if (quotient) lines.push(`  misère quotient of heaps 1..${quotient.heaps}:`, ...quotientLines(quotient, '    '));
       process.stdout.write(`${lines.join('\n')}\n`);
     } finally {
       store?.close();
