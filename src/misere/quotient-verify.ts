@@ -15,7 +15,6 @@ import type { Quotient } from './quotient-types.js';
 
 /** A sum the guess gets wrong, or could: the learner finds which of its words it mispredicts. */
 export type Failure =
-  | { readonly kind: 'order'; readonly sequences: readonly (readonly number[])[] }
   | { readonly kind: 'p-option'; readonly word: readonly number[]; readonly option: readonly number[] }
   | { readonly kind: 'n-stuck'; readonly word: readonly number[] };
 
@@ -96,7 +95,7 @@ export function verifyQuotient(
     const s = states[i]!;
     for (const kind of kinds.values()) {
       const next = step(s, kind, i);
-      const stuck = q.isP[next.x] !== 1 && next.vs.every((v, j) => !meets(next.us[j]!, good[next.ys[j]!]!));
+      const stuck = q.isP[next.x] !== 1 && next.ys.every((y, j) => !meets(next.us[j]!, good[y]!));
       if (stuck) return { kind: 'n-stuck', word: [...witness(i), kind.heap] };
       const key = `${next.x}|${next.vs.map((v, j) => `${v}:${next.ys[j]}`).join(',')}`;
       const group = kept.get(key);

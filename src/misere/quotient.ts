@@ -19,6 +19,8 @@ export interface QuotientLimits {
   readonly maxStates?: number;
   /** Give up after this many outcome searches in all (default 20,000,000): wild games grow. */
   readonly maxSearches?: number;
+  /** Give up after this many milliseconds of work (default: no limit). */
+  readonly maxMillis?: number;
 }
 
 /** The quotient grew past a limit at `heap`: what was found for heaps 1..heap-1 stands. */
@@ -34,9 +36,17 @@ export class QuotientLimitError extends Error {
 
 const MEMO_LIMIT = 4_000_000;
 
+/** Heaps h and k whose order matters from class x, seen on `test`. */
+interface Twist {
+  readonly x: number;
+  readonly h: number;
+  readonly k: number;
+  readonly test: readonly number[];
+}
+
 /**
  * Grows the quotient one heap at a time. `resume` continues from a stored quotient of heaps
- * 1..resume.heaps: its words and tests rebuild the table, its classes answer sums of those heaps.
+ * 1..resume.heaps: its tests seed the table, its classes answer sums of those heaps.
  */
 export class QuotientBuilder {
   private readonly opts: number[][][] = [[]];
@@ -46,6 +56,7 @@ export class QuotientBuilder {
   private readonly maxOrder: number;
   private readonly maxStates: number;
   private readonly maxSearches: number;
+  private readonly deadline: number;
   private S: number[][] = [[]];
   private E: number[][] = [[]];
   private readonly testKeys = new Set<string>(['']);
@@ -62,11 +73,11 @@ export class QuotientBuilder {
     this.maxOrder = limits.maxOrder ?? 2000;
     this.maxStates = limits.maxStates ?? 2_000_000;
     this.maxSearches = limits.maxSearches ?? 20_000_000;
+    this.deadline = limits.maxMillis === undefined ? Number.POSITIVE_INFINITY : performance.now() + limits.maxMillis;
     if (resume) {
       for (let h = 1; h <= resume.heaps; h++) this.addOptions(h);
       this.n = resume.heaps;
       this.prev = resume;
-      this.S = resume.words.map((w) => [...w]);
       this.E = [];
       this.testKeys.clear();
       for (const t of resume.tests) this.addTest(t);
@@ -85,7 +96,11 @@ export class QuotientBuilder {
     for (;;) {
       this.close();
       const twisted = this.nonCommuting();
-      const failure = twisted ?? verifyQuotient(this.hypothesis(), this.opts, this.maxStates);
+      if (twisted) {
+        this.separate(twisted);
+        continue;
+      }
+      const failure = verifyQuotient(this.hypothesis(), this.opts, this.maxStates);
       if (failure === 'too-many-states') {
         throw new QuotientLimitError(n, `checking the quotient visits more than ${this.maxStates} states`);
       }
@@ -130,6 +145,9 @@ export class QuotientBuilder {
     if (known !== undefined) return known;
     if (++this.searches > this.maxSearches) {
       throw new QuotientLimitError(this.n, `more than ${this.maxSearches} outcome searches`);
+    }
+    if ((this.searches & 1023) === 0 && performance.now() > this.deadline) {
+      throw new QuotientLimitError(this.n, 'out of time');
     }
     let p = true;
     for (let i = 0; i < word.length && p; i++) {
@@ -199,8 +217,8 @@ export class QuotientBuilder {
     return x;
   }
 
-  /** Two heaps whose order matters somewhere: a sum the table predicts two ways. */
-  private nonCommuting(): Failure | null {
+  /** Two heaps whose order matters from some class: the table is not yet a commutative monoid. */
+  private nonCommuting(): Twist | null {
     const m = this.S.length;
     for (let x = 0; x < m; x++) {
       for (let h = 1; h <= this.n; h++) {
@@ -214,18 +232,22 @@ export class QuotientBuilder {
           const rb = this.rows[b]!;
           let j = 0;
           while (ra[j] === rb[j]) j++;
-          const e = this.E[j]!;
-          return {
-            kind: 'order',
-            sequences: [
-              [...this.S[x]!, h, k, ...e],
-              [...this.S[x]!, k, h, ...e],
-            ],
-          };
+          return { x, h, k, test: this.E[j]! };
         }
       }
     }
     return null;
+  }
+
+  /**
+   * The classes reached by h then k and by k then h differ on `test`, so S[x] + h + k + test
+   * differs in outcome from S[delta(x, h)] + k + test or from S[delta(x, k)] + h + test: the
+   * suffix after the first heap tells a word from its class's word, a new test.
+   */
+  private separate({ x, h, k, test }: Twist): void {
+    const whole = this.observe([...this.S[x]!, h, k, ...test]);
+    const viaH = this.observe([...this.S[this.delta[x]![h]!]!, k, ...test]);
+    this.addTest(whole !== viaH ? [k, ...test] : [h, ...test]);
   }
 
   private hypothesis(): Quotient {
@@ -253,11 +275,7 @@ export class QuotientBuilder {
   /** A sequence of heaps whose outcome the current table predicts wrongly. */
   private counterexample(failure: Failure): number[] {
     const candidates =
-      failure.kind === 'order'
-        ? failure.sequences
-        : failure.kind === 'p-option'
-          ? [failure.word, failure.option]
-          : [failure.word, ...this.optionsOf(failure.word)];
+      failure.kind === 'p-option' ? [failure.word, failure.option] : [failure.word, ...this.optionsOf(failure.word)];
     for (const seq of candidates) if (this.observe(seq) !== this.predict(seq)) return [...seq];
     throw new Error(`internal error: no counterexample for a ${failure.kind} failure at heap ${this.n}`);
   }
@@ -273,8 +291,7 @@ export class QuotientBuilder {
 
   /**
    * Learn from a mispredicted sequence (Rivest and Schapire's split): find where replacing the
-   * read prefix by its class's word flips the outcome, and add the rest as tests (with its tails,
-   * so that the table predicts every test it holds).
+   * read prefix by its class's word flips the outcome; the rest is a new test.
    */
   private learn(seq: readonly number[]): void {
     const states = [0];
@@ -288,8 +305,7 @@ export class QuotientBuilder {
       if (alpha(mid) === first) lo = mid;
       else hi = mid;
     }
-    const tail = seq.slice(lo + 1);
-    for (let i = 0; i <= tail.length; i++) this.addTest(tail.slice(i));
+    this.addTest(seq.slice(lo + 1));
   }
 }
 
