@@ -140,7 +140,7 @@ export class QuotientBuilder {
       for (const h of word) x = prev.mult[x * prev.order + prev.phi[h]!]!;
       return prev.isP[x] === 1;
     }
-    const key = word.join(',');
+    const key = String.fromCharCode(...word); // heaps are below 2^16
     const known = this.memo.get(key);
     if (known !== undefined) return known;
     if (++this.searches > this.maxSearches) {
@@ -149,9 +149,10 @@ export class QuotientBuilder {
     if ((this.searches & 1023) === 0 && performance.now() > this.deadline) {
       throw new QuotientLimitError(this.n, 'out of time');
     }
+    // Largest heap first: moving the new heap often leaves a sum the smaller quotient answers at once.
     let p = true;
-    for (let i = 0; i < word.length && p; i++) {
-      if (i > 0 && word[i] === word[i - 1]) continue;
+    for (let i = word.length - 1; i >= 0 && p; i--) {
+      if (i < word.length - 1 && word[i] === word[i + 1]) continue;
       const rest = without(word, i);
       for (const o of this.opts[word[i]!]!) {
         if (this.isP(mergeSorted(rest, o))) {
