@@ -75,6 +75,17 @@ export {
   type PositionMove,
 } from './api/evaluate.js';
 export { count, type CountAnswer, type CountOptions } from './api/count.js';
+/** Misère quotients of take-and-break games (grundy quotient; docs/misere-quotients.md). */
+export {
+  computeQuotient,
+  evaluateMisereSum,
+  type MisereQuotientReader,
+  type MisereSumAnswer,
+  openQuotient,
+  type QuotientOptions,
+  type QuotientSummary,
+  readQuotient,
+} from './api/quotient.js';
 export { query } from './api/query.js';
 export {
   DEFAULT_SWEEP_LIMITS,

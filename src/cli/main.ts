@@ -27,6 +27,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   worker: async () => (await import('./commands/worker.js')).workerCommand as Command,
   eval: async () => (await import('./commands/eval.js')).evalCommand as Command,
   count: async () => (await import('./commands/count.js')).countCommand as Command,
+  quotient: async () => (await import('./commands/quotient.js')).quotientCommand as Command,
   table: async () => (await import('./commands/table.js')).tableCommand as Command,
   nimber: async () => (await import('./commands/nimber.js')).nimberCommand as Command,
   bench: async () => (await import('./commands/bench.js')).benchCommand as Command,

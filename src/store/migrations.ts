@@ -230,4 +230,25 @@ export const MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    // Misère quotients (src/misere/, grundy quotient): one per game, replaced whole. The
+    // quotient itself is JSON (store/quotients.ts); the columns are what list and show need.
+    name: 'misere quotients',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE misere_quotients (
+          game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+          heaps INTEGER NOT NULL,      -- the quotient of the sums of heaps 1..heaps
+          elements INTEGER NOT NULL,   -- its order
+          p_elements INTEGER NOT NULL, -- the size of its P-portion
+          preperiod INTEGER,           -- of the heap map; NULL: no period seen
+          period INTEGER,
+          proven INTEGER NOT NULL,     -- 1: the period holds for every heap, so Q is the quotient of all heaps
+          stopped TEXT,                -- why the computation stopped before the heaps asked for, or NULL
+          data TEXT NOT NULL,          -- JSON: multiplication table, P-portion, heap map, words, tests
+          elapsed_ms REAL NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+      `),
+  },
 ];

@@ -9,6 +9,8 @@ import { boardRules } from '../../api/board.js';
 import { answerVertex, formatVertexValue, outcomeCounts, vertexJson } from '../../api/graph.js';
 import { showBoardCommand } from '../board-table.js';
 import { showFreqCommand } from '../freq-table.js';
+import { findQuotient } from '../../api/quotient.js';
+import { quotientLines } from '../quotient-text.js';
 
 /** More than this is an export's job. */
 const MAX_FIRST = 1_000_000;
@@ -99,6 +101,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
       const values = Array.from(store.values(args.game, 0, first));
       const cert = game.periodicity;
       const known = knownResult(game.key);
+      const quotient = findQuotient(game.key, args.db !== undefined ? { db: args.db } : {});
       if (args.json) {
         printJson({
           store: store.path,
@@ -114,6 +117,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
           createdAt: game.createdAt,
           runs,
           first: values,
+          ...(quotient ? { quotient } : {}),
         });
         return;
       }
@@ -136,6 +140,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
           );
         }
       }
+      if (quotient) lines.push(`  misère quotient of heaps 1..${quotient.heaps}:`, ...quotientLines(quotient, '    '));
       process.stdout.write(`${lines.join('\n')}\n`);
     } finally {
       store.close();
