@@ -104,14 +104,17 @@ export class GrundyStore {
     return store.listGames().map((g) => this.tableOf(store, g));
   }
 
-  /** One stored game with its width, bytes and graph source; NotComputedError when it is not stored. */
+  /**
+   * One stored game with its width, bytes and graph source (a game stored only for its misère
+   * quotient has no values); NotComputedError when it is not stored.
+   */
   table(spec: string): StoredTable {
-    return this.tableOf(this.store!, this.requireRow(spec));
+    return this.tableOf(this.store!, this.requireRow(spec, true));
   }
 
   /** The latest runs that computed a stored game, newest first. */
   runs(spec: string, limit = 10): RunRecord[] {
-    return this.store!.listRuns(this.requireRow(spec), limit);
+    return this.store!.listRuns(this.requireRow(spec, true), limit);
   }
 
   /**
@@ -312,9 +315,10 @@ export class GrundyStore {
     return this.store.getGame(key);
   }
 
-  private requireRow(spec: string): GameRow {
+  /** The stored game's row; NotComputedError when it has no values (or no row, with `empty` allowed). */
+  private requireRow(spec: string, empty = false): GameRow {
     const row = this.row(spec);
-    if (!row || row.computed === 0) {
+    if (!row || (row.computed === 0 && !empty)) {
       const key =
         this.specs === 'no-files' ? spec.trim() : (this.store?.getGame(spec.trim())?.key ?? parseRules(spec).key);
       throw new NotComputedError(`${key} has no stored values`, { game: spec });

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
-import { announceStore, type GlobalArgs } from '../context.js';
+import { announceStore, quoteSpec, type GlobalArgs } from '../context.js';
 import { knownResult, knownText } from '../../api/game.js';
 import { keptInWindow, openStore } from '../../api/store.js';
 import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
@@ -98,7 +98,7 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         process.stdout.write(`${lines.join('\n')}\n`);
         return;
       }
-      const values = Array.from(store.values(args.game, 0, first));
+      const values = first > 0 ? store.values(args.game, 0, first) : [];
       const cert = game.periodicity;
       const known = knownResult(game.key);
       const quotient = findQuotient(game.key, args.db !== undefined ? { db: args.db } : {});
@@ -129,7 +129,11 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
         `  period     ${fmtPeriodicity(cert, game.computed, runs[0] !== undefined && keptInWindow(runs[0]))}`,
         `  first ${values.length}: ${values.join(' ')}`,
       ];
-      if (known) lines.splice(4, 0, `  known      ${knownText(known)}`);
+      // A game stored only for its misère quotient has no normal-play values yet.
+      if (game.computed === 0) {
+        lines.splice(1, 4, `  stored     no values (grundy compute ${quoteSpec(args.game)} computes them)`);
+      }
+      if (known) lines.splice(Math.min(4, lines.length), 0, `  known      ${knownText(known)}`);
       if (runs.length > 0) {
         lines.push('  recent runs:');
         for (const r of runs) {
