@@ -5,7 +5,7 @@
  */
 const LAYERS = [
   ['base', '^src/(rules|testing)/|^src/(errors|numbers|durations|memory|project-root)[.]ts$'],
-  ['kernels', '^src/(kernels|board|graph|nimber|period|wasm)/'],
+  ['kernels', '^src/(kernels|board|graph|nimber|period|wasm|misere)/'],
   ['games', '^src/(games|states)/'],
   ['store', '^src/store/'],
   ['engine', '^src/(engine|gang|worker)/'],
