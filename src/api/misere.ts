@@ -18,6 +18,12 @@ import { loadMisereRows, loadMisereTable, type MisereRow, misereTableInfo, saveM
 import { Store } from '../store/store.js';
 import { formatGenus } from '../misere/genus.js';
 import { cellOfNumber } from '../board/cells.js';
+import type { ContestSource } from '../export/contest.js';
+import type { MisereContestSource } from '../export/misere.js';
+import { closedFormOf, describeRules } from '../games/registry.js';
+import { plainValues } from '../kernels/values.js';
+import { GameValues } from '../play/game-values.js';
+import { antiSgBound, genusValue } from '../play/misere.js';
 
 export type { MisereEvaluation, MisereMethod, MisereMove, MisereComponent } from '../play/misere.js';
 export type { MisereRow } from '../store/misere.js';
@@ -298,3 +304,70 @@ export async function computeMisere(game: string, options: MisereComputeOptions 
     elapsedMs: performance.now() - started,
   };
 }
+
+/**
+ * The misère rule of a solved heap game as contest code data (src/export/misere.ts): the Anti-SG
+ * rule over its normal values (a closed form, a proven period or the stored prefix) where no heap
+ * splits and every heap of value 0 is terminal, else the stored misère table's tame heaps. A game
+ * with neither is refused in one line saying what it lacks.
+ */
+export function misereExportSource(spec: string, options: { readonly db?: string } = {}): MisereContestSource {
+  const rules = parseRules(spec);
+  if (kindOf(rules) !== 'heap')
+    throw new UsageError(`export --misere writes rules for sums of heaps; ${rules.key} is not a heap game`);
+  const description = describeRules(rules);
+  if (rules.family === 'nim') {
+    const grundy = { key: rules.key, description, values: [], cert: null, formula: NIM_FORMULA };
+    return { rule: 'anti-sg', key: rules.key, grundy, limit: null, theorem: "Bouton's misère Nim (1901)" };
+  }
+  const store = Store.openForRead(locateStore(options.db).path);
+  try {
+    const closed = closedFormOf(rules);
+    const game = store?.getGame(rules.key);
+    const cert = game && store ? store.getCertificate(game) : undefined;
+    const proven = cert?.proven ? cert : null;
+    if (closed?.code || (game && game.computed > 0)) {
+      const table = closed
+        ? plainValues(8, 0)
+        : store!.readValues(game!, 0, proven ? proven.preperiod + proven.period : game!.computed);
+      const values = new GameValues(rules, table, proven);
+      const reach = closed || proven ? 1n << 62n : BigInt(table.length);
+      const bound = antiSgBound(values, undefined, reach);
+      if (bound > reach || (bound === reach && !(closed || proven))) {
+        const grundy: ContestSource = closed?.code
+          ? { key: rules.key, description, values: [], cert: null, formula: closed.code }
+          : { key: rules.key, description, values: table, cert: proven };
+        return {
+          rule: 'anti-sg',
+          key: rules.key,
+          grundy,
+          limit: closed || proven ? null : bound,
+          theorem: ANTI_SG_THEOREM,
+        };
+      }
+    }
+    const rows = store && misereTableInfo(store, rules.key) ? loadMisereTable(store, rules.key) : [];
+    const wild = rows.findIndex((r) => !r.tame);
+    const tame = wild < 0 ? rows : rows.slice(0, wild);
+    if (tame.length === 0) {
+      throw new UsageError(
+        `${rules.key} has no misère rule to export: ${rows.length > 0 ? `heap ${wild} is wild (genus ${rows[wild]!.genus})` : 'no misère table is stored'}` +
+          ` and the Anti-SG rule does not apply (a heap splits, or a heap of value 0 can move); ` +
+          `grundy compute ${spec} --misere --to N stores genus and tameness, grundy eval --misere searches positions`,
+      );
+    }
+    return {
+      rule: 'tame',
+      key: rules.key,
+      description,
+      values: tame.map((r) => genusValue(r.genus!)),
+      small: tame.map((r) => r.value !== genusValue(r.genus!)),
+    };
+  } finally {
+    store?.close();
+  }
+}
+
+const NIM_FORMULA = { cpp: 'n', py: 'n', theorem: 'g(n) = n (Bouton)' };
+const ANTI_SG_THEOREM =
+  "the Anti-SG rule (Jia Zhihao's SJ theorem: no move splits a heap and every heap of value 0 is terminal)";

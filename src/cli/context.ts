@@ -1,4 +1,5 @@
 import { NotComputedError } from '../errors.js';
+import { parseCount } from '../numbers.js';
 import { parseRules } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
 import { resolveDbPath } from '../store/database.js';
@@ -65,4 +66,9 @@ export function onTheFly(key: string, to: number, untilProven = false): string {
     ? `${key} is not stored far enough: computing and storing it until its period is proven (at most ` +
         `g(0..${to - 1}))`
     : `${key} is not stored far enough: computing and storing g(0..${to - 1})`;
+}
+
+/** --max-positions N as the misère search budget option ({} when not given). */
+export function maxPositions(text: string | undefined): { budget?: number } {
+  return text === undefined ? {} : { budget: parseCount(text, '--max-positions', 1, 1e9) };
 }

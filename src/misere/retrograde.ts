@@ -1,5 +1,5 @@
 import type { Graph } from '../graph/csr.js';
-import { MisereBudgetError, type ItemMove, MisereSearch, type ItemOptions } from './search.js';
+import { type ItemMove, type ItemOptions, MisereBudgetError, MisereSearch, positionKey } from './search.js';
 
 /**
  * Misère outcomes where play may cycle, by retrograde analysis: a position with no move is won by
@@ -63,13 +63,13 @@ export interface LoopySumResult {
 export function solveLoopySum(options: ItemOptions, start: readonly number[], budget: number): LoopySumResult {
   const search = new MisereSearch(options, budget);
   const root = search.canonical(start);
-  const ids = new Map<string, number>([[root.join(','), 0]]);
+  const ids = new Map<string, number>([[positionKey(root), 0]]);
   const positions: (readonly number[])[] = [root];
   const succ: number[][] = [];
   for (let id = 0; id < positions.length; id++) {
     const out: number[] = [];
     for (const m of search.moves(positions[id]!)) {
-      const key = m.next.join(',');
+      const key = positionKey(m.next);
       let to = ids.get(key);
       if (to === undefined) {
         if (positions.length >= budget) throw new MisereBudgetError(budget);
@@ -93,7 +93,7 @@ export function solveLoopySum(options: ItemOptions, start: readonly number[], bu
   if (code !== P) {
     const want = code === N ? P : D;
     for (const m of search.moves(root)) {
-      if (outcome[ids.get(m.next.join(','))!] === want) {
+      if (outcome[ids.get(positionKey(m.next))!] === want) {
         move = m;
         break;
       }

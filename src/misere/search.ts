@@ -18,8 +18,8 @@ export class MisereBudgetError extends Error {
   }
 }
 
-/** Default bound on stored positions: about 200 MB of memo at the worst, seconds of work. */
-export const DEFAULT_MISERE_BUDGET = 2_000_000;
+/** Default bound on stored positions: about 10 s of search at the worst (bench/NOTES.md), some 100 MB. */
+export const DEFAULT_MISERE_BUDGET = 500_000;
 
 /** A move of a position: the index of the item moved (in the canonical position) and what it leaves. */
 export interface ItemMove {
@@ -95,15 +95,14 @@ export class MisereSearch {
       if (i > 0 && position[i] === position[i - 1]) continue; // equal items: equal moves
       const item = position[i]!;
       for (const { leaves, canonical } of this.optionsOf(item)) {
-        const rest = position.slice(0, i).concat(position.slice(i + 1), canonical);
-        yield { index: i, item, leaves, next: rest.sort((a, b) => a - b) };
+        yield { index: i, item, leaves, next: mergeWithout(position, i, canonical) };
       }
     }
   }
 
   /** Whether the player to move wins the canonical position under misère play. */
   winsMisere(position: readonly number[]): boolean {
-    const rootKey = position.join(',');
+    const rootKey = positionKey(position);
     const known = this.wins.get(rootKey);
     if (known !== undefined) return known;
     const stack: Frame[] = [{ key: rootKey, moves: this.moves(position), pending: null, moved: false }];
@@ -121,7 +120,7 @@ export class MisereSearch {
       let pushed = false;
       for (let step = f.moves.next(); !step.done; step = f.moves.next()) {
         f.moved = true;
-        const key = step.value.next.join(',');
+        const key = positionKey(step.value.next);
         const r = this.wins.get(key);
         if (r === false) {
           this.settleWin(f.key, true);
@@ -153,7 +152,7 @@ export class MisereSearch {
 
   /** The misère Grundy value of a canonical position: mex of the options' values, 1 when it has none. */
   misereValue(position: readonly number[]): number {
-    const rootKey = position.join(',');
+    const rootKey = positionKey(position);
     const known = this.values.get(rootKey);
     if (known !== undefined) return known;
     interface ValueFrame {
@@ -172,7 +171,7 @@ export class MisereSearch {
       let waiting = false;
       while (f.at < f.next.length) {
         const pos = f.next[f.at]!;
-        const key = pos.join(',');
+        const key = positionKey(pos);
         if (this.values.has(key)) {
           f.at++;
           continue;
@@ -189,7 +188,7 @@ export class MisereSearch {
         continue;
       }
       const seen = new Set<number>();
-      for (const pos of f.next) seen.add(this.values.get(pos.join(','))!);
+      for (const pos of f.next) seen.add(this.values.get(positionKey(pos))!);
       let mex = 0;
       while (seen.has(mex)) mex++;
       this.settleValue(f.key, mex);
@@ -206,6 +205,40 @@ export class MisereSearch {
     if (this.size >= this.budget) throw new MisereBudgetError(this.budget);
     this.values.set(key, value);
   }
+}
+
+/**
+ * A position's memo key: its items as UTF-16 code units when all are below 0xffff (short keys hash
+ * fast), else decimal text after a 0xffff mark, which no code-unit key contains.
+ */
+export function positionKey(position: readonly number[]): string {
+  for (const x of position) if (x >= 0xffff) return `\uffff${position.join(',')}`;
+  return String.fromCharCode(...position);
+}
+
+/** The position a key stands for (positionKey reversed). */
+export function positionOfKey(key: string): number[] {
+  if (key.startsWith('\uffff')) return key.slice(1).split(',').map(Number);
+  const out = new Array<number>(key.length);
+  for (let i = 0; i < key.length; i++) out[i] = key.charCodeAt(i);
+  return out;
+}
+
+/** The sorted position without its item at `skip`, merged with the sorted `add`. */
+function mergeWithout(position: readonly number[], skip: number, add: readonly number[]): number[] {
+  const out = new Array<number>(position.length - 1 + add.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < position.length || j < add.length) {
+    if (i === skip) {
+      i++;
+      continue;
+    }
+    if (j >= add.length || (i < position.length && position[i]! <= add[j]!)) out[k++] = position[i++]!;
+    else out[k++] = add[j++]!;
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { GrundyError, UsageError } from '../errors.js';
-import { closedFormOf, familyOf, kindOf, type parseRules } from '../games/registry.js';
+import { closedFormOf, familyOf, kindOf } from '../games/registry.js';
 import { byValue, misereNimOutcome, type RuleComponent } from '../misere/anti-nim.js';
 import { solveLoopySum } from '../misere/retrograde.js';
 import { combinedItems, DEFAULT_MISERE_BUDGET, type MisereBudgetError, MisereSearch } from '../misere/search.js';
@@ -79,9 +79,10 @@ export interface MisereOptions {
 
 /** Evaluate resolved components (see MisereMethod for the order of the methods). */
 export function evaluateMisereSum(components: readonly MisereComponent[], opts: MisereOptions): MisereEvaluation {
-  const heapsOnly = components.every((c) => c.game.kind === 'heap' && c.values !== undefined);
-  if (heapsOnly && components.every((c) => c.positions.every((n) => c.antiSgBelow !== undefined && n < c.antiSgBelow)))
-    return byRule(components, opts);
+  const heapsOnly = components.every((c) => c.game.kind === 'heap');
+  const ruled = (c: MisereComponent) =>
+    c.values !== undefined && c.positions.every((n) => c.antiSgBelow !== undefined && n < c.antiSgBelow);
+  if (heapsOnly && components.every(ruled)) return byRule(components, opts);
   if (
     heapsOnly &&
     components.every((c) => c.stored !== undefined && c.positions.every((n) => c.stored!.get(Number(n))?.tame))
@@ -288,35 +289,43 @@ export interface MisereResolveOptions extends PrepareOptions {
  * the largest heap any line names (computed on the fly as grundy eval does), its Anti-SG bound.
  */
 export class MisereResolver {
-  private readonly games = new Map<string, MisereGame>();
-  private readonly heapGames = new Map<
-    string,
-    | { values: GameValues; loaded?: OptionsFunction; antiSgBelow: bigint; stored?: ReadonlyMap<number, MisereRow> }
-    | GrundyError
-  >();
+  private readonly games = new Map<string, MisereGame | GrundyError>();
+  private readonly heapGames = new Map<string, HeapData | GrundyError>();
 
-  private constructor(private readonly opts: MisereResolveOptions) {}
-
-  /** Prepare every game the positions name. */
+  /**
+   * Prepare every game the positions name. Normal values are read (or computed on the fly) only
+   * for games that never split a heap, the only ones the Anti-SG rule can take; a spec that fails
+   * fails only the lines that name it.
+   */
   static async create(
     positions: readonly (readonly WrittenComponent[])[],
     opts: MisereResolveOptions,
   ): Promise<MisereResolver> {
-    const r = new MisereResolver(opts);
+    const r = new MisereResolver();
     const maxBySpec = new Map<string, bigint>();
     for (const line of positions) {
       for (const c of line) {
-        if (!r.games.has(c.spec)) r.games.set(c.spec, await misereGame(c.spec));
-        if (r.games.get(c.spec)!.kind !== 'heap') continue;
+        if (!r.games.has(c.spec)) {
+          try {
+            r.games.set(c.spec, await misereGame(c.spec));
+          } catch (err) {
+            if (!(err instanceof GrundyError)) throw err;
+            r.games.set(c.spec, err);
+          }
+        }
+        const game = r.games.get(c.spec)!;
+        if (game instanceof GrundyError || game.kind !== 'heap') continue;
+        const stored = opts.storedRows?.(game.rules.key);
+        if (!r.heapGames.has(c.spec)) r.heapGames.set(c.spec, stored ? { stored } : {});
+        if (!neverSplits(game.rules)) continue;
         let top = maxBySpec.get(c.spec) ?? 0n;
         for (const t of c.tokens) {
-          let n: bigint;
           try {
-            n = parseHeap(t, c.spec);
+            const n = parseHeap(t, c.spec);
+            if (n > top) top = n;
           } catch {
-            continue; // reported by the line that holds it
+            // reported by the line that holds it
           }
-          if (n > top) top = n;
         }
         maxBySpec.set(c.spec, top);
       }
@@ -333,12 +342,11 @@ export class MisereResolver {
         }
         const values = new GameValues(p.rules, p.table, p.cert);
         const loaded = await loadCode(p.rules);
-        const stored = opts.storedRows?.(p.rules.key);
         r.heapGames.set(spec, {
+          ...(r.heapGames.get(spec) as HeapData),
           values,
           ...(loaded ? { loaded } : {}),
           antiSgBelow: antiSgBound(values, loaded, maxBySpec.get(spec)!),
-          ...(stored ? { stored } : {}),
         });
       }
     }
@@ -349,6 +357,7 @@ export class MisereResolver {
   resolve(line: readonly WrittenComponent[]): MisereComponent[] {
     return line.map((c) => {
       const game = this.games.get(c.spec)!;
+      if (game instanceof GrundyError) throw game;
       if (game.kind === 'board') {
         if (c.tokens.length % 2 !== 0)
           throw new UsageError(
@@ -363,11 +372,20 @@ export class MisereResolver {
       const heap = this.heapGames.get(c.spec)!;
       if (heap instanceof GrundyError) throw heap;
       const positions = c.tokens.map((t) => parseHeap(t, c.spec));
-      for (const n of positions)
-        if (!heap.values.knows(n)) throw notComputed(game.rules, c.spec, n, heap.values.length);
+      const values = heap.values;
+      if (values)
+        for (const n of positions) if (!values.knows(n)) throw notComputed(game.rules, c.spec, n, values.length);
       return { spec: c.spec, game, positions, ...heap };
     });
   }
+}
+
+/** What a heap game brings to its components: normal values and the Anti-SG bound, stored misère rows. */
+interface HeapData {
+  readonly values?: GameValues;
+  readonly loaded?: OptionsFunction;
+  readonly antiSgBelow?: bigint;
+  readonly stored?: ReadonlyMap<number, MisereRow>;
 }
 
 /** Families whose moves never split a heap: a component stays one heap (or goes). */

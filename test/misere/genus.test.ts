@@ -49,6 +49,27 @@ describe('genus', () => {
     }
   });
 
+  it("a tail that is not g, g xor 2: Dawson's Kayles' heap of 25 (g = 0) ends 3, 1", () => {
+    const opts = (n: number) => naiveOptions('octal:0.07', n);
+    const genus = new GenusSearch(opts).genus([25], normalValue('octal:0.07', 25));
+    expect(formatGenus(genus)).toBe('0^31');
+    const memo = new Map<string, number>();
+    for (let k = 0; k <= 3; k++)
+      expect(naiveMisereValue([25], new Array(k).fill(2), opts, memo)).toBe(genus.gammas[k % 2]);
+  });
+
+  it('the rule it rests on: adding *1 flips the last bit of the misère value', () => {
+    for (const code of ['octal:0.77', 'octal:0.6', 'octal:4.07']) {
+      const opts = (n: number) => naiveOptions(code, n);
+      const memo = new Map<string, number>();
+      for (const heaps of [[], [1], [3], [2, 5], [4, 4], [1, 2, 6], [7, 3]]) {
+        const m = naiveMisereValue(heaps, [], opts, memo);
+        expect(naiveMisereValue(heaps, [1], opts, memo), `${code} ${heaps}`).toBe(m ^ 1);
+        expect(naiveMisereValue(heaps, [1, 1], opts, memo)).toBe(m);
+      }
+    }
+  });
+
   it('tame genera are those of Nim positions', () => {
     const nim = new GenusSearch((n) => naiveOptions('nim', n));
     for (let n = 0; n < 6; n++) expect(isTameGenus(nim.genus([n], n))).toBe(true);
