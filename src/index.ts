@@ -60,6 +60,23 @@ export {
   type PositionMove,
 } from './api/evaluate.js';
 export { count, type CountAnswer, type CountOptions } from './api/count.js';
+export {
+  computeMisere,
+  evaluateMisere,
+  evaluateMisereBatch,
+  misereExportSource,
+  queryMisere,
+  type MisereAnswer,
+  type MisereComputeOptions,
+  type MisereComputeSummary,
+  type MisereEvaluated,
+  type MisereEvaluateOptions,
+  type MisereEvaluation,
+  type MisereLine,
+  type MisereMethod,
+  type MisereMove,
+  type MisereQueryOptions,
+} from './api/misere.js';
 export { query } from './api/query.js';
 export {
   DEFAULT_SWEEP_LIMITS,

@@ -33,7 +33,8 @@ const FACTS: readonly { readonly command: string; readonly output: RegExp }[] = 
   { command: 'compute kayles --until-proven', output: /preperiod 71, period 12: proven/ },
   { command: 'compute sub:2,5,7 --until-proven', output: /period 22: proven/ },
   { command: 'query sub:2,5,7 2^100 --json', output: /"source": "certificate"/ },
-  { command: 'eval ', output: /nim-sum 0/ },
+  { command: "eval 'kayles@10", output: /nim-sum 0/ },
+  { command: 'eval --misere', output: /misère N-position .* by exact search/ },
   { command: 'list', output: /octal:0\.77/ },
 ];
 
