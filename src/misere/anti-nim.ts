@@ -32,6 +32,17 @@ export function misereNimOutcome(components: readonly RuleComponent[]): 'P' | 'N
   return (big ? x === 0n : x === 1n) ? 'P' : 'N';
 }
 
+/** misereNimOutcome on plain values (big: at least 2), without building components: the batch's hot path. */
+export function misereNimOutcomeOfValues(values: readonly bigint[]): 'P' | 'N' {
+  let x = 0n;
+  let big = false;
+  for (const v of values) {
+    x ^= v;
+    if (v >= 2n) big = true;
+  }
+  return (big ? x === 0n : x === 1n) ? 'P' : 'N';
+}
+
 /** Components of plain values (Anti-Nim, Anti-SG): big when the value is at least 2. */
 export function byValue(values: readonly bigint[]): RuleComponent[] {
   return values.map((value) => ({ value, big: value >= 2n }));
@@ -43,7 +54,7 @@ export function byValue(values: readonly bigint[]): RuleComponent[] {
  * P-position, and for a sum with nothing left to move (every value 0: the player to move has won).
  */
 export function misereNimTarget(values: readonly bigint[]): { index: number; target: bigint } | null {
-  if (misereNimOutcome(byValue(values)) === 'P') return null;
+  if (misereNimOutcomeOfValues(values) === 'P') return null;
   let x = 0n;
   let bigCount = 0;
   let bigAt = -1;

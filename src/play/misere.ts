@@ -1,6 +1,6 @@
 import { GrundyError, UsageError } from '../errors.js';
 import { closedFormOf, familyOf, kindOf } from '../games/registry.js';
-import { byValue, misereNimOutcome, type RuleComponent } from '../misere/anti-nim.js';
+import { misereNimOutcome, misereNimOutcomeOfValues, misereNimTarget, type RuleComponent } from '../misere/anti-nim.js';
 import { solveLoopySum } from '../misere/retrograde.js';
 import { combinedItems, DEFAULT_MISERE_BUDGET, type MisereBudgetError, MisereSearch } from '../misere/search.js';
 import type { MisereRow } from '../store/misere.js';
@@ -8,6 +8,8 @@ import { GameValues } from './game-values.js';
 import { type MisereGame, misereGame } from './misere-games.js';
 import type { MovesMode } from './evaluate.js';
 import { findMoves } from './moves.js';
+import { removeMove } from '../games/heap-moves.js';
+import { type MoveIndex, moveIndex } from './misere-moves.js';
 import { notComputed } from './not-computed.js';
 import { parseHeap, type WrittenComponent } from './position.js';
 import { prepareGames, type PrepareOptions } from './prepare.js';
@@ -68,6 +70,8 @@ export interface MisereComponent {
   readonly stored?: ReadonlyMap<number, MisereRow>;
   /** Heaps below this satisfy the Anti-SG condition (every heap of value 0 among them is terminal). */
   readonly antiSgBelow?: bigint;
+  /** Winning moves under the Anti-SG rule by value (subtraction and all-but games). */
+  readonly moveIndex?: MoveIndex | null;
 }
 
 export interface MisereOptions {
@@ -94,17 +98,43 @@ export function evaluateMisereSum(components: readonly MisereComponent[], opts: 
 function byRule(components: readonly MisereComponent[], opts: MisereOptions): MisereEvaluation {
   const values = components.map((c) => c.positions.map((n) => c.values!.value(n)));
   const flat = values.flat();
-  const outcome = misereNimOutcome(byValue(flat));
+  const outcome = misereNimOutcomeOfValues(flat);
   const method: MisereMethod = components.every((c) => c.game.rules.family === 'nim') ? 'anti-nim' : 'anti-sg';
   const moves: MisereMove[] = [];
   let truncated = false;
   if (outcome === 'N' && opts.moves !== 'none') {
     const room = opts.moves === 'one' ? 1 : opts.limit;
+    // One move: the heap and value misère Nim names (below the heap's value, so the mex rule
+    // guarantees an option); all moves: every heap and every value that makes the sum P.
+    const one = opts.moves === 'one' ? misereNimTarget(flat) : null;
     let at = 0;
     outer: for (let ci = 0; ci < components.length; ci++) {
       const c = components[ci]!;
       for (let hi = 0; hi < c.positions.length; hi++, at++) {
-        for (const target of ruleTargets(flat, at)) {
+        if (one && one.index !== at) continue;
+        const n = c.positions[hi]!;
+        const fast = !one
+          ? null
+          : c.game.rules.family === 'nim'
+            ? removeMove(n - one.target, one.target, one.target)
+            : c.moveIndex && n < BigInt(c.values!.length)
+              ? c.moveIndex.find(Number(n), Number(one.target))
+              : null;
+        if (fast) {
+          moves.push({
+            component: ci + 1,
+            heap: hi + 1,
+            game: c.game.rules.key,
+            from: n,
+            description: fast.description,
+            leaves: fast.leaves,
+            outcomeAfter: 'P',
+            fromValue: flat[at]!,
+            toValue: one!.target,
+          });
+          break outer;
+        }
+        for (const target of one ? [one.target] : ruleTargets(flat, at)) {
           const found = findMoves(c.values!, c.positions[hi]!, target, {
             limit: room - moves.length,
             ...(c.loaded ? { options: c.loaded } : {}),
@@ -280,6 +310,8 @@ export function budgetRefusal(err: MisereBudgetError, position: string): UsageEr
 
 /** What resolving the components of misère positions needs. */
 export interface MisereResolveOptions extends PrepareOptions {
+  /** False: no moves will be asked (no move index is built). */
+  readonly moves?: boolean;
   /** Stored misère rows of a heap game, by key (every stored row). */
   readonly storedRows?: (key: string) => ReadonlyMap<number, MisereRow> | undefined;
 }
@@ -347,6 +379,7 @@ export class MisereResolver {
           values,
           ...(loaded ? { loaded } : {}),
           antiSgBelow: antiSgBound(values, loaded, maxBySpec.get(spec)!),
+          ...(opts.moves !== false ? { moveIndex: lazyIndex(p.rules, values) } : {}),
         });
       }
     }
@@ -380,9 +413,21 @@ export class MisereResolver {
   }
 }
 
+/** A move index built on first use: a batch with no N-position never pays for it. */
+function lazyIndex(rules: Rules, values: GameValues): MoveIndex {
+  let index: MoveIndex | null | undefined;
+  return {
+    find(n, target) {
+      if (index === undefined) index = moveIndex(rules, values);
+      return index ? index.find(n, target) : null;
+    },
+  };
+}
+
 /** What a heap game brings to its components: normal values and the Anti-SG bound, stored misère rows. */
 interface HeapData {
   readonly values?: GameValues;
+  readonly moveIndex?: MoveIndex | null;
   readonly loaded?: OptionsFunction;
   readonly antiSgBelow?: bigint;
   readonly stored?: ReadonlyMap<number, MisereRow>;
