@@ -178,6 +178,42 @@ describe('queryMisere', () => {
     expect(r.answers.map((a) => a.outcome)).toEqual(naive);
   });
 
+  it('a states: module: its explored graph, and a sum with a heap, as fixpoint iteration says', async () => {
+    const file = join(dir, 'st.js');
+    writeFileSync(
+      file,
+      'export const start = [3, 2];\n' +
+        'export function* moves([a, b]) {\n' +
+        '  if (a >= 1) yield [a - 1, b];\n  if (a >= 2) yield [a - 2, b];\n  if (b >= 1) yield [a, b - 1];\n' +
+        '  if (a === 0 && b > 0) yield [b, 0];\n}\n',
+    );
+    const moves = ([a, b]: number[]): number[][] => {
+      const out: number[][] = [];
+      if (a! >= 1) out.push([a! - 1, b!]);
+      if (a! >= 2) out.push([a! - 2, b!]);
+      if (b! >= 1) out.push([a!, b! - 1]);
+      if (a === 0 && b! > 0) out.push([b!, 0]);
+      return out;
+    };
+    const names = ['3,2'];
+    const edges: [number, number][] = [];
+    for (let i = 0; i < names.length; i++) {
+      for (const m of moves(names[i]!.split(',').map(Number))) {
+        if (!names.includes(m.join(','))) names.push(m.join(','));
+        edges.push([i, names.indexOf(m.join(','))]);
+      }
+    }
+    const naive = naiveGraphOutcomes(names.length, edges);
+    const r = await queryMisere(
+      `states:${file}`,
+      names.map((n) => `[${n}]`),
+      { db },
+    );
+    expect(r.answers.map((a) => a.outcome)).toEqual(naive);
+    const e = await evaluateMisere(`states:${file}@[3,2] + nim@1`, { db });
+    expect(e.evaluation.method).toBe('retrograde');
+  });
+
   it('a board: misère outcomes of Wythoff cells, as game-tree search says', async () => {
     const r = await queryMisere('wythoff', ['0,0', '0,1', '1,1', '1,2', '2,3', '3,5'], { db });
     const wins = (x: number, y: number): boolean => {

@@ -37,7 +37,7 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
         type: 'boolean',
         describe:
           'misère play: outcome P/N/D, misère value and, for heaps, the genus g^γ0γ1... and whether it is tame ' +
-          '(from grundy compute --misere, else searched now; docs/misere.md); --values prints the outcomes',
+          '(from grundy compute --misere, else computed now; docs/misere.md); --values prints the outcomes',
       })
       .option('max-positions', {
         type: 'string',
@@ -134,7 +134,7 @@ async function queryMisereCommand(args: QueryArgs, items: readonly string[]): Pr
     const where = a.kind === 'heap' ? `heap ${a.position}` : a.position;
     const value = a.value !== null ? ` (misère value ${a.value})` : '';
     const genus = a.genus !== null ? `, genus ${a.genus}, ${a.tame ? 'tame' : 'wild'}` : '';
-    return `${where}: misère ${a.outcome}${value}${genus}${a.source === 'table' ? '' : `  (${a.source === 'rule' ? 'by the rule' : 'searched now'})`}`;
+    return `${where}: misère ${a.outcome}${value}${genus}${a.source === 'table' ? '' : `  (${a.source === 'rule' ? 'by the rule' : 'computed now'})`}`;
   });
   process.stdout.write(`${key}, misère play:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
 }
