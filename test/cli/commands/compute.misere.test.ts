@@ -53,6 +53,11 @@ describe('grundy compute --misere, grundy query --misere', () => {
     expect(JSON.parse(q.stdout).positions[0].source).toBe('search');
     const size = await cli('compute', 'kayles', '--misere', '--size', '4');
     expect([size.code, size.stderr]).toEqual([2, expect.stringMatching(/--size is the side/)]);
+    // grundy rm takes a misère table that is stored alone.
+    const rm = await cli('rm', 'octal:0.312');
+    expect(rm.code, rm.stderr).toBe(0);
+    const gone = await cli('query', 'octal:0.312', '--misere', '4', '--json');
+    expect(JSON.parse(gone.stdout).positions[0].source).toBe('search');
     const wait = await cli('compute', 'kayles', '--misere', '--wait');
     expect([wait.code, wait.stderr]).toEqual([2, expect.stringMatching(/--wait goes with a normal-play compute/)]);
   });
