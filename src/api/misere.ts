@@ -1,7 +1,7 @@
 import { defaultWorkers } from '../engine/pool.js';
 import { GrundyError, UsageError } from '../errors.js';
 import { kindOf, parseRules } from '../games/registry.js';
-import { MisereBudgetError } from '../misere/search.js';
+import { MisereBudgetError, type MisereSearch } from '../misere/search.js';
 import type { MovesMode } from '../play/evaluate.js';
 import {
   budgetRefusal,
@@ -113,6 +113,7 @@ export async function evaluateMisereBatch(
   } finally {
     store?.close();
   }
+  const searches = new Map<string, MisereSearch>();
   return written.map((w, i) => {
     const position = positions[i]!.trim();
     if (w instanceof GrundyError) return { position, error: w };
@@ -122,6 +123,7 @@ export async function evaluateMisereBatch(
       const evaluation = evaluateMisereSum(components, {
         moves: mode,
         limit,
+        searches,
         ...(options.budget !== undefined ? { budget: options.budget } : {}),
       });
       return { position: text, components, evaluation };

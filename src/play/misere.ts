@@ -2,7 +2,7 @@ import { GrundyError, UsageError } from '../errors.js';
 import { closedFormOf, familyOf, kindOf } from '../games/registry.js';
 import { misereNimOutcome, misereNimOutcomeOfValues, misereNimTarget, type RuleComponent } from '../misere/anti-nim.js';
 import { solveLoopySum } from '../misere/retrograde.js';
-import { combinedItems, DEFAULT_MISERE_BUDGET, type MisereBudgetError, MisereSearch } from '../misere/search.js';
+import { combinedItems, DEFAULT_MISERE_BUDGET, MisereBudgetError, MisereSearch } from '../misere/search.js';
 import type { MisereRow } from '../store/misere.js';
 import { GameValues } from './game-values.js';
 import { type MisereGame, misereGame } from './misere-games.js';
@@ -77,8 +77,10 @@ export interface MisereComponent {
 export interface MisereOptions {
   readonly moves: MovesMode;
   readonly limit: number;
-  /** Most positions a search may store (default 2e6). */
+  /** Most positions a search may store (default 500,000). */
   readonly budget?: number;
+  /** Searches kept across the lines of a batch, by list of games (see bySearch). */
+  readonly searches?: Map<string, MisereSearch>;
 }
 
 /** Evaluate resolved components (see MisereMethod for the order of the methods). */
@@ -279,9 +281,26 @@ function bySearch(components: readonly MisereComponent[], opts: MisereOptions): 
         : [];
     return { outcome: r.outcome, method: 'retrograde', values: null, moves, truncated: false, searched: r.positions };
   }
-  const search = new MisereSearch(items.options, budget);
+  // A batch keeps one search a list of games: later lines reuse what earlier ones stored, and a
+  // search that has used half its budget starts over (a line that outgrows a reused one, too).
+  const cacheKey = games.map((g) => g.rules.key).join('\n');
+  let search = opts.searches?.get(cacheKey);
+  const fresh = (): MisereSearch => {
+    const s = new MisereSearch(items.options, budget);
+    opts.searches?.set(cacheKey, s);
+    return s;
+  };
+  if (!search || search.size > budget / 2) search = fresh();
+  const before = search.size;
+  let wins: boolean;
+  try {
+    wins = search.winsMisere(search.canonical(start));
+  } catch (err) {
+    if (!(err instanceof MisereBudgetError) || before === 0) throw err;
+    search = fresh();
+    wins = search.winsMisere(search.canonical(start));
+  }
   const root = search.canonical(start);
-  const wins = search.winsMisere(root);
   const moves: MisereMove[] = [];
   let truncated = false;
   if (wins && opts.moves !== 'none') {
@@ -296,7 +315,14 @@ function bySearch(components: readonly MisereComponent[], opts: MisereOptions): 
       if (opts.moves === 'one') break;
     }
   }
-  return { outcome: wins ? 'N' : 'P', method: 'search', values: null, moves, truncated, searched: search.size };
+  return {
+    outcome: wins ? 'N' : 'P',
+    method: 'search',
+    values: null,
+    moves,
+    truncated,
+    searched: search.size - before,
+  };
 }
 
 /** The one-line refusal when a search outgrows its budget: what to do instead. */

@@ -51,6 +51,11 @@ describe('grundy count --misere', () => {
     const past = await runCli(['count', 'octal:0.07', '--heaps', '2', '--max', '12', '--misere', '--db', db]);
     expect(past.code).toBe(2);
     expect(past.stderr).toMatch(/no misère counting method covers octal:0.07 up to 12/);
+    for (const game of ['wythoff', 'graph:nowhere.txt']) {
+      const other = await runCli(['count', game, '--max', '3', '--misere', '--db', db]);
+      expect(other.code, game).toBe(2);
+      expect(other.stderr.trim().split('\n')).toHaveLength(1);
+    }
     const value = await runCli(['count', 'nim', '--max', '3', '--misere', '--value', '1', '--db', db]);
     expect([value.code, value.stderr]).toEqual([2, expect.stringMatching(/--value counts by nim-sum/)]);
   });

@@ -41,6 +41,8 @@ describe('grundy export --misere', () => {
     const none = await runCli(['export', 'grundy', '--misere', '--format', 'py', '--db', db]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/grundy has no misère rule to export: no misère table is stored/);
+    const board = await runCli(['export', 'wythoff', '--misere', '--format', 'cpp', '--db', db]);
+    expect([board.code, board.stderr]).toEqual([2, expect.stringMatching(/wythoff is not a heap game/)]);
     const csv = await runCli(['export', 'nim', '--misere', '--db', db]);
     expect([csv.code, csv.stderr]).toEqual([2, expect.stringMatching(/use --format cpp or py/)]);
   });
