@@ -259,7 +259,8 @@ export async function computeMisere(game: string, options: MisereComputeOptions 
   const kind = kindOf(rules);
   if (kind !== 'heap' && options.to !== undefined)
     throw new UsageError(
-      `--to counts heaps; ${rules.key} is ${kind === 'board' ? 'played on cells: give --size N' : 'a game graph, computed whole: drop --to'}`,
+      `--to counts heaps; ${rules.key} is ` +
+        (kind === 'board' ? 'played on cells: give --size N' : 'a game graph, computed whole: drop --to'),
     );
   if (kind !== 'board' && options.size !== undefined)
     throw new UsageError(`--size is the side of a two-dimensional game's table; ${rules.key} is not one`);
@@ -281,7 +282,8 @@ export async function computeMisere(game: string, options: MisereComputeOptions 
     if (err instanceof MisereBudgetError) {
       const what = kind === 'heap' ? `heaps 0..${to - 1}` : `the ${size} x ${size} cells`;
       throw new UsageError(
-        `the misère table of ${rules.key} for ${what} needs more than ${err.budget.toLocaleString('en-US')} positions ` +
+        `the misère table of ${rules.key} for ${what} needs more than ` +
+          `${err.budget.toLocaleString('en-US')} positions ` +
           `of exact search; nothing was stored: give a smaller ${kind === 'heap' ? '--to' : '--size'}`,
       );
     }
@@ -353,7 +355,8 @@ export function misereExportSource(spec: string, options: { readonly db?: string
     const tame = wild < 0 ? rows : rows.slice(0, wild);
     if (tame.length === 0) {
       throw new UsageError(
-        `${rules.key} has no misère rule to export: ${rows.length > 0 ? `heap ${wild} is wild (genus ${rows[wild]!.genus})` : 'no misère table is stored'}` +
+        `${rules.key} has no misère rule to export: ` +
+          (rows.length > 0 ? `heap ${wild} is wild (genus ${rows[wild]!.genus})` : 'no misère table is stored') +
           ` and the Anti-SG rule does not apply (a heap splits, or a heap of value 0 can move); ` +
           `grundy compute ${spec} --misere --to N stores genus and tameness, grundy eval --misere searches positions`,
       );

@@ -72,7 +72,8 @@ export async function misereEvalCommand(args: MisereEvalArgs): Promise<void> {
   else process.stdout.write(out.join(''));
   if (failed > 0) {
     throw new BatchLinesFailedError(
-      `${failed} of ${results.length} positions failed; the others were evaluated${args.out ? ` into ${args.out}` : ''}`,
+      `${failed} of ${results.length} positions failed; ` +
+        `the others were evaluated${args.out ? ` into ${args.out}` : ''}`,
     );
   }
 }

@@ -58,7 +58,8 @@ export function misereCppSource(src: MisereContestSource, withMain: boolean): st
   if (src.rule === 'anti-sg') {
     if (src.limit !== null) {
       out.push(
-        `        if (n >= ${src.limit}ULL) throw std::out_of_range("the Anti-SG condition fails from heap ${src.limit}");`,
+        `        if (n >= ${src.limit}ULL)`,
+        `            throw std::out_of_range("the Anti-SG condition fails from heap ${src.limit}");`,
       );
     }
     out.push('        const unsigned long long g = grundy(n);', '        x ^= g;', '        if (g > 1) big = true;');

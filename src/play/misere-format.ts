@@ -103,7 +103,8 @@ export function misereText(
             : `token on ${c.game.label(Number(m.from))}`;
       const values = m.toValue !== undefined ? `g ${m.fromValue} -> ${m.toValue}; ` : '';
       lines.push(
-        `  component ${m.component} (${m.game}), ${from}: ${m.description}  [${values}misère ${m.outcomeAfter}-position after it]`,
+        `  component ${m.component} (${m.game}), ${from}: ${m.description}  ` +
+          `[${values}misère ${m.outcomeAfter}-position after it]`,
       );
     }
   }
@@ -126,7 +127,8 @@ export function misereRecord(
   }
   const moves = e ? e.moves.map((m) => `${m.component}.${m.heap}: ${m.description}`).join('; ') : '';
   if (format === 'csv') {
-    return `${line},${csvField(position)},${e?.outcome ?? ''},${e?.method ?? ''},${csvField(moves)},${csvField(error)}\n`;
+    const fields = [line, csvField(position), e?.outcome ?? '', e?.method ?? '', csvField(moves), csvField(error)];
+    return `${fields.join(',')}\n`;
   }
   if (!e) return `line ${line}: error: ${error}\n`;
   return `line ${line}: ${position}  misère ${e.outcome} (${e.method})${moves ? `  ${moves}` : ''}\n`;

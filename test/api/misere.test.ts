@@ -21,7 +21,7 @@ afterAll(cleanup);
 const write = (heaps: readonly number[], spec: string) => `${spec}@${heaps.join(',')}`;
 
 describe('evaluateMisere', () => {
-  it('every sum of up to 4 heaps, 14 tokens, of 24 codes: outcome and winning move as game-tree search says', async () => {
+  it('every sum of up to 4 heaps, 14 tokens, of 24 codes: outcome and winning move as search says', async () => {
     const sums = heapSums(4, 14);
     for (const code of MISERE_CODES) {
       const options = (n: number) => naiveOptions(code, n);

@@ -175,7 +175,8 @@ async function computeMisereCommand(args: ComputeArgs): Promise<void> {
       ? ''
       : `; ${s.tame} tame${s.firstWild !== null ? `, the first wild heap is ${s.firstWild}` : ', none wild'}`;
   process.stdout.write(
-    `${s.game}: misère table of ${s.positions} ${s.kind === 'heap' ? 'heaps' : s.kind === 'board' ? 'cells' : 'vertices'} ` +
+    `${s.game}: misère table of ${s.positions} ` +
+      `${s.kind === 'heap' ? 'heaps' : s.kind === 'board' ? 'cells' : 'vertices'} ` +
       `stored (P ${s.outcomes.P}, N ${s.outcomes.N}${s.outcomes.D ? `, D ${s.outcomes.D}` : ''}${tame}) in ` +
       `${fmtDuration(s.elapsedMs)}\n`,
   );

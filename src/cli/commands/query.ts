@@ -134,7 +134,8 @@ async function queryMisereCommand(args: QueryArgs, items: readonly string[]): Pr
     const where = a.kind === 'heap' ? `heap ${a.position}` : a.position;
     const value = a.value !== null ? ` (misère value ${a.value})` : '';
     const genus = a.genus !== null ? `, genus ${a.genus}, ${a.tame ? 'tame' : 'wild'}` : '';
-    return `${where}: misère ${a.outcome}${value}${genus}${a.source === 'table' ? '' : `  (${a.source === 'rule' ? 'by the rule' : 'computed now'})`}`;
+    const source = a.source === 'table' ? '' : a.source === 'rule' ? '  (by the rule)' : '  (computed now)';
+    return `${where}: misère ${a.outcome}${value}${genus}${source}`;
   });
   process.stdout.write(`${key}, misère play:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
 }
