@@ -62,6 +62,7 @@ export {
 export { count, type CountAnswer, type CountOptions } from './api/count.js';
 export {
   computeMisere,
+  eachMisereLine,
   evaluateMisere,
   evaluateMisereBatch,
   misereExportSource,

@@ -76,48 +76,70 @@ export async function evaluateMisereBatch(
   positions: readonly string[],
   options: MisereEvaluateOptions = {},
 ): Promise<MisereLine[]> {
+  const out: MisereLine[] = [];
+  await eachMisereLine(positions, options, (line) => out.push(line));
+  return out;
+}
+
+/**
+ * evaluateMisereBatch without keeping the results: each line's result goes to `visit` in input
+ * order and may be dropped at once (a file of 10^6 lines holds no 10^6 evaluations in memory).
+ */
+export async function eachMisereLine(
+  positions: readonly string[],
+  options: MisereEvaluateOptions,
+  visit: (line: MisereLine, index: number) => void,
+): Promise<void> {
   const mode = options.moves ?? 'one';
   if (!['one', 'all', 'none'].includes(mode))
     throw new UsageError(`moves '${String(mode)}' is not one of one, all, none`);
   const limit = options.limit ?? 100;
   if (!Number.isSafeInteger(limit) || limit < 1) throw new UsageError(`limit ${limit} must be a positive integer`);
-  const written: (WrittenComponent[] | GrundyError)[] = positions.map((p) => {
+  const split = (p: string): WrittenComponent[] | GrundyError => {
     try {
       return splitPosition(p);
     } catch (err) {
       if (err instanceof GrundyError) return err;
       throw err;
     }
-  });
+  };
+  function* scanned(): Iterable<readonly WrittenComponent[]> {
+    for (const p of positions) {
+      const w = split(p);
+      if (!(w instanceof GrundyError)) yield w;
+    }
+  }
   const dbPath = locateStore(options.db).path;
   const store = Store.openForRead(dbPath);
   let resolver: MisereResolver;
   try {
     const stored = new Map<string, ReadonlyMap<number, MisereRow> | undefined>();
-    resolver = await MisereResolver.create(
-      written.filter((w): w is WrittenComponent[] => !(w instanceof GrundyError)),
-      {
-        dbPath,
-        workers: options.workers ?? defaultWorkers(),
-        ...(options.computeMissing === false ? { computeMissing: false } : {}),
-        ...(options.onCompute ? { onCompute: options.onCompute } : {}),
-        storedRows: (key) => {
-          if (!stored.has(key)) {
-            const rows = store && misereTableInfo(store, key) ? loadMisereTable(store, key) : [];
-            stored.set(key, rows.length > 0 ? new Map(rows.map((r) => [r.position, r])) : undefined);
-          }
-          return stored.get(key);
-        },
+    resolver = await MisereResolver.create(scanned(), {
+      dbPath,
+      workers: options.workers ?? defaultWorkers(),
+      moves: mode !== 'none',
+      ...(options.computeMissing === false ? { computeMissing: false } : {}),
+      ...(options.onCompute ? { onCompute: options.onCompute } : {}),
+      storedRows: (key) => {
+        if (!stored.has(key)) {
+          const rows = store && misereTableInfo(store, key) ? loadMisereTable(store, key) : [];
+          stored.set(key, rows.length > 0 ? new Map(rows.map((r) => [r.position, r])) : undefined);
+        }
+        return stored.get(key);
       },
-    );
+    });
   } finally {
     store?.close();
   }
   const searches = new Map<string, MisereSearch>();
-  return written.map((w, i) => {
-    const position = positions[i]!.trim();
-    if (w instanceof GrundyError) return { position, error: w };
+  for (let i = 0; i < positions.length; i++) {
+    const w = split(positions[i]!);
+    if (w instanceof GrundyError) {
+      visit({ position: positions[i]!.trim(), error: w }, i);
+      continue;
+    }
     const text = w.map((c) => `${c.spec}@${c.tokens.join(',')}`).join(' + ');
+    let line: MisereLine;
     try {
       const components = resolver.resolve(w);
       const evaluation = evaluateMisereSum(components, {
@@ -126,13 +148,14 @@ export async function evaluateMisereBatch(
         searches,
         ...(options.budget !== undefined ? { budget: options.budget } : {}),
       });
-      return { position: text, components, evaluation };
+      line = { position: text, components, evaluation };
     } catch (err) {
-      if (err instanceof MisereBudgetError) return { position: text, error: budgetRefusal(err, text) };
-      if (err instanceof GrundyError) return { position: text, error: err };
-      throw err;
+      if (err instanceof MisereBudgetError) line = { position: text, error: budgetRefusal(err, text) };
+      else if (err instanceof GrundyError) line = { position: text, error: err };
+      else throw err;
     }
-  });
+    visit(line, i);
+  }
 }
 
 /** One position of one game under misère play. */

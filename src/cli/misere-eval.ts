@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { evaluateMisere, evaluateMisereBatch } from '../api/misere.js';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { eachMisereLine, evaluateMisere } from '../api/misere.js';
 import { BatchLinesFailedError, batchFormat, type MovesMode } from '../api/evaluate.js';
 import { UsageError } from '../errors.js';
 import type { BatchFormat } from '../play/batch-protocol.js';
@@ -54,25 +54,43 @@ export async function misereEvalCommand(args: MisereEvalArgs): Promise<void> {
     .split('\n')
     .map((raw, i) => ({ line: i + 1, text: raw.trim() }))
     .filter((l) => l.text !== '' && !l.text.startsWith('#'));
-  const results = await evaluateMisereBatch(
-    numbered.map((l) => l.text),
-    options,
-  );
+  // Results are written as they come, a block at a time: a large file keeps no evaluations in memory.
   let failed = 0;
-  const out: string[] = format === 'csv' ? [MISERE_CSV_HEADER] : [];
-  results.forEach((r, i) => {
-    const line = numbered[i]!.line;
-    if ('error' in r) {
-      failed++;
-      process.stderr.write(`grundy: line ${line}: ${r.error.message}\n`);
-      out.push(misereRecord(line, r.position, [], null, format, r.error.message));
-    } else out.push(misereRecord(line, r.position, r.components, r.evaluation, format));
-  });
-  if (args.out !== undefined) writeFileSync(args.out, out.join(''));
-  else process.stdout.write(out.join(''));
+  let pending: string[] = format === 'csv' ? [MISERE_CSV_HEADER] : [];
+  let size = 0;
+  const fd = args.out !== undefined ? openSync(args.out, 'w') : null;
+  const flush = () => {
+    if (pending.length > 0) {
+      if (fd === null) process.stdout.write(pending.join(''));
+      else writeSync(fd, pending.join(''));
+    }
+    pending = [];
+    size = 0;
+  };
+  try {
+    await eachMisereLine(
+      numbered.map((l) => l.text),
+      options,
+      (r, i) => {
+        const line = numbered[i]!.line;
+        let record: string;
+        if ('error' in r) {
+          failed++;
+          process.stderr.write(`grundy: line ${line}: ${r.error.message}\n`);
+          record = misereRecord(line, r.position, [], null, format, r.error.message);
+        } else record = misereRecord(line, r.position, r.components, r.evaluation, format);
+        pending.push(record);
+        size += record.length;
+        if (size >= 1 << 16) flush();
+      },
+    );
+    flush();
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
   if (failed > 0) {
     throw new BatchLinesFailedError(
-      `${failed} of ${results.length} positions failed; ` +
+      `${failed} of ${numbered.length} positions failed; ` +
         `the others were evaluated${args.out ? ` into ${args.out}` : ''}`,
     );
   }

@@ -356,7 +356,7 @@ export class MisereResolver {
    * fails only the lines that name it.
    */
   static async create(
-    positions: readonly (readonly WrittenComponent[])[],
+    positions: Iterable<readonly WrittenComponent[]>,
     opts: MisereResolveOptions,
   ): Promise<MisereResolver> {
     const r = new MisereResolver();
