@@ -18,7 +18,7 @@ export class MisereBudgetError extends Error {
   }
 }
 
-/** Default bound on stored positions: about 10 s of search at the worst (bench/NOTES.md), some 100 MB. */
+/** Default bound on stored positions: a few seconds of search (bench/NOTES.md), some 100 MB of memo. */
 export const DEFAULT_MISERE_BUDGET = 500_000;
 
 /** A move of a position: the index of the item moved (in the canonical position) and what it leaves. */
