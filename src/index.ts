@@ -86,6 +86,25 @@ export {
   type QuotientSummary,
   readQuotient,
 } from './api/quotient.js';
+/** Misère play: outcomes, genus, tame and Anti-SG rules, sums (docs/misere.md). */
+export {
+  computeMisere,
+  eachMisereLine,
+  evaluateMisere,
+  evaluateMisereBatch,
+  misereExportSource,
+  queryMisere,
+  type MisereAnswer,
+  type MisereComputeOptions,
+  type MisereComputeSummary,
+  type MisereEvaluated,
+  type MisereEvaluateOptions,
+  type MisereEvaluation,
+  type MisereLine,
+  type MisereMethod,
+  type MisereMove,
+  type MisereQueryOptions,
+} from './api/misere.js';
 export { query } from './api/query.js';
 export {
   DEFAULT_SWEEP_LIMITS,

@@ -4,13 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compute,
+  computeMisere,
   count,
   evaluate,
+  evaluateMisere,
   GrundyError,
   NotComputedError,
   openStore,
   parseGame,
   query,
+  queryMisere,
   UsageError,
 } from '../src/index.js';
 import { naiveValues } from './helpers/naive-games.js';
@@ -25,6 +28,15 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('public API', () => {
+  it('misère play: evaluate, query, compute and store', async () => {
+    const e = await evaluateMisere('nim@1,1,1 + kayles@0', { db });
+    expect([e.evaluation.outcome, e.evaluation.method]).toEqual(['P', 'search']);
+    const s = await computeMisere('octal:0.312', { db, to: 8 });
+    expect(s.firstWild).toBe(4);
+    const q = await queryMisere('octal:0.312', ['4'], { db });
+    expect(q.answers[0]).toMatchObject({ genus: '2^1420', tame: false, source: 'table' });
+  });
+
   it('parseGame gives the canonical key and typed errors with the CLI exit codes', () => {
     expect(parseGame('kayles').key).toBe('octal:0.77');
     expect(parseGame('.77').key).toBe('octal:0.77');

@@ -1,4 +1,10 @@
 import { countPositions, type CountResult } from '../count/count.js';
+import { valueHistogram } from '../count/histogram.js';
+import { countMisereP, type MisereCountGame } from '../count/misere-count.js';
+import { GameValues } from '../play/game-values.js';
+import { antiSgBound, genusValue } from '../play/misere.js';
+import { loadMisereTable, misereTableInfo } from '../store/misere.js';
+import { Store } from '../store/store.js';
 import { defaultWorkers } from '../engine/pool.js';
 import { GrundyError, UsageError } from '../errors.js';
 import { parseRules, kindOf, closedFormOf } from '../games/registry.js';
@@ -17,6 +23,12 @@ export interface CountOptions {
   /** Worker threads for a table computed on the fly (default: available cores). */
   readonly workers?: number;
   readonly onCompute?: (key: string, to: number, untilProven?: boolean) => void;
+  /**
+   * Count misère P-positions instead (value must be 0): where misère Nim decides every tuple, by the
+   * Anti-SG rule (no heap splits, every heap of value 0 terminal) or a stored misère table in which
+   * every heap up to max is tame; otherwise a UsageError naming what is missing.
+   */
+  readonly misere?: boolean;
 }
 
 export interface CountAnswer {
@@ -28,6 +40,8 @@ export interface CountAnswer {
     readonly method: CountResult['methods'][number];
   }[];
   readonly transformSize: number;
+  /** With misere: the rule that decided the tuples. */
+  readonly misere?: 'anti-sg' | 'tame';
 }
 
 /**
@@ -85,10 +99,80 @@ export async function count(
     else byKey.set(p.rules.key, { source: p, heaps: k });
   }
   const list = [...byKey.values()];
+  if (options.misere) {
+    if (value !== 0n) throw new UsageError('--value counts by nim-sum; a misère count counts P-positions only');
+    return countMisere(list, max, mod, locateStore(options.db).path);
+  }
   const result = countPositions({ games: list, max, value, ...(mod !== undefined ? { mod } : {}) });
   return {
     count: result.count,
     games: list.map((g, i) => ({ key: g.source.rules.key, heaps: g.heaps, method: result.methods[i]! })),
     transformSize: result.transformSize,
   };
+}
+
+/** Misère P-positions by the one rule that covers every game (see CountOptions.misere). */
+function countMisere(
+  list: readonly { source: PreparedGame; heaps: bigint }[],
+  max: bigint,
+  mod: bigint | undefined,
+  dbPath: string,
+): CountAnswer {
+  const antiSg = list.every((g) => {
+    const values = new GameValues(g.source.rules, g.source.table, g.source.cert);
+    return antiSgBound(values, undefined, max) > max && g.source.rules.family !== 'module';
+  });
+  const games: MisereCountGame[] = [];
+  const methods: CountResult['methods'][number][] = [];
+  if (antiSg) {
+    for (const g of list) {
+      const h = valueHistogram(g.source, max);
+      games.push({ histogram: h.counts, small0: h.counts[0] ?? 0n, small1: h.counts[1] ?? 0n, heaps: g.heaps });
+      methods.push(h.method);
+    }
+  } else {
+    if (max >= 1_000_000n) throw noMisereRule(list, max);
+    const store = Store.openForRead(dbPath);
+    try {
+      for (const g of list) {
+        const key = g.source.rules.key;
+        const rows = store && misereTableInfo(store, key) ? loadMisereTable(store, key) : [];
+        if (rows.length <= Number(max) || rows.slice(0, Number(max) + 1).some((r) => !r.tame))
+          throw noMisereRule(list, max);
+        const histogram: bigint[] = [];
+        let small0 = 0n;
+        let small1 = 0n;
+        for (const r of rows.slice(0, Number(max) + 1)) {
+          const v = genusValue(r.genus!);
+          while (histogram.length <= v) histogram.push(0n);
+          histogram[v]! += 1n;
+          if (r.value !== v) {
+            if (v === 0) small0++;
+            else small1++;
+          }
+        }
+        games.push({ histogram, small0, small1, heaps: g.heaps });
+        methods.push('table');
+      }
+    } finally {
+      store?.close();
+    }
+  }
+  let size = 1;
+  for (const g of games) while (size < g.histogram.length) size <<= 1;
+  return {
+    count: countMisereP(games, max, mod),
+    games: list.map((g, i) => ({ key: g.source.rules.key, heaps: g.heaps, method: methods[i]! })),
+    transformSize: size,
+    misere: antiSg ? 'anti-sg' : 'tame',
+  };
+}
+
+function noMisereRule(list: readonly { source: PreparedGame }[], max: bigint): UsageError {
+  const keys = list.map((g) => g.source.rules.key).join(', ');
+  return new UsageError(
+    `no misère counting method covers ${keys} up to ${max}: it needs the Anti-SG rule (no heap splits, every heap ` +
+      'of value 0 terminal) or a stored misère table with every heap tame (grundy compute GAME --misere --to N); ' +
+      'grundy eval --misere answers single positions',
+  );
 }

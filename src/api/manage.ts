@@ -1,4 +1,5 @@
 import { GrundyError, NotComputedError, UsageError } from '../errors.js';
+import { deleteMisereTable, misereTableInfo } from '../store/misere.js';
 import { parseRules } from '../games/registry.js';
 import type { Periodicity } from '../period/detect.js';
 import type { BenchRun } from '../store/bench-runs.js';
@@ -100,8 +101,26 @@ export function listSweeps(options: ManageOptions = {}): {
  * the name is neither; both list the stored keys. StoreError while a compute of it runs.
  */
 export function removeGame(spec: string, options: ManageOptions = {}): { store: string; removed: RemovedGame } {
-  const key = withReader(options, (store) => tableKey(store, spec));
-  return withWriter(options, (store) => ({ store: store.path, removed: removeStoredGame(store, key) }));
+  const key = withReader(options, (store) => misereOnlyKey(store, spec) ?? tableKey(store, spec));
+  return withWriter(options, (store) => {
+    if (store.getGame(key)) return { store: store.path, removed: removeStoredGame(store, key) };
+    // Only a misère table is stored (grundy compute --misere): it goes alone.
+    store.transaction(() => deleteMisereTable(store, key));
+    const none = { values: 0, chunks: 0, bytes: 0, certificate: false, runs: 0, sparseState: false };
+    return { store: store.path, removed: { game: key, ...none } };
+  });
+}
+
+/** The key of a game whose only stored table is a misère one, else null. */
+function misereOnlyKey(store: Store | null, spec: string): string | null {
+  if (!store) return null;
+  let key: string;
+  try {
+    key = parseRules(spec).key;
+  } catch {
+    return null;
+  }
+  return !store.getGame(key) && misereTableInfo(store, key) ? key : null;
 }
 
 /** Remove the sweep of exactly this name and its results; NotComputedError (listing the names) when none. */

@@ -1,4 +1,5 @@
 import { locateStore } from '../api/store.js';
+import { parseCount } from '../numbers.js';
 
 /** Options every command takes. */
 export interface GlobalArgs {
@@ -27,4 +28,9 @@ export function onTheFly(key: string, to: number, untilProven = false): string {
     ? `${key} is not stored far enough: computing and storing it until its period is proven (at most ` +
         `g(0..${to - 1}))`
     : `${key} is not stored far enough: computing and storing g(0..${to - 1})`;
+}
+
+/** --max-positions N as the misère search budget option ({} when not given). */
+export function maxPositions(text: string | undefined): { budget?: number } {
+  return text === undefined ? {} : { budget: parseCount(text, '--max-positions', 1, 1e9) };
 }

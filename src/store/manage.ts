@@ -1,4 +1,5 @@
 import { handleOf, statement } from './handle.js';
+import { deleteMisereTable } from './misere.js';
 import { statSync } from 'node:fs';
 import { StoreError } from '../errors.js';
 import { describeHolder, holderAlive, type LockHolder } from './locks.js';
@@ -103,6 +104,7 @@ export function removeGame(store: Store, key: string): RemovedGame {
     statement(store, 'DELETE FROM board_blocks WHERE game_id = ?').run(game.id);
     statement(store, 'DELETE FROM boards WHERE game_id = ?').run(game.id);
     statement(store, 'DELETE FROM games WHERE id = ?').run(game.id);
+    deleteMisereTable(store, key);
     return removed;
   });
 }

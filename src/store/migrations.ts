@@ -251,4 +251,28 @@ export const MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    // Misère play (src/misere, docs/misere.md), apart from the normal-play tables: per position of
+    // a game, its misère outcome, misère Grundy value, and for heaps the genus and whether it is tame.
+    // Keyed by the game key, replaced whole by one grundy compute --misere.
+    name: 'misere tables',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE misere_tables (
+          game_key TEXT PRIMARY KEY,
+          kind TEXT NOT NULL,            -- heap | graph | board
+          positions INTEGER NOT NULL,    -- rows stored: heaps 0..n-1, vertices, or cells by anti-diagonal index
+          created_at TEXT NOT NULL
+        );
+        CREATE TABLE misere_values (
+          game_key TEXT NOT NULL,
+          position INTEGER NOT NULL,     -- heap size, vertex index, or a cell's anti-diagonal index
+          outcome TEXT NOT NULL,         -- P, N or D (the player to move: N wins, P loses, D draws)
+          value INTEGER,                 -- misère Grundy value (none where play can cycle)
+          genus TEXT,                    -- heaps: g^γ0γ1... (Conway), written to the first tail pair
+          tame INTEGER,                  -- heaps: 1 when it and every heap it reaches have tame genus
+          PRIMARY KEY (game_key, position)
+        ) WITHOUT ROWID;
+      `),
+  },
 ];

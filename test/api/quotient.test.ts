@@ -11,7 +11,7 @@ import {
   UsageError,
 } from '../../src/index.js';
 import { tempDir } from '../helpers/cli.js';
-import { naiveMisere } from '../helpers/naive-misere.js';
+import { naiveMisere } from '../helpers/naive-misere-sums.js';
 
 /* src/api/quotient.ts: compute and store a quotient, read it back, answer sums from it. */
 const { dir, cleanup } = tempDir('grundy-api-quotient-');

@@ -35,6 +35,7 @@ const FACTS: readonly { readonly command: string; readonly output: RegExp }[] = 
   { command: 'query sub:2,5,7 2^100 --json', output: /"source": "certificate"/ },
   { command: 'grundy eval ', output: /nim-sum 0/ },
   { command: 'quotient octal:0.75 --eval 3,5,7', output: /^3 \+ 5 \+ 7: N \(class \S+\); move heap/ },
+  { command: 'eval --misere', output: /misère N-position .* by exact search/ },
   { command: 'list', output: /octal:0\.77/ },
 ];
 

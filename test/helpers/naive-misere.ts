@@ -1,51 +1,123 @@
-import { naiveOptions } from './naive-games.js';
-
 /**
- * The misère twin: whether a sum of heaps is a misère P-position (the player to move loses when
- * the last move is the winner's loss), by explicit search of the game tree of the whole sum,
- * every position a sorted list of heaps, with no theory at all. A position with no move is an
- * N-position: the player to move cannot move, so the other player made the last move and lost.
+ * Naive twins of misère play (src/misere): plain game-tree search over heaps as written, no
+ * canonical forms. The player who cannot move wins (Conway, On Numbers and Games ch. 12).
  */
-export function naiveMisere(spec: string): (heaps: readonly number[]) => boolean {
-  const seen = new Map<string, boolean>();
-  const options = new Map<number, number[][]>();
-  const optionsOf = (n: number): number[][] => {
-    let list = options.get(n);
-    if (!list) options.set(n, (list = [...naiveOptions(spec, n)].map((o) => o.filter((h) => h > 0))));
-    return list;
-  };
-  const isP = (heaps: readonly number[]): boolean => {
-    const sorted = heaps.filter((h) => h > 0).sort((a, b) => a - b);
-    const key = sorted.join(' ');
-    const known = seen.get(key);
-    if (known !== undefined) return known;
-    let moved = false;
-    let p = true;
-    for (let i = 0; i < sorted.length && p; i++) {
-      const rest = sorted.filter((_, j) => j !== i);
-      for (const o of optionsOf(sorted[i]!)) {
-        moved = true;
-        if (isP([...rest, ...o])) {
-          p = false;
-          break;
-        }
+export type HeapOptions = (n: number) => Iterable<readonly number[]>;
+
+/** Whether the player to move wins the sum of `heaps` under misère play. */
+export function naiveMisereWins(
+  heaps: readonly number[],
+  options: HeapOptions,
+  memo = new Map<string, boolean>(),
+): boolean {
+  const key = [...heaps].sort((a, b) => a - b).join(' ');
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  let anyMove = false;
+  let win = false;
+  for (let i = 0; i < heaps.length && !win; i++) {
+    for (const o of options(heaps[i]!)) {
+      anyMove = true;
+      const next = [...heaps.slice(0, i), ...o, ...heaps.slice(i + 1)];
+      if (!naiveMisereWins(next, options, memo)) {
+        win = true;
+        break;
       }
     }
-    const result = moved && p;
-    seen.set(key, result);
-    return result;
-  };
-  return isP;
+  }
+  const result = win || !anyMove;
+  memo.set(key, result);
+  return result;
 }
 
-/** Every sum of 1..maxHeaps heaps (nondecreasing lists) with at most `tokens` tokens in all. */
-export function smallSums(maxHeaps: number, tokens: number): number[][] {
+/**
+ * The misère Grundy value of the game's heaps plus nim heaps `nims`: the mex of the options'
+ * values, 1 where no move is left.
+ */
+export function naiveMisereValue(
+  heaps: readonly number[],
+  nims: readonly number[],
+  options: HeapOptions,
+  memo = new Map<string, number>(),
+): number {
+  const key = `${[...heaps].sort((a, b) => a - b).join(' ')}|${[...nims].sort((a, b) => a - b).join(' ')}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const seen = new Set<number>();
+  heaps.forEach((h, i) => {
+    for (const o of options(h))
+      seen.add(naiveMisereValue([...heaps.slice(0, i), ...o, ...heaps.slice(i + 1)], nims, options, memo));
+  });
+  nims.forEach((h, i) => {
+    for (let m = 0; m < h; m++)
+      seen.add(naiveMisereValue(heaps, [...nims.slice(0, i), m, ...nims.slice(i + 1)], options, memo));
+  });
+  let value: number;
+  if (seen.size === 0) value = 1;
+  else {
+    value = 0;
+    while (seen.has(value)) value++;
+  }
+  memo.set(key, value);
+  return value;
+}
+
+/** Every multiset of 1 to `parts` heaps, each >= 1, with at most `total` tokens in all. */
+export function heapSums(parts: number, total: number): number[][] {
   const out: number[][] = [];
-  const grow = (sum: number[], from: number, left: number): void => {
-    if (sum.length > 0) out.push([...sum]);
-    if (sum.length === maxHeaps) return;
-    for (let h = from; h <= left; h++) grow([...sum, h], h, left - h);
+  const walk = (prefix: number[], min: number, left: number): void => {
+    if (prefix.length > 0) out.push(prefix);
+    if (prefix.length === parts) return;
+    for (let h = min; h <= left; h++) walk([...prefix, h], h, left - h);
   };
-  grow([], 1, tokens);
+  walk([], 1, total);
   return out;
 }
+
+/** Misère outcomes of one token on each vertex by fixpoint iteration: 'P', 'N' or 'D'. */
+export function naiveGraphOutcomes(n: number, edges: readonly (readonly [number, number])[]): string[] {
+  const succ: number[][] = Array.from({ length: n }, () => []);
+  for (const [u, v] of edges) succ[u]!.push(v);
+  const out: string[] = new Array(n).fill('D');
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let u = 0; u < n; u++) {
+      if (out[u] !== 'D') continue;
+      const s = succ[u]!;
+      const next = s.length === 0 || s.some((v) => out[v] === 'P') ? 'N' : s.every((v) => out[v] === 'N') ? 'P' : 'D';
+      if (next !== 'D') {
+        out[u] = next;
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** Tame and wild codes (Winning Ways ch. 13; Plambeck's misère octal pages): 20 and more. */
+export const MISERE_CODES = [
+  'octal:0.07',
+  'octal:0.77',
+  'octal:0.137',
+  'octal:0.6',
+  'octal:0.312',
+  'octal:0.4',
+  'octal:0.14',
+  'octal:0.15',
+  'octal:0.16',
+  'octal:0.17',
+  'octal:0.34',
+  'octal:0.35',
+  'octal:0.36',
+  'octal:0.37',
+  'octal:0.51',
+  'octal:0.52',
+  'octal:0.53',
+  'octal:0.54',
+  'octal:0.7',
+  'octal:0.71',
+  'octal:0.72',
+  'octal:0.75',
+  'octal:0.123',
+  'octal:4.07',
+];

@@ -3,7 +3,7 @@ import { QuotientAnswerer } from '../../src/misere/quotient-answer.js';
 import { heapMapPeriod, proofHeap } from '../../src/misere/quotient-period.js';
 import { quotientUpTo } from '../../src/misere/quotient.js';
 import { naiveOptions } from '../helpers/naive-games.js';
-import { smallSums } from '../helpers/naive-misere.js';
+import { smallSums } from '../helpers/naive-misere-sums.js';
 
 describe('heapMapPeriod', () => {
   it('finds the least period, then the least preperiod, and proves it only from h(e + p) + k heaps', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QuotientAnswerer } from '../../src/misere/quotient-answer.js';
 import { type Quotient, QuotientBuilder, QuotientLimitError, quotientUpTo } from '../../src/misere/quotient.js';
 import { naiveOptions } from '../helpers/naive-games.js';
-import { naiveMisere, smallSums } from '../helpers/naive-misere.js';
+import { naiveMisere, smallSums } from '../helpers/naive-misere-sums.js';
 
 /** Published facts about quotients, each with its source (test/fixtures/misere-quotients.json). */
 const FACTS = JSON.parse(readFileSync(new URL('../fixtures/misere-quotients.json', import.meta.url), 'utf8')) as {

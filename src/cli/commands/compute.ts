@@ -10,9 +10,10 @@ import {
 } from '../../api/compute.js';
 import { knownResult, knownText, parseGame, specHelp, specNotes } from '../../api/game.js';
 import { parseDuration } from '../../durations.js';
-import { InterruptedError } from '../../errors.js';
+import { InterruptedError, UsageError } from '../../errors.js';
+import { computeMisere } from '../../api/misere.js';
 import { parseCount } from '../../numbers.js';
-import { quoteSpec, type GlobalArgs } from '../context.js';
+import { maxPositions, quoteSpec, type GlobalArgs } from '../context.js';
 import {
   factsText,
   fmtDuration,
@@ -33,6 +34,8 @@ interface ComputeArgs extends GlobalArgs {
   'module-timeout'?: string;
   'max-states'?: string;
   wait?: boolean;
+  misere?: boolean;
+  'max-positions'?: string;
 }
 
 export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
@@ -72,11 +75,22 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         type: 'boolean',
         describe: 'if another process is computing the same game, wait for it instead of refusing',
       })
+      .option('max-positions', {
+        type: 'string',
+        describe: 'with --misere: the most positions an exact search may store before it refuses (default 500000)',
+      })
+      .option('misere', {
+        type: 'boolean',
+        describe:
+          'store the misère table instead (docs/misere.md): heaps 0..N-1 with --to (default 64): outcome, misère ' +
+          'value, genus, tame; a graph whole: P/N/D; a board --size N (default 32); stored in one transaction',
+      })
       .example('$0 compute octal:0.77 --until-proven', 'Kayles until its period 12 is proven')
       .example('$0 compute sub:squares --to 1e6 --workers 2', 'subtract-a-square to a million')
       .example('$0 compute grundy --to 2^16 --json', "Grundy's game, summary as JSON")
       .example('$0 compute graph:g.txt', 'a game on a graph (edge list u v per line; cycles give draws)')
       .example('$0 compute wythoff --size 1024', "Wythoff's game, the 1024 x 1024 table")
+      .example('$0 compute octal:0.07 --misere --to 40', "misère Dawson's Kayles: genus and tameness of heaps 0..39")
       .example('$0 compute states:./game.js --max-states 1e6', 'a game given by start and moves(state), cycles allowed')
       .example('$0 compute module:./rules.js --to 1e5 --module-timeout 2s', 'custom rules, at most 2 s per position')
       .epilogue(
@@ -88,6 +102,8 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
     const game = parseGame(args.game);
     const rules = game.rules;
     for (const note of specNotes(args.game)) process.stderr.write(`grundy: ${note}\n`);
+    if (args.misere) return computeMisereCommand(args);
+    if (args['max-positions'] !== undefined) throw new UsageError('--max-positions goes with --misere');
     const untilProven = args['until-proven'] === true;
     const canProve = game.provable;
     if (untilProven && !canProve && game.kind === 'heap') {
@@ -144,6 +160,33 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
 };
 
 /** A states: module's exploration on a terminal: found and expanded states, at most 10 updates a second. */
+/** grundy compute --misere: the misère table, stored whole (flags of the normal compute refused). */
+async function computeMisereCommand(args: ComputeArgs): Promise<void> {
+  for (const flag of ['until-proven', 'workers', 'module-timeout', 'max-states', 'wait'] as const) {
+    if (args[flag] !== undefined) throw new UsageError(`--${flag} goes with a normal-play compute, not --misere`);
+  }
+  const s = await computeMisere(args.game, {
+    ...(args.db !== undefined ? { db: args.db } : {}),
+    ...(args.to !== undefined ? { to: parseCount(args.to, '--to', 1, 1_000_000) } : {}),
+    ...(args.size !== undefined ? { size: parseCount(args.size, '--size', 1, 4096) } : {}),
+    ...maxPositions(args['max-positions']),
+  });
+  if (args.json) {
+    printJson(s);
+    return;
+  }
+  const tame =
+    s.tame === null
+      ? ''
+      : `; ${s.tame} tame${s.firstWild !== null ? `, the first wild heap is ${s.firstWild}` : ', none wild'}`;
+  process.stdout.write(
+    `${s.game}: misère table of ${s.positions} ` +
+      `${s.kind === 'heap' ? 'heaps' : s.kind === 'board' ? 'cells' : 'vertices'} ` +
+      `stored (P ${s.outcomes.P}, N ${s.outcomes.N}${s.outcomes.D ? `, D ${s.outcomes.D}` : ''}${tame}) in ` +
+      `${fmtDuration(s.elapsedMs)}\n`,
+  );
+}
+
 function exploreProgress(): (found: number, expanded: number) => void {
   let last = 0;
   return (found, expanded) => {

@@ -11,6 +11,7 @@ interface CountArgs extends GlobalArgs {
   heaps?: string;
   max?: string;
   value?: string;
+  misere?: boolean;
   mod?: string;
   workers?: string;
 }
@@ -34,6 +35,12 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
         describe: 'N: every heap ranges over [0, N]; 1e18 works with a proven period',
       })
       .option('value', { type: 'string', describe: 'count nim-sum X instead of 0' })
+      .option('misere', {
+        type: 'boolean',
+        describe:
+          'count misère P-positions: by the Anti-SG rule (nim, all-but games...) or a stored misère table in which ' +
+          'every heap up to --max is tame (grundy compute --misere); refused otherwise (docs/misere.md)',
+      })
       .option('mod', { type: 'string', describe: 'count modulo P (any P >= 1; e.g. 1e9+7 written 1000000007)' })
       .option('workers', {
         type: 'string',
@@ -62,9 +69,12 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     const workers = args.workers !== undefined ? parseCount(args.workers, '--workers', 1, 256) : undefined;
 
     const games = args.game !== undefined ? { [args.game]: heaps } : gameSpecs;
+    if (args.misere && args.value !== undefined)
+      throw new UsageError('--value counts by nim-sum; --misere counts P-positions');
     const result = await count(games, {
       max,
       value,
+      ...(args.misere ? { misere: true } : {}),
       ...(mod !== undefined ? { mod } : {}),
       ...(args.db !== undefined ? { db: args.db } : {}),
       ...(workers !== undefined ? { workers } : {}),
@@ -77,6 +87,7 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
         max: jsonInteger(max),
         value: jsonInteger(value),
         mod: mod === undefined ? null : jsonInteger(mod),
+        ...(result.misere ? { misere: result.misere } : {}),
         transformSize: result.transformSize,
       });
       return;
@@ -85,8 +96,10 @@ export const countCommand: CommandModule<GlobalArgs, CountArgs> = {
     const how = result.games.map((g) => `${g.key}: ${g.method}`).join(', ');
     process.stdout.write(
       `${result.count}${mod !== undefined ? ` (mod ${mod})` : ''}\n` +
-        `  ordered tuples of ${what}, every heap in [0, ${max}], with nim-sum ` +
-        `${value}${value === 0n ? ' (P-positions)' : ''}\n` +
+        `  ordered tuples of ${what}, every heap in [0, ${max}], ` +
+        (result.misere
+          ? `that are misère P-positions (by the ${result.misere === 'tame' ? 'tame' : 'Anti-SG'} rule)\n`
+          : `with nim-sum ${value}${value === 0n ? ' (P-positions)' : ''}\n`) +
         `  values from ${how}; Walsh-Hadamard transform of length ${result.transformSize}\n`,
     );
   },

@@ -12,7 +12,7 @@ import {
 import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { evaluationJson, evaluationText, loopyJson, loopyText } from '../../api/format.js';
-import { onTheFly, type GlobalArgs } from '../context.js';
+import { maxPositions, onTheFly, type GlobalArgs } from '../context.js';
 import { fmtDuration, printJson } from '../output.js';
 import { isStdinArg, stdinToFile } from '../stdin.js';
 import { type Interruption, interruptedExitCode, listenForInterrupt } from '../interrupt.js';
@@ -26,6 +26,8 @@ interface EvalArgs extends GlobalArgs {
   limit?: string;
   workers?: string;
   queue?: string;
+  misere?: boolean;
+  'max-positions'?: string;
 }
 
 const MODES: readonly MovesMode[] = ['all', 'one', 'none'];
@@ -65,7 +67,19 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
           'GRUNDY_REDIS_PASSWORD); missing tables are still computed here; --workers = slices in flight / 3 ' +
           '(default 8)',
       })
+      .option('misere', {
+        type: 'boolean',
+        describe:
+          'misère play (the player who cannot move wins): outcome P/N/D and winning moves of a sum of any ' +
+          'kind, by misère Nim where a theorem allows it, else exact search (docs/misere.md); --file runs here',
+      })
+      .option('max-positions', {
+        type: 'string',
+        describe: 'with --misere: the most positions an exact search may store before it refuses (default 500000)',
+      })
       .example("$0 eval 'octal:0.77@10 + sub:1,3,4@100,7 + nim@5'", 'nim-sum, outcome and one winning move')
+      .example("$0 eval --misere 'nim@1,1,1'", "misère: P by Bouton's rule (an odd number of 1-heaps)")
+      .example("$0 eval --misere 'kayles@4,7 + nim@2' --json", 'misère Kayles is wild: exact search, a winning move')
       .example("$0 eval 'kayles@1e30 + nim@3' --moves all --json", 'a heap far beyond the table, via the proven period')
       .example("$0 eval 'graph:g.txt@a,b + nim@3'", 'tokens on a game graph plus a heap: value, P/N/D, a good move')
       .example("$0 eval 'wythoff@3,7 + 2d:king@2,7 + nim@4'", 'two-dimensional games take cells X,Y')
@@ -103,6 +117,26 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
         ),
     };
     const position = (args.position ?? []).map(String).join(' ').trim();
+    if (args.misere) {
+      if (args.queue !== undefined) throw new UsageError('--misere evaluates here: drop --queue');
+      if (args.file !== undefined && position !== '')
+        throw new UsageError('give either a position or --file, not both');
+      if (args.file === undefined && args.out !== undefined)
+        throw new UsageError('--out goes with --file; for one position, redirect stdout');
+      if (args.file === undefined && position === '')
+        throw new UsageError(`name a position (${POSITION_HELP}) or --file FILE`);
+      const { misereEvalCommand } = await import('../misere-eval.js');
+      await misereEvalCommand({
+        ...common,
+        position,
+        ...(args.file !== undefined ? { file: args.file } : {}),
+        ...(args.out !== undefined ? { out: args.out } : {}),
+        json: args.json === true,
+        ...maxPositions(args['max-positions']),
+      });
+      return;
+    }
+    if (args['max-positions'] !== undefined) throw new UsageError('--max-positions goes with --misere');
     if (args.file !== undefined) {
       if (position !== '') throw new UsageError('give either a position or --file, not both');
       await runBatch(args, common);

@@ -6,6 +6,8 @@ import { UsageError } from '../../errors.js';
 import { parseCount } from '../../numbers.js';
 import { cppSource, pythonSource } from '../../export/contest.js';
 import { formulaContest, tableContest, writeGraphTable, writeTable } from '../../export/table.js';
+import { misereCppSource, miserePythonSource } from '../../export/misere.js';
+import { misereExportSource } from '../../api/misere.js';
 import {
   NIMBER_EXTRAS,
   NIMBER_MAIN_OPS,
@@ -30,6 +32,7 @@ interface ExportArgs extends GlobalArgs {
   with?: string;
   'main-op'?: string;
   counted?: boolean;
+  misere?: boolean;
 }
 
 const FORMATS = ['csv', 'json', 'bfile', 'cpp', 'py'] as const;
@@ -85,7 +88,15 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
           'export nimber --main only: the input starts with a count T, then T records (the Library ' +
           'Checker form, e.g. "Nim Product": T, then T lines "A B"); without it, records to the end',
       })
+      .option('misere', {
+        type: 'boolean',
+        describe:
+          "with cpp / py: misere_loses(heaps) for misère play of sums of the game's heaps, by the Anti-SG rule " +
+          '(nim, all-but games...) or the tame heaps of a stored misère table (grundy compute --misere); --main ' +
+          'reads one position a line (heap sizes) and prints P or N (docs/misere.md)',
+      })
       .example('$0 export octal:0.77 --format bfile --to 1000 --out b002186.txt', 'an OEIS b-file for Kayles')
+      .example('$0 export nim --misere --format cpp --main', 'misère Nim (Bouton): P or N for each line of heaps')
       .example('$0 export sub:1,3,4 --format json --to 100', 'JSON on stdout')
       .example(
         '$0 export kayles --format cpp --main --out kayles.cpp',
@@ -120,6 +131,17 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
     for (const flag of ['with', 'main-op', 'counted'] as const) {
       const given = flag === 'counted' ? args.counted === true : args[flag] !== undefined;
       if (given) throw new UsageError(`--${flag} goes with export nimber only`);
+    }
+    if (args.misere) {
+      if (format !== 'cpp' && format !== 'py') throw new UsageError('--misere exports code: use --format cpp or py');
+      if (args.to !== undefined)
+        throw new UsageError('--misere exports what is solved (a rule or the tame heaps): drop --to');
+      const src = misereExportSource(args.game, args.db !== undefined ? { db: args.db } : {});
+      const text =
+        format === 'cpp' ? misereCppSource(src, args.main === true) : miserePythonSource(src, args.main === true);
+      if (args.out) writeFileSync(args.out, text);
+      else process.stdout.write(text);
+      return;
     }
     const theorem = theoremContest(args.game, format, args.main === true);
     if (theorem !== null) {

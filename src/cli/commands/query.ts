@@ -1,9 +1,10 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { openStore } from '../../api/store.js';
+import { queryMisere } from '../../api/misere.js';
 import { boardRules } from '../../api/board.js';
 import { formatVertexValue, vertexJson } from '../../api/graph.js';
-import type { GlobalArgs } from '../context.js';
+import { maxPositions, type GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
 import { isStdinArg, readStdin } from '../stdin.js';
 import { queryBoardCommand } from '../board-table.js';
@@ -36,6 +37,8 @@ interface QueryArgs extends GlobalArgs {
   game: string;
   n: string[];
   values?: boolean;
+  misere?: boolean;
+  'max-positions'?: string;
 }
 
 export type { Answer } from '../../api/store.js';
@@ -53,9 +56,20 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
         describe: 'heap sizes: 1000, 1e30, 2^100, a range a..b, or - to read them from standard input, one a line',
       })
       .option('values', { type: 'boolean', describe: 'print the bare values, one a line (for pipes)' })
+      .option('misere', {
+        type: 'boolean',
+        describe:
+          'misère play: outcome P/N/D, misère value and, for heaps, the genus g^γ0γ1... and whether it is tame ' +
+          '(from grundy compute --misere, else computed now; docs/misere.md); --values prints the outcomes',
+      })
+      .option('max-positions', {
+        type: 'string',
+        describe: 'with --misere: the most positions an exact search may store before it refuses (default 500000)',
+      })
       .example('$0 query octal:0.77 1e30', 'Kayles at 10^30, from its proven period')
       .example('$0 query sub:1,3,4 0..20', 'a run of values')
       .example('$0 query grundy 100 200 --json', 'several values as JSON')
+      .example('$0 query octal:0.312 --misere 1..6', 'misère outcomes and genera: 4 is 2^1420, wild')
       .example('seq 0 99 | $0 query kayles - --values', 'one n a line in, one value a line out')
       .example('$0 query graph:g.txt a b', 'vertices of a game graph by name: value (3 or inf{0,2}) and outcome P/N/D')
       .example(
@@ -71,6 +85,11 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
       ) as Argv<QueryArgs>,
   handler: async (args) => {
     if (args.values && args.json) throw new UsageError('give --values or --json, not both');
+    if (args.misere)
+      return queryMisereCommand(
+        args,
+        (await expandStdin(args.n.map(String))).map((i) => i.item),
+      );
     const theorem = answerTheorem(args.game, args.n.map(String));
     if (theorem) return printTheoremAnswers(args, theorem);
     const board = boardRules(args.game);
@@ -122,6 +141,41 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
     }
   },
 };
+
+/** grundy query --misere: one line (or JSON object) a position. */
+async function queryMisereCommand(args: QueryArgs, items: readonly string[]): Promise<void> {
+  const positions = items.flatMap((item) => expandRange(item));
+  const { key, answers } = await queryMisere(args.game, positions, {
+    ...(args.db !== undefined ? { db: args.db } : {}),
+    ...maxPositions(args['max-positions']),
+  });
+  if (args.json) {
+    printJson({ game: key, play: 'misere', positions: answers });
+    return;
+  }
+  if (args.values) {
+    process.stdout.write(answers.map((a) => `${a.outcome}\n`).join(''));
+    return;
+  }
+  const lines = answers.map((a) => {
+    const where = a.kind === 'heap' ? `heap ${a.position}` : a.position;
+    const value = a.value !== null ? ` (misère value ${a.value})` : '';
+    const genus = a.genus !== null ? `, genus ${a.genus}, ${a.tame ? 'tame' : 'wild'}` : '';
+    const source = a.source === 'table' ? '' : a.source === 'rule' ? '  (by the rule)' : '  (computed now)';
+    return `${where}: misère ${a.outcome}${value}${genus}${source}`;
+  });
+  process.stdout.write(`${key}, misère play:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+}
+
+/** A heap range a..b as its heaps (at most 10^4), anything else as itself. */
+function expandRange(item: string): string[] {
+  const m = /^(\d+)\.\.(\d+)$/.exec(item.trim());
+  if (!m) return [item];
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (b < a) throw new UsageError(`range ${item} is empty: write a..b with a <= b`);
+  if (b - a >= 10_000) throw new UsageError(`range ${item} has more than 10000 heaps: ask for fewer at a time`);
+  return Array.from({ length: b - a + 1 }, (_, i) => String(a + i));
+}
 
 const SOURCE_NOTE = {
   table: '',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../../helpers/cli.js';
-import { naiveMisere } from '../../helpers/naive-misere.js';
+import { naiveMisere } from '../../helpers/naive-misere-sums.js';
 
 const { dir, cleanup } = tempDir('grundy-cli-quotient-');
 afterAll(cleanup);
