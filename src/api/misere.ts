@@ -8,6 +8,7 @@ import {
   evaluateMisereSum,
   type MisereComponent,
   type MisereEvaluation,
+  type MisereMove,
   MisereResolver,
 } from '../play/misere.js';
 import { type MisereGame, misereGame, misereKind } from '../play/misere-games.js';
@@ -24,6 +25,7 @@ import { closedFormOf, describeRules } from '../games/registry.js';
 import { plainValues } from '../kernels/values.js';
 import { GameValues } from '../play/game-values.js';
 import { antiSgBound, genusValue } from '../play/misere.js';
+import { type MisereQuotientReader, type MisereSumAnswer, openQuotient, quotientGame } from './quotient.js';
 
 export type { MisereEvaluation, MisereMethod, MisereMove, MisereComponent } from '../play/misere.js';
 export type { MisereRow } from '../store/misere.js';
@@ -132,6 +134,7 @@ export async function eachMisereLine(
     store?.close();
   }
   const searches = new Map<string, MisereSearch>();
+  const quotients = new StoredQuotients(options.db);
   for (let i = 0; i < positions.length; i++) {
     const w = split(positions[i]!);
     if (w instanceof GrundyError) {
@@ -142,12 +145,14 @@ export async function eachMisereLine(
     let line: MisereLine;
     try {
       const components = resolver.resolve(w);
-      const evaluation = evaluateMisereSum(components, {
-        moves: mode,
-        limit,
-        searches,
-        ...(options.budget !== undefined ? { budget: options.budget } : {}),
-      });
+      const evaluation =
+        (mode !== 'all' ? quotients.evaluate(w, mode) : null) ??
+        evaluateMisereSum(components, {
+          moves: mode,
+          limit,
+          searches,
+          ...(options.budget !== undefined ? { budget: options.budget } : {}),
+        });
       line = { position: text, components, evaluation };
     } catch (err) {
       if (err instanceof MisereBudgetError) line = { position: text, error: budgetRefusal(err, text) };
@@ -399,3 +404,61 @@ export function misereExportSource(spec: string, options: { readonly db?: string
 const NIM_FORMULA = { cpp: 'n', py: 'n', theorem: 'g(n) = n (Bouton)' };
 const ANTI_SG_THEOREM =
   "the Anti-SG rule (Jia Zhihao's SJ theorem: no move splits a heap and every heap of value 0 is terminal)";
+
+/**
+ * Sums of heaps of one take-and-break game whose misère quotient is stored (grundy quotient):
+ * the sum's class in the quotient decides it at once, with a winning move. Anything else (games
+ * mixed, no quotient stored, a heap past it with no proven period) is left to the other methods.
+ */
+class StoredQuotients {
+  private readonly readers = new Map<string, MisereQuotientReader | null>();
+
+  constructor(private readonly db: string | undefined) {}
+
+  evaluate(written: readonly WrittenComponent[], mode: MovesMode): MisereEvaluation | null {
+    const specs = new Set(written.map((c) => c.spec));
+    if (specs.size !== 1) return null;
+    const reader = this.reader([...specs][0]!);
+    if (!reader) return null;
+    const heaps = written.map((c) => c.tokens.map(Number));
+    if (!heaps.flat().every((n) => Number.isSafeInteger(n) && n >= 0)) return null;
+    let answer: MisereSumAnswer;
+    try {
+      answer = reader.answer(heaps.flat());
+    } catch (err) {
+      if (err instanceof GrundyError) return null;
+      throw err;
+    }
+    const moves: MisereMove[] = [];
+    const move = answer.move;
+    if (move && mode !== 'none') {
+      const component = heaps.findIndex((list) => list.includes(move.heap));
+      const heap = heaps[component]!.indexOf(move.heap);
+      moves.push({
+        component: component + 1,
+        heap: heap + 1,
+        game: reader.game,
+        from: BigInt(move.heap),
+        move: move.to.length === 0 ? `remove all ${move.heap}` : `leave ${move.to.join(' + ')}`,
+        leaves: move.to.map(BigInt),
+        outcomeAfter: 'P',
+      });
+    }
+    return { outcome: answer.outcome, method: 'quotient', values: null, moves, truncated: false, searched: 0 };
+  }
+
+  private reader(spec: string): MisereQuotientReader | null {
+    let reader = this.readers.get(spec);
+    if (reader === undefined) {
+      try {
+        quotientGame(spec);
+        reader = openQuotient(spec, this.db !== undefined ? { db: this.db } : {});
+      } catch (err) {
+        if (!(err instanceof GrundyError)) throw err;
+        reader = null;
+      }
+      this.readers.set(spec, reader);
+    }
+    return reader;
+  }
+}

@@ -15,6 +15,7 @@ const METHOD_TEXT: Readonly<Record<MisereMethod, string>> = {
   tame: 'by the misère Nim rule on tame heaps (their stored genus)',
   search: 'by exact search',
   retrograde: 'by retrograde analysis of every reachable position',
+  quotient: "from the game's stored misère quotient (grundy quotient)",
 };
 
 function positionJson(c: MisereComponent, n: bigint): number | string | readonly number[] {

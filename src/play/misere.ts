@@ -28,8 +28,10 @@ import { loadCode } from '../games/registry.js';
  * 3. search: exact memoised search over canonical multisets, within a budget of positions;
  * 4. retrograde: with a game graph among the components, every reachable position is explored and
  *    labelled backwards (draws where play can go on forever).
+ * Before all of these (api/misere.ts), quotient: every component a heap of one take-and-break game
+ * whose misère quotient is stored (grundy quotient) and covers the heaps: the sum's class decides.
  */
-export type MisereMethod = 'anti-nim' | 'anti-sg' | 'tame' | 'search' | 'retrograde';
+export type MisereMethod = 'anti-nim' | 'anti-sg' | 'tame' | 'search' | 'retrograde' | 'quotient';
 
 export interface MisereMove {
   /** 1-based component and position within it. */

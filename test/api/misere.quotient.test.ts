@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateMisereBatch } from '../../src/api/misere.js';
+import { computeQuotient } from '../../src/api/quotient.js';
+import { tempDir } from '../helpers/cli.js';
+import { naiveOptions } from '../helpers/naive-games.js';
+import { naiveMisere, smallSums } from '../helpers/naive-misere-sums.js';
+
+/**
+ * eval --misere answers a sum of heaps of one game from its stored misère quotient (method
+ * 'quotient'), checked against explicit search of the whole sum: outcome, and a winning move
+ * that leaves a P-position. Mixed games and games with no quotient go to the other methods.
+ */
+const { dir, cleanup } = tempDir('grundy-api-misere-quotient-');
+const db = join(dir, 'q.db');
+const CODES = ['octal:0.75', 'octal:0.34', 'octal:0.71'];
+
+beforeAll(async () => {
+  for (const code of CODES) await computeQuotient(code, { db, heaps: 24 });
+});
+afterAll(cleanup);
+
+describe('eval --misere from a stored quotient', () => {
+  it('every sum of up to 4 heaps, 14 tokens: outcome and winning move as search says', async () => {
+    const sums = smallSums(4, 14);
+    for (const code of CODES) {
+      const isP = naiveMisere(code);
+      const lines = await evaluateMisereBatch(
+        sums.map((h) => `${code}@${h.join(',')}`),
+        { db, workers: 1 },
+      );
+      lines.forEach((line, i) => {
+        const heaps = sums[i]!;
+        if ('error' in line) throw line.error;
+        const e = line.evaluation;
+        expect(e.method, code).toBe('quotient');
+        expect(e.outcome, `${code} ${heaps.join('+')}`).toBe(isP(heaps) ? 'P' : 'N');
+        if (e.outcome === 'P') return expect(e.moves).toEqual([]);
+        const m = e.moves[0]!;
+        const at = heaps.indexOf(Number(m.from));
+        expect(at).toBeGreaterThanOrEqual(0);
+        const leaves = m.leaves.map(Number);
+        expect(
+          [...naiveOptions(code, Number(m.from))].some((o) => o.filter((h) => h > 0).join() === leaves.join()),
+        ).toBe(true);
+        expect(isP([...heaps.filter((_, j) => j !== at), ...leaves]), `${code} ${heaps.join('+')}: ${m.move}`).toBe(
+          true,
+        );
+      });
+    }
+  });
+
+  it('a sum that mixes games, or a game with no stored quotient, is left to the other methods', async () => {
+    const [mixed, other] = await evaluateMisereBatch(['octal:0.75@3 + nim@2', 'kayles@3,4'], { db, workers: 1 });
+    if (!mixed || 'error' in mixed || !other || 'error' in other) throw new Error('expected two evaluations');
+    expect(mixed.evaluation.method).not.toBe('quotient');
+    expect(other.evaluation.method).not.toBe('quotient');
+  });
+});
