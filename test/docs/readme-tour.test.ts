@@ -33,9 +33,9 @@ const FACTS: readonly { readonly command: string; readonly output: RegExp }[] = 
   { command: 'compute kayles --until-proven', output: /preperiod 71, period 12: proven/ },
   { command: 'compute sub:2,5,7 --until-proven', output: /period 22: proven/ },
   { command: 'query sub:2,5,7 2^100 --json', output: /"source": "certificate"/ },
+  { command: 'eval --misere', output: /misère N-position .* by exact search/ },
   { command: 'grundy eval ', output: /nim-sum 0/ },
   { command: 'quotient octal:0.75 --eval 3,5,7', output: /^3 \+ 5 \+ 7: N \(class \S+\); move heap/ },
-  { command: 'eval --misere', output: /misère N-position .* by exact search/ },
   { command: 'list', output: /octal:0\.77/ },
 ];
 
