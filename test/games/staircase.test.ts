@@ -2,30 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { staircaseMoves, staircaseValue } from '../../src/games/staircase.js';
 import { seededRandom } from '../../src/testing/random.js';
 import { randInt } from '../helpers/naive-games.js';
-
-/** The naive twin: g by explicit search, a move taking k >= 1 coins from step i to step i - 1 (step 1's leave). */
-function naiveStaircase(): (steps: readonly number[]) => number {
-  const memo = new Map<string, number>();
-  const g = (steps: readonly number[]): number => {
-    const key = steps.join(',');
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    const seen = new Set<number>();
-    steps.forEach((c, i) => {
-      for (let k = 1; k <= c; k++) {
-        const next = [...steps];
-        next[i] = c - k;
-        if (i > 0) next[i - 1] = next[i - 1]! + k;
-        seen.add(g(next));
-      }
-    });
-    let v = 0;
-    while (seen.has(v)) v++;
-    memo.set(key, v);
-    return v;
-  };
-  return g;
-}
+import { naiveStaircase } from '../helpers/naive-theorem.js';
 
 describe('Staircase Nim: the nim-sum of the odd steps against explicit search', () => {
   const g = naiveStaircase();
