@@ -20,9 +20,9 @@ import { evaluateWithTheorems, theoremComponents, theoremOutcomeJson, type Theor
 import type { PrepareOptions, PreparedGame } from './prepare.js';
 
 /**
- * Lines of a batch with a game graph (tokens on vertices, values possibly infinite) or a 2-D game
- * (cells X,Y) are evaluated here, on the main thread, by the code `grundy eval` runs for one
- * position: the heap tables of the worker pool cannot answer them. Each game's table is loaded
+ * Lines of a batch with a game graph (tokens on vertices, values possibly infinite), a 2-D game
+ * (cells X,Y) or a theorem game (staircase@[3,0,5]) are evaluated here, on the main thread, by the
+ * code `grundy eval` runs for one position: the heap tables of the worker pool cannot answer them. Each game's table is loaded
  * (or computed on the fly and stored) once per batch and reused for every line.
  */
 export type DeferredKind = 'graph' | 'board' | 'theorem';
