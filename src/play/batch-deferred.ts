@@ -22,8 +22,9 @@ import type { PrepareOptions, PreparedGame } from './prepare.js';
 /**
  * Lines of a batch with a game graph (tokens on vertices, values possibly infinite), a 2-D game
  * (cells X,Y) or a theorem game (staircase@[3,0,5]) are evaluated here, on the main thread, by the
- * code `grundy eval` runs for one position: the heap tables of the worker pool cannot answer them. Each game's table is loaded
- * (or computed on the fly and stored) once per batch and reused for every line.
+ * code `grundy eval` runs for one position: the heap tables of the worker pool cannot answer them.
+ * Each game's table is loaded (or computed on the fly and stored) once per batch and reused for
+ * every line; a theorem game's rules are parsed once.
  */
 export type DeferredKind = 'graph' | 'board' | 'theorem';
 
