@@ -8,7 +8,7 @@ import { evaluateLoopy, type LoopyComponent, type LoopyEvaluation } from '../pla
 import { hasGraphComponent, resolveLoopy } from '../play/loopy-resolve.js';
 import { formatPosition, parsePosition, splitPosition, type PositionComponent } from '../play/position.js';
 import { resolvePosition } from '../play/prepare.js';
-import { evaluateWithTheorems, theoremRules, type TheoremOutcome } from '../play/theorem-sum.js';
+import { evaluateWithTheorems, theoremComponents, theoremRules, type TheoremOutcome } from '../play/theorem-sum.js';
 import { locateStore } from '../store/location.js';
 import { parseGameWithoutFiles } from './game.js';
 
@@ -97,11 +97,16 @@ export async function evaluatePosition(
   const { mode, limit } = checkPosition(position, options, 'one');
   const written = splitPosition(position);
   const theorems = theoremRules(written);
-  if (theorems.some((r) => r !== null)) {
+  const graphs = hasGraphComponent(written);
+  if (theorems.some((r) => r !== null) && !graphs) {
     return evaluateWithTheorems(written, theorems, mode, limit, (rest) => resolveParsed(rest, mode, options));
   }
-  if (hasGraphComponent(written)) {
-    const components = await resolveLoopy(written, { ...prepareOptions(options), needOptions: mode !== 'none' });
+  if (graphs) {
+    const components = await resolveLoopy(
+      written,
+      { ...prepareOptions(options), needOptions: mode !== 'none' },
+      theoremComponents(written, theorems, limit),
+    );
     return {
       kind: 'loopy',
       position: written.map((c) => `${c.spec}@${c.tokens.join(',')}`).join(' + '),

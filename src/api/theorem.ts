@@ -14,12 +14,21 @@ export interface TheoremAnswer {
   readonly parts?: readonly { readonly label: string; readonly value: bigint }[];
 }
 
+/** Answers one position at a time for a theorem game, its rules parsed once (a Hackenbush file read once). */
+export interface TheoremAnswerer {
+  /** The canonical game key. */
+  readonly key: string;
+  /** One written position ('[3,0,5]', a ground vertex): a UsageError when malformed or outcome-only. */
+  answer(item: string): TheoremAnswer;
+}
+
 /**
- * Answers for positions of a theorem game, or null when the spec names another kind (or no game:
- * the usual path says what is wrong). A game whose theorem gives outcomes only (Moore's Nim_k) is
- * refused in one line pointing to grundy eval, which gives its outcome and a winning move.
+ * The answerer of a theorem game, or null when the spec names another kind (or no game: the
+ * usual path says what is wrong). A game whose theorem gives outcomes only (Moore's Nim_k) is
+ * refused, per position, in one line pointing to grundy eval, which gives its outcome and a
+ * winning move.
  */
-export function answerTheorem(spec: string, items: readonly string[]): TheoremAnswer[] | null {
+export function theoremAnswerer(spec: string): TheoremAnswerer | null {
   let rules: ReturnType<typeof parseRules>;
   try {
     rules = parseRules(spec);
@@ -28,25 +37,34 @@ export function answerTheorem(spec: string, items: readonly string[]): TheoremAn
   }
   const support = theoremSupport(rules);
   if (!support) return null;
-  return items.map((item) => {
-    const p = support.read(rules, item);
-    const value = support.value(rules, p);
-    if (value === null) {
-      throw new UsageError(
-        `${rules.key} has no Grundy value theorem beyond its outcome (${support.statement(rules)}); for P/N and a ` +
-          `winning move run: grundy eval '${spec.trim()}@${support.format(rules, p)}'`,
-      );
-    }
-    const parts = support.parts?.(rules, p);
-    return {
-      kind: 'theorem',
-      position: support.format(rules, p),
-      value,
-      outcome: value === 0n ? 'P' : 'N',
-      theorem: support.statement(rules),
-      ...(parts ? { parts } : {}),
-    } satisfies TheoremAnswer;
-  });
+  return {
+    key: rules.key,
+    answer(item) {
+      const p = support.read(rules, item);
+      const value = support.value(rules, p);
+      if (value === null) {
+        throw new UsageError(
+          `${rules.key} has no Grundy value theorem beyond its outcome (${support.statement(rules)}); for P/N and ` +
+            `a winning move run: grundy eval '${spec.trim()}@${support.format(rules, p)}'`,
+        );
+      }
+      const parts = support.parts?.(rules, p);
+      return {
+        kind: 'theorem',
+        position: support.format(rules, p),
+        value,
+        outcome: value === 0n ? 'P' : 'N',
+        theorem: support.statement(rules),
+        ...(parts ? { parts } : {}),
+      } satisfies TheoremAnswer;
+    },
+  };
+}
+
+/** Answers for positions of a theorem game (as theoremAnswerer's), or null for another kind. */
+export function answerTheorem(spec: string, items: readonly string[]): TheoremAnswer[] | null {
+  const answerer = theoremAnswerer(spec);
+  return answerer ? items.map((item) => answerer.answer(item)) : null;
 }
 
 /**

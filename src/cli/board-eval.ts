@@ -1,5 +1,5 @@
 import type { OutcomeOnly, TheoremOutcome } from '../api/evaluate.js';
-import { outcomeOnlyJson, outcomeOnlyText } from '../api/format.js';
+import { outcomeOnlyJson, outcomeOnlyText, theoremOutcomeJson } from '../api/format.js';
 import { printJson } from './output.js';
 
 /** A lone Wythoff-like cell beyond any table (src/play/board-outcome.ts): its outcome and winning moves. */
@@ -11,14 +11,7 @@ export function printOutcomeOnly(o: OutcomeOnly, json: boolean): void {
 /** A lone position of a game whose theorem gives outcomes only (Moore's Nim_k): P or N and a winning move. */
 export function printTheoremOutcome(o: TheoremOutcome, json: boolean): void {
   if (json) {
-    printJson({
-      position: o.position,
-      game: o.game,
-      value: null,
-      outcome: o.outcome,
-      theorem: o.theorem,
-      moves: o.moves,
-    });
+    printJson(theoremOutcomeJson(o));
     return;
   }
   const lines = [o.position, `  ${o.game}  ->  no Grundy value theorem; ${o.theorem}`];

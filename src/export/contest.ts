@@ -10,6 +10,8 @@ export interface ContestSource {
     readonly cpp: string;
     readonly py: string;
     readonly theorem: string;
+    /** The largest n whose value fits in 64 bits, when not every 64-bit n's does. */
+    readonly cppMax?: bigint;
   };
   /** Canonical game key, for the header comment. */
   readonly key: string;
@@ -56,8 +58,14 @@ export function cppSource(src: ContestSource, withMain: boolean): string {
   if (withMain) out.push('#include <cerrno>', '#include <cstdlib>', '#include <iostream>', '#include <string>');
   out.push('');
   if (src.formula) {
-    out.push(`// Closed form: ${safe(src.formula.theorem)}.`, '// So this is exact for every 64-bit n.');
-    out.push('inline unsigned long long grundy(unsigned long long n) {', `    return ${src.formula.cpp};`, '}');
+    const max = src.formula.cppMax;
+    out.push(`// Closed form: ${safe(src.formula.theorem)}.`);
+    if (max === undefined) out.push('// So this is exact for every 64-bit n.');
+    else out.push(`// Exact for every n <= ${max}; beyond, g(n) needs more than 64 bits: std::out_of_range.`);
+    out.push('inline unsigned long long grundy(unsigned long long n) {');
+    if (max !== undefined)
+      out.push(`    if (n > ${max}ULL) throw std::out_of_range("g(n) needs more than 64 bits (n > ${max})");`);
+    out.push(`    return ${src.formula.cpp};`, '}');
   } else if (src.cert) {
     const { preperiod: e, period: p, saltus: s } = src.cert;
     out.push(`// Proven (${safe(src.cert.criterion)}): g(n + ${p}) = g(n)${s ? ` + ${s}` : ''} for every n >= ${e}.`);

@@ -255,6 +255,11 @@ export interface ClosedFormCode {
   readonly py: string;
   /** The theorem, for the generated comment: 'g(n) = floor((n mod (L + R)) / L) for S = {L..R}'. */
   readonly theorem: string;
+  /**
+   * The largest n whose value fits in 64 bits, where some 64-bit n's does not (Mock Turtles: 2^63):
+   * the C++ grundy(n) throws std::out_of_range beyond it instead of wrapping around.
+   */
+  readonly cppMax?: bigint;
 }
 
 export interface MoveContext<R extends Rules> {

@@ -41,6 +41,8 @@ export const MOCK_TURTLES: TurningForm = {
     py: '(0 if n == 0 else 2 * (n - 1) + (1 ^ (bin(n - 1).count("1") & 1)))',
     theorem:
       'Mock Turtles: g(n) = the (n-1)-th odious number, 2(n-1) or 2(n-1)+1, whichever has an odd number of 1 bits',
+    // g(2^63) = 2^64 - 2; g(2^63 + 1) = 2^64 + 1.
+    cppMax: 2n ** 63n,
   },
 };
 

@@ -15,13 +15,16 @@ import { loopyJson } from './loopy-format.js';
 import { type GraphBase, loadGraphComponent } from './loopy-resolve.js';
 import { notComputed } from './not-computed.js';
 import { formatPosition, parseHeap, type PositionComponent, splitPosition } from './position.js';
+import type { Rules } from '../rules/types.js';
+import { evaluateWithTheorems, theoremComponents, theoremOutcomeJson, type TheoremOutcome } from './theorem-sum.js';
 import type { PrepareOptions, PreparedGame } from './prepare.js';
 
 /**
- * Lines of a batch with a game graph (tokens on vertices, values possibly infinite) or a 2-D game
- * (cells X,Y) are evaluated here, on the main thread, by the code `grundy eval` runs for one
- * position: the heap tables of the worker pool cannot answer them. Each game's table is loaded
- * (or computed on the fly and stored) once per batch and reused for every line.
+ * Lines of a batch with a game graph (tokens on vertices, values possibly infinite), a 2-D game
+ * (cells X,Y) or a theorem game (staircase@[3,0,5]) are evaluated here, on the main thread, by the
+ * code `grundy eval` runs for one position: the heap tables of the worker pool cannot answer them.
+ * Each game's table is loaded (or computed on the fly and stored) once per batch and reused for
+ * every line; a theorem game's rules are parsed once.
  */
 export type DeferredKind = 'graph' | 'board' | 'theorem';
 
@@ -50,6 +53,7 @@ export class DeferredLines {
   private readonly heaps = new Map<string, { game: GameValues; options: OptionsFunction | undefined }>();
   /** parseRules of a graph reads and hashes its file: once per spec. */
   private readonly kinds = new Map<string, DeferredKind | null>();
+  private readonly theorems = new Map<string, Rules>();
 
   constructor(private readonly req: DeferredRequest) {}
 
@@ -67,10 +71,14 @@ export class DeferredLines {
   private async record(line: number, text: string): Promise<string> {
     const written = splitPosition(text);
     const { format, moves, limit } = this.req;
+    const theorems = written.map((c) => this.theoremRules(c.spec));
     if (written.some((c) => this.kind(c.spec) === 'graph')) {
+      const resolvedTheorems = theoremComponents(written, theorems, limit);
       const components: LoopyComponent[] = [];
-      for (const c of written) {
-        if (this.kind(c.spec) === 'graph') {
+      for (const [i, c] of written.entries()) {
+        const theorem = resolvedTheorems.get(i);
+        if (theorem) components.push({ kind: 'heap', resolved: theorem });
+        else if (this.kind(c.spec) === 'graph') {
           const base = await this.graph(c.spec);
           components.push({ ...base, vertices: c.tokens.map((t) => base.codec.parse(t)) });
         } else {
@@ -80,12 +88,29 @@ export class DeferredLines {
       const canonical = written.map((c) => `${c.spec}@${c.tokens.join(',')}`).join(' + ');
       return loopyRecord(line, canonical, components, evaluateLoopy(components, moves, limit), format);
     }
+    if (theorems.some((r) => r !== null)) {
+      const r = await evaluateWithTheorems(written, theorems, moves, limit, async (rest) => {
+        const resolved: ResolvedComponent[] = [];
+        for (const c of rest) resolved.push(await this.component(c));
+        return resolved;
+      });
+      if (r.kind === 'theorem-outcome') return theoremOutcomeRecord(line, r.outcome, format);
+      return formatRecord(line, r.position, r.evaluation, format, r.components);
+    }
     const parsed = written.map((c) => heapsOf(c.spec, c.tokens));
     const lone = outcomeOnly(parsed);
     if (lone) return outcomeOnlyRecord(line, lone, format);
     const resolved: ResolvedComponent[] = [];
     for (const c of parsed) resolved.push(await this.component(c));
     return formatRecord(line, formatPosition(parsed), evaluate(resolved, moves, limit), format, resolved);
+  }
+
+  /** A theorem game's rules (null for the other kinds), parsed once per spec (a Hackenbush file is read once). */
+  private theoremRules(spec: string): Rules | null {
+    if (this.kind(spec) !== 'theorem') return null;
+    let rules = this.theorems.get(spec);
+    if (!rules) this.theorems.set(spec, (rules = parseRules(spec)));
+    return rules;
   }
 
   private kind(spec: string): DeferredKind | null {
@@ -168,6 +193,14 @@ function loopyRecord(
   }
   const move = e.moves.map((m) => `  component ${m.component} ${m.what} ${m.from}: ${m.move}`).join(';');
   return `line ${line}: ${position}  sum ${formatLoopy(e.sum)} ${e.outcome}${move}\n`;
+}
+
+/** A lone position of a game with no value theorem (Moore's Nim_k): JSONL is `eval --json`'s object, line first. */
+function theoremOutcomeRecord(line: number, o: TheoremOutcome, format: BatchFormat): string {
+  if (format === 'jsonl') return `${JSON.stringify({ line, ...theoremOutcomeJson(o) })}\n`;
+  const moves = o.moves.map((m) => `${m.move} -> ${m.to}`);
+  if (format === 'csv') return `${line},${csvField(o.position)},,${o.outcome},${csvField(moves.join('; '))},\n`;
+  return `line ${line}: ${o.position}  ${o.outcome}${moves.map((m) => `  ${m}`).join(';')}\n`;
 }
 
 /** A lone cell beyond any table: N from the P-position formula, with its winning moves. */

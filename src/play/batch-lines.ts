@@ -6,7 +6,7 @@ import { csvField, csvRow, jsonInt, moveJson } from './format.js';
 import type { Evaluation, PositionMove } from './evaluate.js';
 import { GameValues } from './game-values.js';
 import { loadCode } from '../games/registry.js';
-import { formatPosition, parseHeap, parsePosition, splitPosition } from './position.js';
+import { formatPosition, parseHeap, splitPosition } from './position.js';
 import { notComputed } from './not-computed.js';
 import { ON_THE_FLY_LIMIT } from './prepare.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
@@ -53,18 +53,23 @@ export function scanSlice(task: ScanTask): BatchOutcome {
       }
       continue;
     }
-    let components: ReturnType<typeof parsePosition>;
+    let written: ReturnType<typeof splitPosition>;
     try {
-      components = parsePosition(line);
+      written = splitPosition(line);
     } catch {
-      // Vertex names of a game graph, or a bad line (reported with its number by the eval pass):
-      // its games still count, so a graph's table is loaded before the eval pass.
-      try {
-        for (const c of splitPosition(line)) named.add(c.spec);
-      } catch {}
-      continue;
+      continue; // a bad line: the eval pass reports it with its number
     }
-    for (const c of components) for (const h of c.heaps) note(c.spec, h);
+    // Vertex names of a game graph, a theorem game's list ([3,0,5]), or a bad heap: the game still
+    // counts (a graph's table is loaded before the eval pass), and the heaps of the other games
+    // on the line are noted, so their tables are computed far enough.
+    for (const c of written) {
+      named.add(c.spec);
+      for (const t of c.tokens) {
+        try {
+          note(c.spec, parseHeap(t, c.spec));
+        } catch {}
+      }
+    }
   }
   for (const [spec, m] of plain) {
     note(spec, BigInt(m.top));
@@ -150,8 +155,9 @@ export function formatRecord(
   if (format === 'jsonl') return `${JSON.stringify(batchRecord(line, position, e, components))}\n`;
   if (format === 'csv') return csvRow(line, position, e);
   const from = (m: PositionMove) => {
-    const cell = components[m.component - 1]?.labels?.[m.heap - 1];
-    return cell ? `cell ${cell}` : `heap ${m.from}`;
+    const c = components[m.component - 1];
+    const label = c?.labels?.[m.heap - 1];
+    return label ? `${c?.theorem ? 'position' : 'cell'} ${label}` : `heap ${m.from}`;
   };
   const move = e.moves.map((m) => `  component ${m.component} ${from(m)}: ${m.move}`).join(';');
   return `line ${line}: ${position}  nim-sum ${e.nimSum} ${e.outcome}${move}\n`;

@@ -10,7 +10,9 @@ const OUTCOME_TEXT = {
 function label(c: LoopyComponent): { game: string; what: string; tokens: string[] } {
   if (c.kind === 'vertices') return { game: c.key, what: 'tokens', tokens: c.vertices.map((v) => c.codec.format(v)) };
   const { resolved } = c;
-  if (resolved.labels) return { game: resolved.game.key, what: 'cells', tokens: [...resolved.labels] };
+  if (resolved.labels) {
+    return { game: resolved.game.key, what: resolved.theorem ? 'positions' : 'cells', tokens: [...resolved.labels] };
+  }
   return { game: resolved.game.key, what: 'heaps', tokens: resolved.heaps.map(String) };
 }
 

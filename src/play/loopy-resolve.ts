@@ -4,7 +4,8 @@ import { statesThreads } from '../engine/states-threads.js';
 import { parseRules, kindOf, graphSupport } from '../games/registry.js';
 import { loadGraphTable } from '../store/graph-tables.js';
 import { Store } from '../store/store.js';
-import type { GraphComponent, LoopyComponent } from './loopy.js';
+import type { ResolvedComponent } from './evaluate.js';
+import type { GraphComponent, HeapComponent, LoopyComponent } from './loopy.js';
 import { parseHeap, type PositionComponent, type WrittenComponent } from './position.js';
 import { resolvePosition, type PrepareOptions } from './prepare.js';
 import type { EngineTasks } from '../engine/tasks.js';
@@ -18,15 +19,21 @@ export function hasGraphComponent(components: readonly WrittenComponent[]): bool
  * Resolve a position with game-graph components: each graph's table from the store (computed
  * and stored first when missing, as heap tables are on the fly), its vertices read by the
  * family's codec (an unknown name is a UsageError naming it), and the heap components as
- * `grundy eval` resolves them.
+ * `grundy eval` resolves them. `theorems`: components already resolved by their theorem, by index.
  */
 export async function resolveLoopy(
   components: readonly WrittenComponent[],
   opts: PrepareOptions & { readonly needOptions: boolean },
+  theorems: ReadonlyMap<number, ResolvedComponent> = new Map(),
 ): Promise<LoopyComponent[]> {
   const heapParts: PositionComponent[] = [];
-  const slots: (GraphComponent | number)[] = [];
-  for (const c of components) {
+  const slots: (GraphComponent | HeapComponent | number)[] = [];
+  for (const [i, c] of components.entries()) {
+    const theorem = theorems.get(i);
+    if (theorem) {
+      slots.push({ kind: 'heap', resolved: theorem });
+      continue;
+    }
     if (kindOf(parseRules(c.spec)) !== 'graph') {
       slots.push(heapParts.length);
       heapParts.push({ spec: c.spec, heaps: c.tokens.map((t) => parseHeap(t, c.spec)) });

@@ -38,8 +38,8 @@ export interface LoopyMove {
   readonly component: number;
   readonly token: number;
   readonly game: string;
-  /** What moved: a token on a vertex of a game graph, a heap, or a cell of a board. */
-  readonly what: 'token' | 'heap' | 'cell';
+  /** What moved: a token on a vertex of a game graph, a heap, a cell of a board, a theorem game's position. */
+  readonly what: 'token' | 'heap' | 'cell' | 'position';
   /** The token's position before the move, as written (a vertex name, a heap size, a cell '(3, 5)'). */
   readonly from: string;
   /** "move to b", or the heap game's own words for it ("remove 3, leaving 7"). */
@@ -94,7 +94,7 @@ export function evaluateLoopy(components: readonly LoopyComponent[], mode: Moves
   const values = components.map((c) =>
     c.kind === 'vertices'
       ? c.vertices.map((v) => graphValue(c.values, v))
-      : c.resolved.heaps.map((n) => c.resolved.game.value(n)),
+      : (c.resolved.theorem?.values ?? c.resolved.heaps.map((n) => c.resolved.game.value(n))),
   );
   const flat = values.flat();
   const sum = loopySum(flat);
@@ -128,7 +128,8 @@ export function evaluateLoopy(components: readonly LoopyComponent[], mode: Moves
             ? c.codec.format(c.vertices[ti]!)
             : (c.resolved.labels?.[ti] ?? c.resolved.heaps[ti]!.toString());
         const game = c.kind === 'vertices' ? c.key : c.resolved.game.key;
-        const what = c.kind === 'vertices' ? 'token' : c.resolved.cells ? 'cell' : 'heap';
+        const what =
+          c.kind === 'vertices' ? 'token' : c.resolved.cells ? 'cell' : c.resolved.theorem ? 'position' : 'heap';
         const { move } = m;
         moves.push({ component: ci + 1, token: ti + 1, game, what, from, move, after, outcomeAfter: want });
       }
@@ -164,6 +165,10 @@ function* heapMoves(
   rest: LoopyValue,
   want: LoopyOutcome,
 ): Iterable<Candidate> {
+  if (c.theorem) {
+    yield* theoremMoves(c, Number(n), g, rest, want);
+    return;
+  }
   const opts = (limit: number) => (c.options ? { limit, options: c.options } : { limit });
   if (want === 'P') {
     if (typeof rest !== 'bigint') return;
@@ -175,6 +180,29 @@ function* heapMoves(
   for (const x of optionValues(c, n, g)) {
     if (loopyOutcome(loopySum([rest, x])) !== 'D') continue;
     for (const m of findMoves(c.game, n, x, opts(1_000_000)).moves) yield { move: m.move, value: x };
+  }
+}
+
+/**
+ * Moves of a theorem game's position (`index` in its component) that leave the sum in `want`, by
+ * its theorem: to P, to the value of the finite rest; to D, to values below its own (every one is
+ * reached, by the mex rule) that keep 0 out of K(rest) xor the value.
+ */
+function* theoremMoves(
+  c: ResolvedComponent,
+  index: number,
+  g: bigint,
+  rest: LoopyValue,
+  want: LoopyOutcome,
+): Iterable<Candidate> {
+  const targets: bigint[] = [];
+  if (want === 'P') {
+    if (typeof rest === 'bigint') targets.push(rest);
+  } else {
+    for (let x = 0n; x < g && x < 4096n; x++) if (loopyOutcome(loopySum([rest, x])) === 'D') targets.push(x);
+  }
+  for (const x of targets) {
+    for (const m of c.theorem!.movesTo(index, x, 1_000_000)) yield { move: m.move, value: x };
   }
 }
 

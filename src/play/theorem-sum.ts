@@ -57,21 +57,10 @@ export async function evaluateWithTheorems(
   limit: number,
   resolveRest: (components: PositionComponent[]) => Promise<ResolvedComponent[]>,
 ): Promise<TheoremSumResult> {
-  const theorems = new Map<number, TheoremComponent>();
-  written.forEach((c, i) => {
-    const r = rules[i];
-    if (!r) return;
-    const support = theoremSupport(r)!;
-    theorems.set(i, { spec: c.spec, rules: r, support, positions: c.tokens.map((t) => support.read(r, t)) });
-  });
-  const outcomeOnly = [...theorems.values()].find((t) => t.positions.some((p) => t.support.value(t.rules, p) === null));
+  const theorems = readTheorems(written, rules);
+  const outcomeOnly = outcomeOnlyOf(theorems);
   if (outcomeOnly) {
-    if (written.length !== 1 || outcomeOnly.positions.length !== 1) {
-      throw new UsageError(
-        `${outcomeOnly.rules.key} has no Grundy value theorem beyond its outcome, so a sum with it has no nim-sum; ` +
-          `evaluate one position of it alone, e.g. '${outcomeOnly.spec}@${written[0]!.tokens[0]}'`,
-      );
-    }
+    if (written.length !== 1 || outcomeOnly.positions.length !== 1) throw sumRefused(outcomeOnly, written);
     return { kind: 'theorem-outcome', outcome: theoremOutcome(outcomeOnly, written[0]!, limit, mode) };
   }
   const rest = written.flatMap((c, i) =>
@@ -85,6 +74,49 @@ export async function evaluateWithTheorems(
   });
   const position = written.map((c, i) => `${c.spec}@${labelsOf(theorems.get(i), c).join(',')}`).join(' + ');
   return { kind: 'sum', position, components, evaluation: evaluate(components, mode, limit) };
+}
+
+/** The theorem components of a written position, their positions read (a UsageError saying how to write one). */
+function readTheorems(
+  written: readonly WrittenComponent[],
+  rules: readonly (Rules | null)[],
+): Map<number, TheoremComponent> {
+  const theorems = new Map<number, TheoremComponent>();
+  written.forEach((c, i) => {
+    const r = rules[i];
+    if (!r) return;
+    const support = theoremSupport(r)!;
+    theorems.set(i, { spec: c.spec, rules: r, support, positions: c.tokens.map((t) => support.read(r, t)) });
+  });
+  return theorems;
+}
+
+function outcomeOnlyOf(theorems: ReadonlyMap<number, TheoremComponent>): TheoremComponent | undefined {
+  return [...theorems.values()].find((t) => t.positions.some((p) => t.support.value(t.rules, p) === null));
+}
+
+function sumRefused(t: TheoremComponent, written: readonly WrittenComponent[]): UsageError {
+  const alone = written.find((c) => c.spec === t.spec) ?? written[0]!;
+  return new UsageError(
+    `${t.rules.key} has no Grundy value theorem beyond its outcome, so a sum with it has no nim-sum; ` +
+      `evaluate one position of it alone, e.g. '${t.spec}@${alone.tokens[0]}'`,
+  );
+}
+
+/**
+ * The theorem components of a position that also holds game graphs (a loopy sum), by index: each
+ * as a component whose values and moves come from its theorem. A game with no value theorem
+ * (Moore's Nim_k) has no place in a sum: refused.
+ */
+export function theoremComponents(
+  written: readonly WrittenComponent[],
+  rules: readonly (Rules | null)[],
+  limit: number,
+): Map<number, ResolvedComponent> {
+  const theorems = readTheorems(written, rules);
+  const outcomeOnly = outcomeOnlyOf(theorems);
+  if (outcomeOnly) throw sumRefused(outcomeOnly, written);
+  return new Map([...theorems].map(([i, t]) => [i, theoremComponent(t, limit)]));
 }
 
 function labelsOf(t: TheoremComponent | undefined, c: WrittenComponent): string[] {
@@ -140,4 +172,9 @@ function theoremOutcome(t: TheoremComponent, c: WrittenComponent, limit: number,
     outcome,
     moves,
   };
+}
+
+/** A lone outcome-only position in JSON, as `grundy eval --json` prints it (a batch adds `line` first). */
+export function theoremOutcomeJson(o: TheoremOutcome): object {
+  return { position: o.position, game: o.game, value: null, outcome: o.outcome, theorem: o.theorem, moves: o.moves };
 }

@@ -3,31 +3,7 @@ import { mooreIsP, mooreWinningMove } from '../../src/games/moore.js';
 import { parseRules, theoremSupport } from '../../src/games/registry.js';
 import { seededRandom } from '../../src/testing/random.js';
 import { randInt } from '../helpers/naive-games.js';
-
-/** The naive twin: P or N by explicit search; a move lowers at least one and at most k heaps. */
-function naiveMoore(k: number): (heaps: readonly number[]) => boolean {
-  const memo = new Map<string, boolean>();
-  const isP = (heaps: readonly number[]): boolean => {
-    const key = heaps.join(',');
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    let p = true;
-    // Every way to give each heap a new size <= its own, at most k of them changed, at least one.
-    const walk = (i: number, changed: number, next: number[]): void => {
-      if (!p) return;
-      if (i === heaps.length) {
-        if (changed > 0 && isP(next)) p = false;
-        return;
-      }
-      walk(i + 1, changed, [...next, heaps[i]!]);
-      if (changed < k) for (let h = 0; h < heaps[i]!; h++) walk(i + 1, changed + 1, [...next, h]);
-    };
-    walk(0, 0, []);
-    memo.set(key, p);
-    return p;
-  };
-  return isP;
-}
+import { naiveMoore } from '../helpers/naive-theorem.js';
 
 describe("Moore's Nim_k: the P-positions and a winning move against explicit search", () => {
   it('600 random positions, k = 1..3: P by the theorem iff P by search; the move reaches a P-position', () => {

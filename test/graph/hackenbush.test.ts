@@ -1,62 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hackenbushMovesTo, hackenbushPieces, hackenbushValue, type Sticks } from '../../src/graph/hackenbush.js';
+import { hackenbushMovesTo, hackenbushPieces, hackenbushValue } from '../../src/graph/hackenbush.js';
 import { seededRandom } from '../../src/testing/random.js';
-import { randInt } from '../helpers/naive-games.js';
-
-/**
- * The naive twin: explicit game-tree search over the subsets of edges still standing. A move cuts
- * one edge; every edge no longer joined to a ground vertex falls. No principle is used.
- */
-function naiveHackenbush(sticks: Sticks, ground: readonly number[]): (mask: number) => number {
-  const m = sticks.from.length;
-  const memo = new Map<number, number>();
-  const connected = (mask: number): number => {
-    // Edges of `mask` reachable from the ground.
-    const reached = new Set(ground);
-    let kept = 0;
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (let e = 0; e < m; e++) {
-        if (!(mask & (1 << e)) || kept & (1 << e)) continue;
-        const a = sticks.from[e]!;
-        const b = sticks.to[e]!;
-        if (reached.has(a) || reached.has(b)) {
-          kept |= 1 << e;
-          reached.add(a);
-          reached.add(b);
-          grew = true;
-        }
-      }
-    }
-    return kept;
-  };
-  const g = (mask: number): number => {
-    const hit = memo.get(mask);
-    if (hit !== undefined) return hit;
-    const seen = new Set<number>();
-    for (let e = 0; e < m; e++) if (mask & (1 << e)) seen.add(g(connected(mask & ~(1 << e))));
-    let v = 0;
-    while (seen.has(v)) v++;
-    memo.set(mask, v);
-    return v;
-  };
-  return (mask) => g(connected(mask));
-}
-
-function randomSticks(r: () => number): { sticks: Sticks; ground: number[] } {
-  const n = randInt(r, 2, 6);
-  const m = randInt(r, 1, 9);
-  const from = new Int32Array(m);
-  const to = new Int32Array(m);
-  for (let e = 0; e < m; e++) {
-    from[e] = randInt(r, 0, n - 1);
-    // Loops and repeated edges on purpose: about one edge in six is a loop.
-    to[e] = r() < 0.17 ? from[e]! : randInt(r, 0, n - 1);
-  }
-  const ground = r() < 0.8 ? [0] : [0, randInt(r, 1, n - 1)];
-  return { sticks: { n, from, to }, ground };
-}
+import { naiveHackenbush, randomSticks } from '../helpers/naive-theorem.js';
 
 describe('Green Hackenbush: fusion and colon principles against explicit search', () => {
   it('600 random multigraphs with loops, repeated edges and one or two ground vertices', () => {

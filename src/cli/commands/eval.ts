@@ -44,8 +44,8 @@ export const evalCommand: CommandModule<GlobalArgs, EvalArgs> = {
         type: 'string',
         describe:
           'evaluate every line of FILE (- for standard input; one position per line; blank and # lines ' +
-          'skipped) on the worker pool; lines with game graphs or 2-D games are evaluated as `eval LINE` ' +
-          'would, on the main thread',
+          'skipped) on the worker pool; lines with game graphs, 2-D games or theorem games (staircase, ' +
+          'moore:K, hackenbush:) are evaluated as `eval LINE` would, on the main thread',
       })
       .option('out', {
         type: 'string',

@@ -8,13 +8,28 @@ import { maxPositions, type GlobalArgs } from '../context.js';
 import { jsonInteger, printJson } from '../output.js';
 import { isStdinArg, readStdin } from '../stdin.js';
 import { queryBoardCommand } from '../board-table.js';
-import { answerTheorem, type TheoremAnswer } from '../../api/theorem.js';
+import { type TheoremAnswer, type TheoremAnswerer, theoremAnswerer } from '../../api/theorem.js';
 
-/** Theorem games' answers: g and the outcome of each position, and the parts meeting at the ground. */
-function printTheoremAnswers(args: QueryArgs, answers: readonly TheoremAnswer[]): void {
+/** Theorem games' answers: g and the outcome of each position (- reads them from standard input, one a line). */
+async function queryTheorem(args: QueryArgs, answerer: TheoremAnswerer): Promise<void> {
+  const items = await expandStdin(args.n.map(String));
+  const answers = items.map(({ item, line }) => {
+    try {
+      return answerer.answer(item);
+    } catch (err) {
+      if (line !== undefined && err instanceof UsageError)
+        throw new UsageError(`standard input line ${line}: ${err.message}`);
+      throw err;
+    }
+  });
+  printTheoremAnswers(args, answerer.key, answers);
+}
+
+/** g and the outcome of each position, and the parts meeting at the ground; `game` the canonical key. */
+function printTheoremAnswers(args: QueryArgs, game: string, answers: readonly TheoremAnswer[]): void {
   if (args.json) {
     printJson({
-      game: args.game,
+      game,
       values: answers.map((a) => ({
         position: a.position,
         value: jsonInteger(a.value),
@@ -90,8 +105,8 @@ export const queryCommand: CommandModule<GlobalArgs, QueryArgs> = {
         args,
         (await expandStdin(args.n.map(String))).map((i) => i.item),
       );
-    const theorem = answerTheorem(args.game, args.n.map(String));
-    if (theorem) return printTheoremAnswers(args, theorem);
+    const theorem = theoremAnswerer(args.game);
+    if (theorem) return queryTheorem(args, theorem);
     const board = boardRules(args.game);
     if (board) return queryBoardCommand(args, board);
     if (await queryGraph(args)) return;
