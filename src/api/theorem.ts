@@ -1,5 +1,7 @@
 import { UsageError } from '../errors.js';
 import { parseRules, theoremSupport } from '../games/registry.js';
+import type { TheoremSupport } from '../games/family.js';
+import type { Rules } from '../rules/types.js';
 
 /** A position of a theorem game (Staircase Nim, Green Hackenbush) answered by its theorem. */
 export interface TheoremAnswer {
@@ -29,14 +31,9 @@ export interface TheoremAnswerer {
  * winning move.
  */
 export function theoremAnswerer(spec: string): TheoremAnswerer | null {
-  let rules: ReturnType<typeof parseRules>;
-  try {
-    rules = parseRules(spec);
-  } catch {
-    return null;
-  }
-  const support = theoremSupport(rules);
-  if (!support) return null;
+  const found = theoremGame(spec);
+  if (!found) return null;
+  const { rules, support } = found;
   return {
     key: rules.key,
     answer(item) {
@@ -72,16 +69,23 @@ export function answerTheorem(spec: string, items: readonly string[]): TheoremAn
  * or null for other games; a table format is refused, since such a game has no table.
  */
 export function theoremContest(spec: string, format: string, main: boolean): string | null {
-  let rules: ReturnType<typeof parseRules>;
-  try {
-    rules = parseRules(spec);
-  } catch {
-    return null;
-  }
-  const support = theoremSupport(rules);
-  if (!support) return null;
+  const found = theoremGame(spec);
+  if (!found) return null;
+  const { rules, support } = found;
   if ((format !== 'cpp' && format !== 'py') || !support.code) {
     throw new UsageError(`${rules.key} has no table to export: its theorem exports as code, --format cpp or py`);
   }
   return support.code(rules, format, main);
+}
+
+/** The rules and theorem of a theorem game, or null for another kind or a spec that does not parse. */
+function theoremGame(spec: string): { rules: Rules; support: TheoremSupport<Rules> } | null {
+  let rules: Rules;
+  try {
+    rules = parseRules(spec);
+  } catch {
+    return null; // another path says what is wrong with the spec
+  }
+  const support = theoremSupport(rules);
+  return support ? { rules, support } : null;
 }
