@@ -36,8 +36,11 @@ function readHeader(path: string): Header {
     throw new StoreError(`cannot read store ${path}: ${(err as Error).message}`);
   }
   try {
-    const buf = Buffer.alloc(100);
-    const got = readSync(fd, buf, 0, 100, 0);
+    // The file header and page 1's b-tree header in one read: read apart, a checkpoint of another
+    // process creating the store could land between them, pairing the new schema with the old
+    // header (no application id yet), and a store being born would look foreign.
+    const buf = Buffer.alloc(108);
+    const got = readSync(fd, buf, 0, 108, 0);
     if (got === 0) return { empty: true, applicationId: 0, userVersion: 0, hasSchema: false };
     if (got < 100 || buf.toString('latin1', 0, 16) !== SQLITE_MAGIC) {
       throw new StoreError(
@@ -46,9 +49,7 @@ function readHeader(path: string): Header {
     }
     // The b-tree header of page 1 follows the file header: type byte, then the cell count at
     // offset 3. A leaf (0x0d) with no cells is an empty schema; anything else lists objects.
-    const page = Buffer.alloc(8);
-    const pageGot = readSync(fd, page, 0, 8, 100);
-    const hasSchema = pageGot < 8 || page[0] !== 0x0d || page.readUInt16BE(3) > 0;
+    const hasSchema = got < 108 || buf[100] !== 0x0d || buf.readUInt16BE(103) > 0;
     return { empty: false, userVersion: buf.readUInt32BE(60), applicationId: buf.readUInt32BE(68), hasSchema };
   } finally {
     closeSync(fd);
@@ -66,7 +67,9 @@ function checkHeader(path: string, header: Header): void {
   // A schema without our id is someone else's (ours sets it with the first table). Decided from the bytes,
   // before SQLite opens the file (which could create -wal/-shm files or roll back a journal).
   // While a -wal file exists the main file's header may be stale, so SQLite decides then.
-  if (header.applicationId === 0 && header.hasSchema && !existsSync(`${path}-wal`)) {
+  const foreign = (h: Header): boolean => h.applicationId === 0 && h.hasSchema && !existsSync(`${path}-wal`);
+  // Read twice before refusing: a store another process is creating right now passes the second time.
+  if (foreign(header) && foreign(readHeader(path))) {
     throw new StoreError(
       `${path} is an SQLite database of another program (it has tables but no grundy-engine id); pass --db ` +
         `with another path`,
