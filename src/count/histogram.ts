@@ -35,7 +35,13 @@ export function valueHistogram(
 ): ValueHistogram {
   const closedForm = closedFormOf(src.rules);
   if (closedForm) {
-    if (N >= BigInt(MAX_HISTOGRAM)) throw tooWide(src.rules.key, N + 1n);
+    if (N >= BigInt(MAX_HISTOGRAM)) {
+      // The closed form is summed heap by heap: the bound is on heaps, whatever values they take.
+      throw new UsageError(
+        `${src.rules.key} is counted from its closed form heap by heap, for at most ${MAX_HISTOGRAM} heaps ` +
+          `(lower --max below ${MAX_HISTOGRAM})`,
+      );
+    }
     return { counts: closedForm.histogram(N), method: 'closed form' };
   }
   const cert = src.cert?.proven ? src.cert : null;

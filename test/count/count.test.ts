@@ -141,3 +141,16 @@ describe('huge N through a proven certificate', () => {
     });
   }
 });
+
+describe('a closed form past the histogram bound', () => {
+  it('is refused for its number of heaps, not for values it does not take (Ruler takes about log2 N)', () => {
+    const source: HistogramSource = { rules: parseRules('ruler'), table: new Uint8Array(0), cert: null };
+    expect(() => valueHistogram(source, 10n ** 18n)).toThrow(
+      /^turning:consecutive:1\.\. is counted from its closed form heap by heap, for at most \d+ heaps/,
+    );
+    // Ruler: g(n) is the largest power of 2 dividing n (g(0) = 0), counted here from that definition.
+    const want: bigint[] = Array(17).fill(0n);
+    for (let n = 0; n <= 16; n++) want[n & -n]!++;
+    expect(valueHistogram(source, 16n).counts).toEqual(want);
+  });
+});

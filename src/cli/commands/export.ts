@@ -145,6 +145,8 @@ export const exportCommand: CommandModule<GlobalArgs, ExportArgs> = {
     }
     const theorem = theoremContest(args.game, format, args.main === true);
     if (theorem !== null) {
+      if (args.to !== undefined)
+        throw new UsageError(`${args.game} exports its theorem, valid at every size: drop --to`);
       if (args.out) writeFileSync(args.out, theorem);
       else process.stdout.write(theorem);
       return;

@@ -104,6 +104,15 @@ function graphInput(s: Sticks): string {
   return `${s.n} ${edges.length}\n${edges.join('\n')}\n`;
 }
 
+describe('grundy export of a theorem game refuses a table length', () => {
+  it('--to: exit 2, one line, nothing written', async () => {
+    const r = await runCli(['export', 'staircase', '--format', 'py', '--to', '5']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('grundy: staircase exports its theorem, valid at every size: drop --to\n');
+  });
+});
+
 describe('grundy export hackenbush:FILE: one graph, vertex 1 the ground', () => {
   const r = seededRandom(17);
   // Small multigraphs (loops and repeated edges) the twin can search, then larger ones with cycles.
