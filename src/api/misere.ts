@@ -439,7 +439,7 @@ class StoredQuotients {
         heap: heap + 1,
         game: reader.game,
         from: BigInt(move.heap),
-        move: move.to.length === 0 ? `remove all ${move.heap}` : `leave ${move.to.join(' + ')}`,
+        move: moveWords(move.heap, move.to),
         leaves: move.to.map(BigInt),
         outcomeAfter: 'P',
       });
@@ -461,4 +461,14 @@ class StoredQuotients {
     }
     return reader;
   }
+}
+
+/** A take-and-break move in the words the other methods use (games/heap-moves.ts). */
+function moveWords(heap: number, to: readonly number[]): string {
+  const taken = heap - to.reduce((a, b) => a + b, 0);
+  const tokens = `${taken} token${taken === 1 ? '' : 's'}`;
+  if (to.length === 0) return `remove ${tokens} (the whole heap)`;
+  if (to.length === 1) return `remove ${tokens}, leaving ${to[0]}`;
+  const parts = to.join(' + ');
+  return taken === 0 ? `split into ${parts}` : `remove ${tokens} and split the rest into ${parts}`;
 }

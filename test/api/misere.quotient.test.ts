@@ -43,6 +43,18 @@ describe('eval --misere from a stored quotient', () => {
         const at = heaps.indexOf(Number(m.from));
         expect(at).toBeGreaterThanOrEqual(0);
         const leaves = m.leaves.map(Number);
+        // In the words of the other methods: what is removed, and what is left or split.
+        const taken = Number(m.from) - leaves.reduce((a, b) => a + b, 0);
+        const left = leaves.join(' + ');
+        expect(m.move).toBe(
+          leaves.length === 0
+            ? `remove ${taken} token${taken === 1 ? '' : 's'} (the whole heap)`
+            : leaves.length === 1
+              ? `remove ${taken} token${taken === 1 ? '' : 's'}, leaving ${left}`
+              : taken === 0
+                ? `split into ${left}`
+                : `remove ${taken} token${taken === 1 ? '' : 's'} and split the rest into ${left}`,
+        );
         expect(
           [...naiveOptions(code, Number(m.from))].some((o) => o.filter((h) => h > 0).join() === leaves.join()),
         ).toBe(true);
