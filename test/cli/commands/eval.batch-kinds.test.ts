@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../../helpers/cli.js';
+import { compactRecord, evalAlone, type Json } from '../../helpers/eval-alone.js';
 
 /**
  * grundy eval --file with every component kind `eval` takes on the command line: tokens on a
@@ -34,28 +35,8 @@ const LINES = [
   'wythoff@3',
 ];
 
-type Json = Record<string, unknown>;
-
-/** `grundy eval LINE --json --moves all`, run once per line for both tests. */
-const singles = new Map<string, Promise<{ code: number | null; json?: Json; stderr: string }>>();
-function alone(line: string): Promise<{ code: number | null; json?: Json; stderr: string }> {
-  let r = singles.get(line);
-  if (!r) {
-    const args = ['eval', line, '--json', '--moves', 'all', '--db', db, '--workers', '1'];
-    r = runCli(args, { cwd: dir }).then((x) =>
-      x.code === 0 ? { code: 0, json: JSON.parse(x.stdout) as Json, stderr: x.stderr } : { ...x },
-    );
-    singles.set(line, r);
-  }
-  return r;
-}
-
-/** A heap-or-cell line's batch record holds the fields of `eval --json` in the batch's compact form. */
-function compact(single: Json): Json {
-  const components = single.components as { values: unknown[] }[];
-  const { position, nimSum, outcome, moves } = single;
-  return { position, values: components.map((c) => c.values), nimSum, outcome, moves };
-}
+const alone = evalAlone(db, dir);
+const compact = compactRecord;
 
 describe('grundy eval --file with game graphs and 2-D games', () => {
   it('gives every line what eval gives it alone, errors with their line numbers', async () => {

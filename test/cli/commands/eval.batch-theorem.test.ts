@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { staircaseValue } from '../../../src/games/staircase.js';
 import { seededRandom } from '../../../src/testing/random.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
+import { compactRecord, evalAlone, type Json } from '../../helpers/eval-alone.js';
 import { randInt } from '../../helpers/naive-games.js';
 
 /**
@@ -42,28 +43,8 @@ const ERRORS: Readonly<Record<number, RegExp>> = {
   14: /moore:2 has no Grundy value theorem beyond its outcome/,
 };
 
-type Json = Record<string, unknown>;
-
-const singles = new Map<string, Promise<{ code: number | null; json?: Json; stderr: string }>>();
-/** `grundy eval LINE --json --moves all`, once per line. */
-function alone(line: string): Promise<{ code: number | null; json?: Json; stderr: string }> {
-  let r = singles.get(line);
-  if (!r) {
-    const args = ['eval', line, '--json', '--moves', 'all', '--db', db, '--workers', '1'];
-    r = runCli(args, { cwd: dir }).then((x) =>
-      x.code === 0 ? { code: 0, json: JSON.parse(x.stdout) as Json, stderr: x.stderr } : { ...x },
-    );
-    singles.set(line, r);
-  }
-  return r;
-}
-
-/** A sum's batch record holds the fields of `eval --json` in the batch's compact form. */
-function compact(single: Json): Json {
-  const components = single.components as { values: unknown[] }[];
-  const { position, nimSum, outcome, moves } = single;
-  return { position, values: components.map((c) => c.values), nimSum, outcome, moves };
-}
+const alone = evalAlone(db, dir);
+const compact = compactRecord;
 
 function records(path: string): Json[] {
   return readFileSync(path, 'utf8')
