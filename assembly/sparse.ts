@@ -16,6 +16,7 @@ export {
   setLayout,
   setShape,
   setEscape,
+  setLows,
   setTables,
   setWindow,
   getMiss,

@@ -29,12 +29,15 @@ export let G: usize = 0;
 export let ESC: i32 = 255;
 export let ESCV: v128 = i16x8.splat(255);
 export let ESCB: v128 = i8x16.splat(-1);
+// The low byte of every value (g & 255), read by step 2's scan once values pass 255 (LOWS).
+export let L8: usize = 0;
 // A windowed table (src/kernels/values.ts WindowedValues): heaps [0, HEADN) at G8/G, the
 // head, and heaps from TAIL0 on at T8/T (bases moved back by TAIL0 - HEADN, modulo 2^32), the
 // tail. The first part of a pair is read from the head, the second part, step 1's partners, the
 // one-heap moves and the new values from the tail. Not windowed, TAIL0 = HEADN and T8 = G8.
 export let T8: usize = 0;
 export let T: usize = 0;
+export let LT8: usize = 0;
 export let HEADN: i32 = 0x7fffffff;
 export let TAIL0: i32 = 0x7fffffff;
 /** Windowed: a rare heap found past this one ends the run after it (its partners leave the tail). */
@@ -90,11 +93,13 @@ export function setEscape(e: i32): void {
   ESCB = i8x16.splat(<i8>e);
 }
 
-export function setTables(g: usize, g8: usize, rp: usize, rv: usize): void {
+export function setTables(g: usize, g8: usize, l8: usize, rp: usize, rv: usize): void {
   G = g;
   G8 = g8;
+  L8 = l8;
   T = g;
   T8 = g8;
+  LT8 = l8;
   HEADN = 0x7fffffff;
   TAIL0 = 0x7fffffff;
   REACH = 0x7fffffff;
@@ -111,6 +116,7 @@ export function setWindow(head: i32, tailFrom: i32, reach: i32): void {
   TAIL0 = tailFrom;
   REACH = reach;
   T8 = G8 + <usize>head - <usize>tailFrom;
+  LT8 = L8 + <usize>head - <usize>tailFrom;
   T = G + ((<usize>head - <usize>tailFrom) << 1);
 }
 
@@ -140,8 +146,26 @@ export function resetScratch(): void {
   laneStamp = 0;
 }
 
+/**
+ * The mask's parity rule, set after its classes (CLS): also whether the scan's low bytes suit the
+ * mask (lowsFit: the class of a value changes with its bit LOWB, so a pair whose true XOR differs
+ * from its low bytes' XOR has parts of two classes, which few pairs do).
+ */
 export function setMaskParity(p: i32): void {
   parity = p;
+  lowsFit = LOWB > 0 && (LOWANY || load<u8>(CLS + <usize>LOWB) != load<u8>(CLS));
+}
+
+/** The scan's low bytes are read modulo LOWB (256, a power of two; tests lower it); 0: never read. */
+export let LOWB: i32 = 256;
+/** Tests: read the low bytes whatever the mask (they are exact in any case, only slower). */
+export let LOWANY: bool = false;
+export let lowsFit: bool = false;
+
+export function setLows(b: i32, any: bool): void {
+  LOWB = b;
+  LOWANY = any;
+  lowsFit = LOWB > 0 && (LOWANY || load<u8>(CLS + <usize>LOWB) != load<u8>(CLS));
 }
 
 export function setRareCount(count: i32): void {
@@ -215,6 +239,7 @@ export let EXACT8: bool = false;
 /** Store g[n] = v: the byte, and the value in G when the byte cannot hold it. */
 @inline export function putValue(n: i32, v: i32): void {
   store<u8>(T8 + <usize>n, <u8>(v < ESC ? v : ESC));
+  store<u8>(LT8 + <usize>n, <u8>v);
   if (v >= ESC) store<u16>(T + (<usize>n << 1), <u16>v);
 }
 @inline export function rpos(j: i32): i32 {

@@ -7,6 +7,9 @@ import {
   ESCB,
   G,
   G8,
+  L8,
+  LOWB,
+  LT8,
   T,
   T8,
   WANT,
@@ -14,6 +17,7 @@ import {
   distinct,
   gv,
   gvT,
+  lowsFit,
   maxTwo,
   nTwo,
   two,
@@ -52,11 +56,28 @@ export const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 
   return v128.and(byte, i8x16.swizzle(POW2, v128.and(x, i8x16.splat(7))));
 }
 
-/** A block's wanted lanes: wordLanes where values may escape (WORDS), else the bytes' own test (BYTES). */
+/**
+ * The XORs of the same 16 pairs as blockX from the low bytes (L8), modulo LOWB: every pair whose
+ * XOR is a wanted value shows that value's low byte, so the lanes they flag hold every hit (a
+ * pair of a value from 256 on and one below it may show a wanted low byte too; takeHits reads
+ * each flagged pair exactly and skips it).
+ */
+@inline export function blockLows(s: i32, a: i32): v128 {
+  const lows = v128.load(L8 + <usize>a);
+  const highs = v128.load(LT8 + <usize>(s - a - 15));
+  const x = v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+  return LOWB < 256 ? v128.and(x, i8x16.splat(<i8>(LOWB - 1))) : x;
+}
+
+/**
+ * A block's wanted lanes, by `esc`: the bytes' own test (BYTES), wordLanes where values may
+ * escape (WORDS), or the low bytes' test against the folded bitset (LOWS: t0, t1 from foldBits).
+ */
 @inline export function blockLanes(
-  esc: bool, s: i32, a: i32, few: bool, t0: v128, t1: v128, t2: v128, t3: v128, w1: v128, w2: v128,
+  esc: i32, s: i32, a: i32, few: bool, t0: v128, t1: v128, t2: v128, t3: v128, w1: v128, w2: v128,
 ): v128 {
-  return esc ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2) : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+  if (esc == LOWS) return wantedLanes(blockLows(s, a), few, t0, t1, w1, w2);
+  return esc == WORDS ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2) : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
 }
 
 /** Each half of the 16 bytes of x in reverse order. */
@@ -127,6 +148,9 @@ export let W1lo: v128 = i64x2.splat(0);
 export let W1hi: v128 = i64x2.splat(0);
 export let W2lo: v128 = i64x2.splat(0);
 export let W2hi: v128 = i64x2.splat(0);
+// The same two values modulo LOWB, for the low bytes' test (LOWS).
+export let W1f: v128 = i64x2.splat(0);
+export let W2f: v128 = i64x2.splat(0);
 
 /** `left` when W1 and W2 were last set: a hit that met no wanted value leaves them as they are. */
 export let fewFor: i32 = -1;
@@ -158,6 +182,43 @@ export function refreshFew(): void {
   W1hi = i8x16.splat(<i8>(x1 >> 8));
   W2lo = i8x16.splat(<i8>x2);
   W2hi = i8x16.splat(<i8>(x2 >> 8));
+  W1f = i8x16.splat(<i8>(x1 & (LOWB - 1)));
+  W2f = i8x16.splat(<i8>(x2 & (LOWB - 1)));
+}
+
+/**
+ * The bitset BITS folded modulo LOWB, for the low bytes' test: the halves (t0 and t1 as
+ * wantedLanes reads them) are F0 and F1. Two wanted values never share a folded bit while the
+ * mask suits the low bytes (lowsFit: they differ in their class); when they do, a flagged lane
+ * is still read exactly.
+ */
+export let F0: v128 = i64x2.splat(0);
+export let F1: v128 = i64x2.splat(0);
+
+@inline export function foldBits(): void {
+  if (LOWB == 256) {
+    F0 = v128.or(v128.load(BITS), v128.load(BITS, 32));
+    F1 = v128.or(v128.load(BITS, 16), v128.load(BITS, 48));
+    return;
+  }
+  foldSmall();
+}
+
+/** foldBits for the lower LOWB that tests set (8 to 128). */
+function foldSmall(): void {
+  let w0: u64 = 0;
+  let w1: u64 = 0;
+  for (let j = 0; j < 8; j++) {
+    const x = load<u64>(BITS + (<usize>j << 3));
+    if (LOWB == 128 && (j & 1) != 0) w1 |= x;
+    else w0 |= x;
+  }
+  if (LOWB <= 32) w0 |= w0 >> 32;
+  if (LOWB <= 16) w0 |= w0 >> 16;
+  if (LOWB <= 8) w0 |= w0 >> 8;
+  if (LOWB < 64) w0 &= (<u64>1 << <u64>LOWB) - 1;
+  F0 = i64x2.replace_lane(i64x2.splat(w0), 1, w1);
+  F1 = i64x2.splat(0);
 }
 
 /** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 512). */
@@ -193,6 +254,8 @@ export function loadBits(total: i32): void {
 export const SCALAR: i32 = 0;
 export const BYTES: i32 = 1;
 export const WORDS: i32 = 2;
+/** WORDS read from the low bytes: how a WORDS scan runs while the mask suits them (lowsFit). */
+export const LOWS: i32 = 3;
 /**
  * The largest V for BYTES and for WORDS: 256 and 512. Tests lower them (setLaneLimits) so that
  * small tables run the paths that large values take.
@@ -202,6 +265,11 @@ export let wordsUpTo: i32 = 512;
 @inline export function laneMode(V: i32): i32 {
   // Bytes are the values themselves while every value is at most ESC (below V).
   return V <= bytesUpTo && V - 1 <= ESC ? BYTES : V <= wordsUpTo ? WORDS : SCALAR;
+}
+
+/** How a scan in lane mode `lanes` (BYTES or WORDS) tests its blocks: BYTES, WORDS or LOWS. */
+@inline export function blockMode(lanes: i32): i32 {
+  return lanes == WORDS ? (lowsFit ? LOWS : WORDS) : BYTES;
 }
 
 export function setLaneLimits(bytes: i32, words: i32): void {
@@ -222,16 +290,17 @@ export let left: i32 = 0;
 export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): i32 {
   let a = from;
   if (lanes != SCALAR && a + 15 <= amax) {
-    // WORDS: values past ESC escape; their pairs hit and are read in full.
-    // WORDS: values past ESC escape; wordLanes rebuilds their pairs exactly.
-    const esc = lanes == WORDS;
-    let t0 = v128.load(BITS);
-    let t1 = v128.load(BITS, 16);
+    // WORDS: values past ESC escape; wordLanes rebuilds their pairs exactly, or the low bytes
+    // flag them (LOWS).
+    const esc = blockMode(lanes);
+    if (esc == LOWS) foldBits();
+    let t0 = esc == LOWS ? F0 : v128.load(BITS);
+    let t1 = esc == LOWS ? F1 : v128.load(BITS, 16);
     let t2 = v128.load(BITS, 32);
     let t3 = v128.load(BITS, 48);
     let few = fewLeft;
-    let w1 = W1;
-    let w2 = W2;
+    let w1 = esc == LOWS ? W1f : W1;
+    let w2 = esc == LOWS ? W2f : W2;
     // 32 pairs a test while they last: one branch for two blocks. The lanes that hit are
     // taken in order over both blocks at once (each holds a wanted value, unless an earlier
     // lane met the same one): a hit in the first block does not cost the second one again.
@@ -251,15 +320,16 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
       if (m != 0) {
         const stop = takeHits(s, a, m, seen, true);
         if (stop > 0) return stop;
-        t0 = v128.load(BITS);
-        t1 = v128.load(BITS, 16);
+        if (esc == LOWS) foldBits();
+        t0 = esc == LOWS ? F0 : v128.load(BITS);
+        t1 = esc == LOWS ? F1 : v128.load(BITS, 16);
         t2 = v128.load(BITS, 32);
         t3 = v128.load(BITS, 48);
         if (left <= 2) {
           refreshFew();
           few = true;
-          w1 = W1;
-          w2 = W2;
+          w1 = esc == LOWS ? W1f : W1;
+          w2 = esc == LOWS ? W2f : W2;
         }
       }
       a += step;
@@ -365,7 +435,7 @@ export function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, tota
   if (aTo < amax) amax = aTo;
   let a = aFrom;
   if (lanes != SCALAR) {
-    a = scanSumsBytes(n, a, min(amax, (n - maxTwo) >> 1), seen, lanes == WORDS);
+    a = scanSumsBytes(n, a, min(amax, (n - maxTwo) >> 1), seen, lanes);
     if (a < 0) return -a;
   }
   for (; a <= amax; a += 16) {
@@ -390,15 +460,17 @@ export function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, tota
  * call a sum. Returns the first a not scanned, or minus the block's a when the scan may stop
  * (as scan reports it).
  */
-export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, esc: bool): i32 {
+export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, lanes: i32): i32 {
   let a = from;
-  let t0 = v128.load(BITS);
-  let t1 = v128.load(BITS, 16);
+  const esc = blockMode(lanes);
+  if (esc == LOWS) foldBits();
+  let t0 = esc == LOWS ? F0 : v128.load(BITS);
+  let t1 = esc == LOWS ? F1 : v128.load(BITS, 16);
   let t2 = v128.load(BITS, 32);
   let t3 = v128.load(BITS, 48);
   let few = fewLeft;
-  let w1 = W1;
-  let w2 = W2;
+  let w1 = esc == LOWS ? W1f : W1;
+  let w2 = esc == LOWS ? W2f : W2;
   while (a + 15 <= limit) {
     let hit = false;
     for (let k = 0; k < nTwo; k++) {
@@ -410,15 +482,16 @@ export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, esc: b
     }
     a += 16;
     if (!hit) continue;
-    t0 = v128.load(BITS);
-    t1 = v128.load(BITS, 16);
+    if (esc == LOWS) foldBits();
+    t0 = esc == LOWS ? F0 : v128.load(BITS);
+    t1 = esc == LOWS ? F1 : v128.load(BITS, 16);
     t2 = v128.load(BITS, 32);
     t3 = v128.load(BITS, 48);
     if (left <= 2) {
       refreshFew();
       few = true;
-      w1 = W1;
-      w2 = W2;
+      w1 = esc == LOWS ? W1f : W1;
+      w2 = esc == LOWS ? W2f : W2;
     }
   }
   return a;

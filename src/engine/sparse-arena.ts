@@ -44,6 +44,7 @@ export class SparseArena {
     readonly gAt: number,
     readonly reserve: number,
     private readonly g8At: number,
+    private readonly l8At: number,
     private readonly dynamicAt: number,
   ) {}
 
@@ -67,7 +68,8 @@ export class SparseArena {
         // Address space refused (a strict overcommit policy): a reserve is a wish, `capacity` a need.
         continue;
       }
-      return new SparseArena(memory, slots, slotStride, gAt, held, tableRegions(gAt, held).g8At, dynamicAt);
+      const { g8At, l8At } = tableRegions(gAt, held);
+      return new SparseArena(memory, slots, slotStride, gAt, held, g8At, l8At, dynamicAt);
     }
     return null;
   }
@@ -77,6 +79,8 @@ export class SparseArena {
     return new NarrowValues(
       new Uint8Array(this.memory.buffer, this.g8At, length),
       new Uint16Array(this.memory.buffer, this.gAt, length),
+      0xff,
+      new Uint8Array(this.memory.buffer, this.l8At, length),
     );
   }
 
@@ -119,6 +123,7 @@ export class SparseArena {
         slotAt: 64 + k * this.slotStride,
         gAt: this.gAt,
         g8At: this.g8At,
+        l8At: this.l8At,
         capacity,
         ...window,
         rpAt,

@@ -1,7 +1,7 @@
 import { sparseShape } from '../games/registry.js';
 import type { SparseShape } from '../kernels/sparse.js';
 import { VALUE_LIMIT } from '../kernels/sparse-mask.js';
-import { NarrowValues, WindowedValues } from '../kernels/values.js';
+import { type NarrowValues, WindowedValues } from '../kernels/values.js';
 import { WHOLE, type PlaceWindow } from '../kernels/wasm/sparse-wasm.js';
 import type { Rules } from '../rules/types.js';
 import { sparseKernelChoice } from '../wasm/sparse-module.js';
@@ -116,8 +116,7 @@ export class SparseWindow {
     const arena = SparseArena.create(this.shape, headLength + tail, headLength + tail, this.slots);
     if (arena === null) throw new Error(`no WebAssembly memory for a sparse window of ${headLength + tail} heaps`);
     const [head, longer] = split(arena, headLength, tail);
-    head.bytes.set(g.head.bytes);
-    head.words.set(g.head.words);
+    head.copyFrom(g.head);
     const from = lo <= headLength + tail ? headLength : g.tailStartNear(lo - tail / 2);
     // g still reads the old window (and the store): filled before it takes the new one.
     for (let at = from; at < lo; at += 1 << 20) {
@@ -164,8 +163,5 @@ export class SparseWindow {
 /** An arena's table as a head of `head` values and a tail of `tail` right after it. */
 function split(arena: SparseArena, head: number, tail: number): [NarrowValues, NarrowValues] {
   const all = arena.values(head + tail);
-  return [
-    new NarrowValues(all.bytes.subarray(0, head), all.words.subarray(0, head)),
-    new NarrowValues(all.bytes.subarray(head), all.words.subarray(head)),
-  ];
+  return [all.part(0, head), all.part(head)];
 }

@@ -73,7 +73,39 @@ export class NarrowValues {
     readonly bytes: Uint8Array,
     readonly words: Uint16Array,
     readonly escapeByte = 0xff,
+    /**
+     * g(n) & 255 for every n, when the sparse kernels' scan reads them (engine/sparse-arena.ts):
+     * past 255 it tests the low bytes instead of rebuilding escaped values (assembly/sparse/scan.ts).
+     */
+    readonly lows: Uint8Array | null = null,
   ) {}
+
+  /** The table's values [lo, hi) as a table of their own: views of every part. */
+  part(lo: number, hi = this.length): NarrowValues {
+    return new NarrowValues(
+      this.bytes.subarray(lo, hi),
+      this.words.subarray(lo, hi),
+      this.escapeByte,
+      this.lows?.subarray(lo, hi) ?? null,
+    );
+  }
+
+  /** Copy `from`'s values to the start of this table (the same escape byte). */
+  copyFrom(from: NarrowValues): void {
+    this.bytes.set(from.bytes);
+    this.words.set(from.words);
+    if (this.lows !== null) {
+      if (from.lows !== null) this.lows.set(from.lows);
+      else for (let n = 0; n < from.length; n++) this.lows[n] = from.at(n) & 0xff;
+    }
+  }
+
+  /** Move the values [from, from + count) to the start (Array.copyWithin of every part). */
+  shift(from: number, count: number): void {
+    this.bytes.copyWithin(0, from, from + count);
+    this.words.copyWithin(0, from, from + count);
+    this.lows?.copyWithin(0, from, from + count);
+  }
 
   get length(): number {
     return this.bytes.length;
@@ -97,7 +129,7 @@ export class NarrowValues {
 
   /** Write `values` from heap `at` on (each below 2^16). */
   set(values: ArrayLike<number>, at = 0): void {
-    const { bytes, words, escapeByte: esc } = this;
+    const { bytes, words, escapeByte: esc, lows } = this;
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
       if (v < esc) bytes[at + i] = v;
@@ -106,6 +138,7 @@ export class NarrowValues {
         words[at + i] = v;
       }
     }
+    if (lows !== null) for (let i = 0; i < values.length; i++) lows[at + i] = values[i]! & 0xff;
   }
 }
 
@@ -201,8 +234,7 @@ export class WindowedValues {
     if (from === this.tailFrom) return;
     const shift = from - this.tailFrom;
     const count = Math.max(0, keep - from);
-    this.tail.bytes.copyWithin(0, shift, shift + count);
-    this.tail.words.copyWithin(0, shift, shift + count);
+    this.tail.shift(shift, count);
     this.tailFrom = from;
   }
 }

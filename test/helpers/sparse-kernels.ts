@@ -30,9 +30,25 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
       'wasm, 16-bit lanes',
       (shape) => new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 512 } }),
     ],
+    // The 16-bit scans from the low bytes, modulo 16 (most lanes they flag are not hits), whatever the mask.
+    [
+      'wasm, low bytes mod 16',
+      (shape) =>
+        new WasmSparseKernel(shape, module, undefined, {
+          lanes: { bytes: 0, words: 512, lows: 16, lowsAlways: true },
+        }),
+    ],
     ['wasm, no lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 0 } })],
     // Values from 7 on read from the Uint16 table: every path of an escaped read, on small tables.
     ['wasm, escape 7', (shape) => new WasmSparseKernel(shape, module, undefined, { escape: 7 })],
+    [
+      'wasm, escape 7, low bytes mod 8',
+      (shape) =>
+        new WasmSparseKernel(shape, module, undefined, {
+          escape: 7,
+          lanes: { bytes: 0, words: 512, lows: 8, lowsAlways: true },
+        }),
+    ],
     [
       'wasm, escape 7, no lanes',
       (shape) => new WasmSparseKernel(shape, module, undefined, { escape: 7, lanes: { bytes: 0, words: 0 } }),

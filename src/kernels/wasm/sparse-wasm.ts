@@ -27,10 +27,11 @@ export interface SparseExports {
     seen: number,
   ): void;
   setShape(shape: number, whole: number, one: number, two: number, distinct: number): void;
-  setTables(g: number, g8: number, rp: number, rv: number): void;
+  setTables(g: number, g8: number, l8: number, rp: number, rv: number): void;
   setWindow(head: number, tailFrom: number, reach: number): void;
   getMiss(): number;
   setEscape(e: number): void;
+  setLows(modulus: number, any: boolean): void;
   setMaskParity(parity: number): void;
   setLaneLimits(bytes: number, words: number): void;
   setLanes(lanes: number): void;
@@ -79,11 +80,15 @@ const TAIL = 64;
 
 /**
  * A table of `capacity` values at `gAt`: Uint16 (read only where the bytes escape), then the
- * bytes: where those start and both end.
+ * bytes, then the low bytes (kernels/values.ts NarrowValues): where those start and all end.
  */
-export function tableRegions(gAt: number, capacity: number): { readonly g8At: number; readonly end: number } {
+export function tableRegions(
+  gAt: number,
+  capacity: number,
+): { readonly g8At: number; readonly l8At: number; readonly end: number } {
   const g8At = gAt + align(2 * capacity + TAIL);
-  return { g8At, end: g8At + align(capacity + TAIL) };
+  const l8At = g8At + align(capacity + TAIL);
+  return { g8At, l8At, end: l8At + align(capacity + TAIL) };
 }
 
 /** Room from `at` for `rareCap` rare heaps and their values (Int32), then `rowBytes` of rows. */
@@ -139,13 +144,15 @@ export function slotBytes(shape: SparseShape): number {
 
 /**
  * Where one call's data lives in the memory: the instance's fixed scratch (`slotAt`), the
- * narrow table of `capacity` values (the Uint16 part at gAt, the bytes at g8At), and room for
+ * narrow table of `capacity` values (the Uint16 part at gAt, the bytes at g8At, the low bytes at
+ * l8At), and room for
  * `rareCap` rare heaps and `rowBytes` of the gang's rows.
  */
 export interface SparsePlace {
   readonly slotAt: number;
   readonly gAt: number;
   readonly g8At: number;
+  readonly l8At: number;
   readonly capacity: number;
   /**
    * A windowed table (kernels/values.ts WindowedValues): its first `head` slots hold heaps [0,
@@ -173,6 +180,13 @@ export type PlaceWindow = Pick<SparsePlace, 'head' | 'tailFrom' | 'reach'>;
 export interface LaneLimits {
   readonly bytes: number;
   readonly words: number;
+  /**
+   * The modulus of the low bytes a 16-bit scan reads (256; 8 to 128 in tests, 0 never), and
+   * whether to read them whatever the mask (they are exact under any mask, fast under one
+   * whose classes split at that bit).
+   */
+  readonly lows?: number;
+  readonly lowsAlways?: boolean;
 }
 
 /** Test knobs: lower lane limits, and a lower escape byte (every read path on small tables). */
@@ -238,6 +252,7 @@ export class SparseMemory {
       slotAt: 0,
       gAt,
       g8At: 0,
+      l8At: 0,
       capacity: 0,
       head: 0,
       tailFrom: 0,
@@ -252,7 +267,10 @@ export class SparseMemory {
       arena ?? new WebAssembly.Memory({ initial: Math.ceil(gAt / PAGE) + 1, maximum: MAX_PAGES, shared: true });
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
     this.exports = instance.exports as unknown as SparseExports;
-    if (options.lanes) this.exports.setLaneLimits(options.lanes.bytes, options.lanes.words);
+    if (options.lanes) {
+      this.exports.setLaneLimits(options.lanes.bytes, options.lanes.words);
+      this.exports.setLows(options.lanes.lows ?? 256, options.lanes.lowsAlways ?? false);
+    }
     this.exports.setEscape(this.escape);
     if (this.own) this.takeSlot();
   }
@@ -306,7 +324,7 @@ export class SparseMemory {
       this.slot = slotRegions(place.slotAt, this.shape);
       this.takeSlot();
     } else if (masked) this.writeMask();
-    this.exports.setTables(place.gAt, place.g8At, place.rpAt, place.rvAt);
+    this.exports.setTables(place.gAt, place.g8At, place.l8At, place.rpAt, place.rvAt);
     this.exports.setWindow(place.head, place.tailFrom, place.reach);
     this.rareOf = null;
   }
@@ -336,7 +354,7 @@ export class SparseMemory {
     const rareCap = rare <= p.rareCap ? p.rareCap : Math.max(rare, Math.floor(p.rareCap * 1.5), 1024);
     const rows = Math.max(rowBytes, p.rowBytes);
     const table = tableRegions(p.gAt, capacity);
-    const g8At = table.g8At;
+    const { g8At, l8At } = table;
     const { rpAt, rvAt, rowsAt, end } = listRegions(table.end, rareCap, rows);
     const pages = Math.ceil(end / PAGE);
     const current = this.memory.buffer.byteLength / PAGE;
@@ -347,9 +365,10 @@ export class SparseMemory {
     // call, and the Uint16 part of g never moves.
     const bytes = new Uint8Array(this.memory.buffer);
     if (p.rowBytes > 0 && rowsAt !== p.rowsAt) bytes.copyWithin(rowsAt, p.rowsAt, p.rowsAt + p.rowBytes);
+    if (l8At !== p.l8At) bytes.copyWithin(l8At, p.l8At, p.l8At + this.have);
     if (g8At !== p.g8At) bytes.copyWithin(g8At, p.g8At, p.g8At + this.have);
-    this.place = { ...p, g8At, capacity, rpAt, rvAt, rareCap, rowsAt, rowBytes: rows };
-    this.exports.setTables(p.gAt, g8At, rpAt, rvAt);
+    this.place = { ...p, g8At, l8At, capacity, rpAt, rvAt, rareCap, rowsAt, rowBytes: rows };
+    this.exports.setTables(p.gAt, g8At, l8At, rpAt, rvAt);
     this.rareOf = null;
   }
 
@@ -363,10 +382,12 @@ export class SparseMemory {
     if (upto <= this.have) return;
     const words = new Uint16Array(this.memory.buffer, this.place.gAt, this.place.capacity);
     const bytes = new Uint8Array(this.memory.buffer, this.place.g8At, this.place.capacity);
+    const lows = new Uint8Array(this.memory.buffer, this.place.l8At, this.place.capacity);
     const esc = this.escape;
     for (let n = this.have; n < upto; n++) {
       const v = g[n]!;
       bytes[n] = v < esc ? v : esc;
+      lows[n] = v & 0xff;
       if (v >= esc) words[n] = v;
     }
     this.have = upto;
