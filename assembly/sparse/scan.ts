@@ -159,10 +159,24 @@ export function refreshFew(): void {
   fewLeft = left <= 2;
   if (!fewLeft || left == fewFor) return;
   fewFor = left;
-  // The (at most two) values of wanted[0, scanTotal) still wanted, in one pass; x2 = x1 when one is left.
+  // The (at most two) values still wanted, from the bitset while it is kept (a few word tests
+  // instead of a branch a wanted value), else from wanted[0, scanTotal); x2 = x1 when one is left.
   let x1 = -1;
   let x2 = -1;
-  for (let j = 0; j < scanTotal; j++) {
+  if (bitsKept) {
+    for (let k = 0; k < 8 && x2 < 0; k++) {
+      let w = load<u64>(BITS + (<usize>k << 3));
+      while (w != 0) {
+        const x = (k << 6) + <i32>ctz(w);
+        w &= w - 1;
+        if (x1 < 0) x1 = x;
+        else {
+          x2 = x;
+          break;
+        }
+      }
+    }
+  } else for (let j = 0; j < scanTotal; j++) {
     const x = load<i32>(WANTED + (<usize>j << 2));
     if (wantAt(x) == 0) continue;
     if (x1 >= 0) {
@@ -221,8 +235,15 @@ function foldSmall(): void {
   F1 = i64x2.splat(0);
 }
 
+/**
+ * Whether BITS holds exactly the values still wanted (a scan in byte or 16-bit lanes, whose
+ * values are all below 512): every hit clears its bit.
+ */
+export let bitsKept: bool = false;
+
 /** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 512). */
 export function loadBits(total: i32): void {
+  bitsKept = true;
   scanTotal = total;
   fewFor = -1;
   v128.store(BITS, i64x2.splat(0));
@@ -318,7 +339,7 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
         step = 32;
       } else m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0)));
       if (m != 0) {
-        const stop = takeHits(s, a, m, seen, true);
+        const stop = takeHits(s, a, m, seen);
         if (stop > 0) return stop;
         if (esc == LOWS) foldBits();
         t0 = esc == LOWS ? F0 : v128.load(BITS);
@@ -375,7 +396,7 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
         a += 8;
         continue;
       }
-      const stop = takeHits(s, a, m, seen, false);
+      const stop = takeHits(s, a, m, seen);
       if (stop > 0) return stop;
       refreshFew();
       a += 8;
@@ -392,11 +413,11 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
 }
 
 /**
- * The lanes of m (bit t: the pair (a + t, s - a - t)) in order: each wanted value met is seen,
- * and with `bits` cleared from the bitset BITS too. Returns the first a not scanned when the
- * scan may stop, else 0.
+ * The lanes of m (bit t: the pair (a + t, s - a - t)) in order: each wanted value met is seen
+ * and cleared from WANT and the bitset BITS. Returns the first a not scanned when the scan may
+ * stop, else 0.
  */
-@inline export function takeHits(s: i32, a: i32, m: i32, seen: usize, bits: bool): i32 {
+@inline export function takeHits(s: i32, a: i32, m: i32, seen: usize): i32 {
   while (m != 0) {
     const t = ctz(m);
     m &= m - 1;
@@ -413,15 +434,16 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
     const at = seen + (<usize>(v >>> 5) << 2);
     store<i32>(at, load<i32>(at) | (w << (v & 31)));
     left -= w;
-    if (bits) store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
+    if (v < 512) store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
     if (left == 0) return ha + 1;
   }
   return 0;
 }
 
-/** A wanted value x met: clear it, record it, count it. True when the scan may stop. */
+/** A wanted value x met: clear it (from BITS too), record it, count it. True when the scan may stop. */
 @inline export function seenHit(x: i32, seen: usize): bool {
   store<u8>(WANT + <usize>x, 0);
+  if (x < 512) store<u8>(BITS + <usize>(x >> 3), <i32>load<u8>(BITS + <usize>(x >> 3)) & ~(1 << (x & 7)));
   const at = seen + (<usize>(x >>> 5) << 2);
   store<i32>(at, load<i32>(at) | (1 << (x & 31)));
   return --left == 0;
@@ -438,6 +460,7 @@ export function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, tota
   scanTotal = total;
   fewFor = -1;
   if (lanes != SCALAR) loadBits(total);
+  else bitsKept = false;
   refreshFew();
   if (nTwo == 1 || distinct != 0) {
     if (aTo < amax) amax = aTo;
@@ -489,7 +512,7 @@ export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, lanes:
       const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
       if (!v128.any_true(lanes)) continue;
       hit = true;
-      if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), seen, true) > 0) return -a;
+      if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), seen) > 0) return -a;
     }
     a += 16;
     if (!hit) continue;
