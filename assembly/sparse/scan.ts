@@ -5,6 +5,7 @@ import {
   BITS,
   ESC,
   ESCB,
+  EXACT8,
   G,
   G8,
   L8,
@@ -425,10 +426,12 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
     const hb = s - a - t;
     const ba = <i32>load<u8>(G8 + <usize>ha);
     const bb = <i32>load<u8>(T8 + <usize>hb);
-    // Read both parts with no branch (a branch on an escape was mispredicted at Officers' lanes).
-    const v =
-      select<i32>(<i32>load<u16>(G + (<usize>ha << 1)), ba, ba == ESC) ^
-      select<i32>(<i32>load<u16>(T + (<usize>hb << 1)), bb, bb == ESC);
+    // The bytes are the values (EXACT8), or both parts are read with no branch on an escape
+    // (which was mispredicted at Officers' lanes).
+    const v = EXACT8
+      ? ba ^ bb
+      : select<i32>(<i32>load<u16>(G + (<usize>ha << 1)), ba, ba == ESC) ^
+        select<i32>(<i32>load<u16>(T + (<usize>hb << 1)), bb, bb == ESC);
     const w = wantAt(v);
     store<u8>(WANT + <usize>v, 0);
     const at = seen + (<usize>(v >>> 5) << 2);
