@@ -508,7 +508,36 @@ export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, lanes:
   let few = fewLeft;
   let w1 = esc == LOWS ? W1f : W1;
   let w2 = esc == LOWS ? W2f : W2;
+  // Two sums (0.167, 0.354): one branch for both sums' blocks while neither hits.
+  const s0 = n - two(0);
+  const s1 = nTwo == 2 ? n - two(1) : 0;
   while (a + 15 <= limit) {
+    if (nTwo == 2) {
+      const l0 = blockLanes(esc, s0, a, few, t0, t1, t2, t3, w1, w2);
+      const l1 = blockLanes(esc, s1, a, few, t0, t1, t2, t3, w1, w2);
+      if (!v128.any_true(v128.or(l0, l1))) {
+        a += 16;
+        continue;
+      }
+      const m0 = i8x16.bitmask(i8x16.ne(l0, i8x16.splat(0)));
+      const m1 = i8x16.bitmask(i8x16.ne(l1, i8x16.splat(0)));
+      // A lane of the second sum whose value the first just met reads as not wanted.
+      if (m0 != 0 && takeHits(s0, a, m0, seen) > 0) return -a;
+      if (m1 != 0 && takeHits(s1, a, m1, seen) > 0) return -a;
+      a += 16;
+      if (esc == LOWS) foldBits();
+      t0 = esc == LOWS ? F0 : v128.load(BITS);
+      t1 = esc == LOWS ? F1 : v128.load(BITS, 16);
+      t2 = v128.load(BITS, 32);
+      t3 = v128.load(BITS, 48);
+      if (left <= 2) {
+        refreshFew();
+        few = true;
+        w1 = esc == LOWS ? W1f : W1;
+        w2 = esc == LOWS ? W2f : W2;
+      }
+      continue;
+    }
     let hit = false;
     for (let k = 0; k < nTwo; k++) {
       const s = n - two(k);
