@@ -323,36 +323,57 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
     let few = fewLeft;
     let w1 = esc == LOWS ? W1f : W1;
     let w2 = esc == LOWS ? W2f : W2;
-    // 32 pairs a test while they last: one branch for two blocks. The lanes that hit are
-    // taken in order over both blocks at once (each holds a wanted value, unless an earlier
-    // lane met the same one): a hit in the first block does not cost the second one again.
+    // 64 pairs a test while many values are wanted (hits are frequent, and each test that hits
+    // costs a mispredicted branch), 32 while one or two are (two blocks a branch), 16 at the
+    // end. The lanes that hit are taken in order over the test's blocks at once (each holds a
+    // wanted value, unless an earlier lane met the same one, which then reads as not wanted).
     while (a + 15 <= amax) {
-      const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
-      let m: i32;
+      const zero = i8x16.splat(0);
       let step = 16;
-      if (a + 31 <= amax) {
-        const next = blockLanes(esc, s, a + 16, few, t0, t1, t2, t3, w1, w2);
-        if (!v128.any_true(v128.or(lanes, next))) {
-          a += 32;
+      let stop = 0;
+      if (!few && a + 63 <= amax) {
+        const l0 = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
+        const l1 = blockLanes(esc, s, a + 16, few, t0, t1, t2, t3, w1, w2);
+        const l2 = blockLanes(esc, s, a + 32, few, t0, t1, t2, t3, w1, w2);
+        const l3 = blockLanes(esc, s, a + 48, few, t0, t1, t2, t3, w1, w2);
+        step = 64;
+        if (!v128.any_true(v128.or(v128.or(l0, l1), v128.or(l2, l3)))) {
+          a += step;
           continue;
         }
-        m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))) | (i8x16.bitmask(i8x16.ne(next, i8x16.splat(0))) << 16);
-        step = 32;
-      } else m = i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0)));
-      if (m != 0) {
-        const stop = takeHits(s, a, m, seen);
-        if (stop > 0) return stop;
-        if (esc == LOWS) foldBits();
-        t0 = esc == LOWS ? F0 : v128.load(BITS);
-        t1 = esc == LOWS ? F1 : v128.load(BITS, 16);
-        t2 = v128.load(BITS, 32);
-        t3 = v128.load(BITS, 48);
-        if (left <= 2) {
-          refreshFew();
-          few = true;
-          w1 = esc == LOWS ? W1f : W1;
-          w2 = esc == LOWS ? W2f : W2;
+        const mA = i8x16.bitmask(i8x16.ne(l0, zero)) | (i8x16.bitmask(i8x16.ne(l1, zero)) << 16);
+        const mB = i8x16.bitmask(i8x16.ne(l2, zero)) | (i8x16.bitmask(i8x16.ne(l3, zero)) << 16);
+        if (mA != 0) stop = takeHits(s, a, mA, seen);
+        if (stop == 0 && mB != 0) stop = takeHits(s, a + 32, mB, seen);
+      } else {
+        const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
+        let m = i8x16.bitmask(i8x16.ne(lanes, zero));
+        if (a + 31 <= amax) {
+          const next = blockLanes(esc, s, a + 16, few, t0, t1, t2, t3, w1, w2);
+          step = 32;
+          if (!v128.any_true(v128.or(lanes, next))) {
+            a += step;
+            continue;
+          }
+          m |= i8x16.bitmask(i8x16.ne(next, zero)) << 16;
         }
+        if (m == 0) {
+          a += step;
+          continue;
+        }
+        stop = takeHits(s, a, m, seen);
+      }
+      if (stop > 0) return stop;
+      if (esc == LOWS) foldBits();
+      t0 = esc == LOWS ? F0 : v128.load(BITS);
+      t1 = esc == LOWS ? F1 : v128.load(BITS, 16);
+      t2 = v128.load(BITS, 32);
+      t3 = v128.load(BITS, 48);
+      if (left <= 2) {
+        refreshFew();
+        few = true;
+        w1 = esc == LOWS ? W1f : W1;
+        w2 = esc == LOWS ? W2f : W2;
       }
       a += step;
     }
@@ -512,40 +533,27 @@ export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, lanes:
   const s0 = n - two(0);
   const s1 = nTwo == 2 ? n - two(1) : 0;
   while (a + 15 <= limit) {
+    const zero = i8x16.splat(0);
+    let hit = false;
     if (nTwo == 2) {
       const l0 = blockLanes(esc, s0, a, few, t0, t1, t2, t3, w1, w2);
       const l1 = blockLanes(esc, s1, a, few, t0, t1, t2, t3, w1, w2);
-      if (!v128.any_true(v128.or(l0, l1))) {
-        a += 16;
-        continue;
+      hit = v128.any_true(v128.or(l0, l1));
+      if (hit) {
+        const m0 = i8x16.bitmask(i8x16.ne(l0, zero));
+        const m1 = i8x16.bitmask(i8x16.ne(l1, zero));
+        // A lane of the second sum whose value the first just met reads as not wanted.
+        if (m0 != 0 && takeHits(s0, a, m0, seen) > 0) return -a;
+        if (m1 != 0 && takeHits(s1, a, m1, seen) > 0) return -a;
       }
-      const m0 = i8x16.bitmask(i8x16.ne(l0, i8x16.splat(0)));
-      const m1 = i8x16.bitmask(i8x16.ne(l1, i8x16.splat(0)));
-      // A lane of the second sum whose value the first just met reads as not wanted.
-      if (m0 != 0 && takeHits(s0, a, m0, seen) > 0) return -a;
-      if (m1 != 0 && takeHits(s1, a, m1, seen) > 0) return -a;
-      a += 16;
-      if (esc == LOWS) foldBits();
-      t0 = esc == LOWS ? F0 : v128.load(BITS);
-      t1 = esc == LOWS ? F1 : v128.load(BITS, 16);
-      t2 = v128.load(BITS, 32);
-      t3 = v128.load(BITS, 48);
-      if (left <= 2) {
-        refreshFew();
-        few = true;
-        w1 = esc == LOWS ? W1f : W1;
-        w2 = esc == LOWS ? W2f : W2;
+    } else
+      for (let k = 0; k < nTwo; k++) {
+        const s = n - two(k);
+        const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
+        if (!v128.any_true(lanes)) continue;
+        hit = true;
+        if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, zero)), seen) > 0) return -a;
       }
-      continue;
-    }
-    let hit = false;
-    for (let k = 0; k < nTwo; k++) {
-      const s = n - two(k);
-      const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
-      if (!v128.any_true(lanes)) continue;
-      hit = true;
-      if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, i8x16.splat(0))), seen) > 0) return -a;
-    }
     a += 16;
     if (!hit) continue;
     if (esc == LOWS) foldBits();
