@@ -14,11 +14,11 @@ describe('verifyQuotient', () => {
   it('passes the quotient the builder found and refutes it with one class moved in or out of P', () => {
     const q = quotientUpTo((n) => naiveOptions('octal:0.75', n), 10);
     const opts = optionWords('octal:0.75', 10);
-    expect(verifyQuotient(q, opts, 100_000)).toBeNull();
+    expect(verifyQuotient(q, opts, { maxStates: 100_000 })).toBeNull();
     for (let x = 0; x < q.order; x++) {
       const isP = Uint8Array.from(q.isP);
       isP[x] = 1 - isP[x]!;
-      expect(verifyQuotient({ ...q, isP }, opts, 100_000), `element ${x}`).not.toBeNull();
+      expect(verifyQuotient({ ...q, isP }, opts, { maxStates: 100_000 }), `element ${x}`).not.toBeNull();
     }
   });
 
@@ -28,6 +28,6 @@ describe('verifyQuotient', () => {
     const phi = Int32Array.from(q.phi);
     phi[4] = phi[3]!;
     expect(q.phi[4]).not.toBe(q.phi[3]);
-    expect(verifyQuotient({ ...q, phi }, opts, 100_000)).not.toBeNull();
+    expect(verifyQuotient({ ...q, phi }, opts, { maxStates: 100_000 })).not.toBeNull();
   });
 });
