@@ -223,3 +223,38 @@ function subset(a: Uint32Array, b: Uint32Array): boolean {
   for (let i = 0; i < a.length; i++) if ((a[i]! & ~b[i]!) !== 0) return false;
   return true;
 }
+
+/**
+ * A lower bound on the order of the real quotient from a candidate whose least failure has
+ * `failureTokens` tokens: every sum with fewer tokens is predicted rightly, so two classes whose
+ * least sums W, W' are told apart by a sum Z (W + Z and W' + Z both below the failure, their
+ * predictions different) are different classes of the real quotient too. Counts, for a few
+ * thresholds t, the classes with least sums of at most t tokens that sums of fewer than
+ * failureTokens - t tokens tell apart.
+ */
+export function certifiedLowerBound(
+  q: Quotient,
+  opts: readonly (readonly (readonly number[])[])[],
+  failureTokens: number,
+): number {
+  const m = q.order;
+  const least = leastSums(q, heapKinds(q, opts));
+  const byTokens = least.order.filter((x) => least.tokens[x]! < failureTokens);
+  const thresholds = [...new Set(byTokens.map((x) => least.tokens[x]!))];
+  const step = Math.max(1, Math.floor(thresholds.length / 16));
+  let best = 1;
+  for (let i = 0; i < thresholds.length; i += step) {
+    const t = thresholds[i]!;
+    const classes = byTokens.filter((x) => least.tokens[x]! <= t);
+    const tests = byTokens.filter((z) => least.tokens[z]! < failureTokens - t);
+    if (classes.length <= best) continue;
+    const seen = new Set<string>();
+    for (const x of classes) {
+      let key = '';
+      for (const z of tests) key += q.isP[q.mult[x * m + z]!] === 1 ? '1' : '0';
+      seen.add(key);
+    }
+    best = Math.max(best, seen.size);
+  }
+  return best;
+}

@@ -1,6 +1,7 @@
 import type { HeapOptions, Quotient } from './quotient-types.js';
 import { MAX_TRIAL, powerShape, settleTrial, type Cycle, type Trial } from './quotient-trial.js';
 import {
+  certifiedLowerBound,
   type Failure,
   heapKinds,
   leastSums,
@@ -42,8 +43,10 @@ export class QuotientLimitError extends Error {
   }
 }
 
-/** Trials remade for one heap before giving up: each follows a refuted sum. */
+/** Candidates tried for one heap before giving up: each follows a refuted sum. */
 const MAX_ROUNDS = 500;
+/** Give up when a candidate has this many times the elements the quotient may have. */
+const CANDIDATE_FACTOR = 4;
 
 const TRIVIAL: Quotient = {
   heaps: 0,
@@ -126,7 +129,10 @@ export class QuotientBuilder {
     this.checks++;
     const result: VerifyResult = verifyQuotient(q, this.opts, this.limits());
     if (result === 'too-many-states') {
-      throw new QuotientLimitError(n, `checking the quotient queues more than ${this.maxStates} states of sums`);
+      throw new QuotientLimitError(
+        n,
+        `checking a candidate quotient (${q.order} elements) queues more than ${this.maxStates} states of sums`,
+      );
     }
     if (result === 'out-of-time') throw new QuotientLimitError(n, 'out of time');
     return result;
@@ -193,15 +199,35 @@ export class QuotientBuilder {
     cycleOf[n] = 0;
     let q = this.settle(n, { base: prev, cycles: [{ index: 2, period: 2 }], baseOf, cycleOf });
     if (q === null) throw new QuotientLimitError(n, `a trial monoid has more than ${MAX_TRIAL} elements`);
+    // A candidate may be larger than the quotient it leads to; one far larger is taken as a sign
+    // that the quotient is too large, or infinite.
+    const candidates = CANDIDATE_FACTOR * this.maxOrder;
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      if (q.order > this.maxOrder) {
-        throw new QuotientLimitError(n, `the quotient has more than ${this.maxOrder} elements`);
-      }
       const failure = this.check(q, n);
-      if (failure === null) return q;
-      q = this.recalibrate(n, q, failure);
+      if (failure === null) {
+        if (q.order > this.maxOrder) {
+          throw new QuotientLimitError(n, `the quotient has more than ${this.maxOrder} elements`);
+        }
+        return q;
+      }
+      const next = this.recalibrate(n, q, failure);
+      if (next.order > candidates) {
+        // Sums below the failure are predicted rightly: the classes they tell apart are real.
+        let tokens = 0;
+        for (const h of failure.word) tokens += h;
+        const known = certifiedLowerBound(q, this.opts, tokens);
+        if (known > this.maxOrder) {
+          throw new QuotientLimitError(n, `the quotient has more than ${this.maxOrder} elements`);
+        }
+        throw new QuotientLimitError(
+          n,
+          `candidate quotients grew past ${candidates} elements without passing the check; ` +
+            `the quotient has at least ${known} (it may be infinite)`,
+        );
+      }
+      q = next;
     }
-    throw new QuotientLimitError(n, `the quotient was remade ${MAX_ROUNDS} times without passing the check`);
+    throw new QuotientLimitError(n, `${MAX_ROUNDS} candidate quotients in turn failed the check`);
   }
 
   private settle(n: number, trial: Trial): Quotient | null {
@@ -230,7 +256,9 @@ export class QuotientBuilder {
             cycleOf[h] = j;
             const shape = powerShape(q, q.phi[h]!);
             return {
-              index: Math.max(shape.index, count.get(h)!) + 2 * stretch,
+              // Past the cycle's tail: at least double it, so a run of ever longer failures ends soon.
+              index:
+                Math.max(shape.index, count.get(h)!, count.get(h)! > shape.index ? 2 * shape.index : 0) + 2 * stretch,
               period: Math.max(2, shape.period) << stretch,
             };
           });
