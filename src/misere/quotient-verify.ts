@@ -184,7 +184,7 @@ export function verifyQuotient(
   return best?.failure ?? null;
 }
 
-/** Whether a kept state of class x has option classes within `set`: then `set`'s sums break the rule later, if at all. */
+/** Whether a kept state of the same class has option classes within `set`: it breaks the rule first, if at all. */
 function subsumed(list: readonly Uint32Array[] | undefined, set: Uint32Array): boolean {
   return list?.some((k) => subset(k, set)) ?? false;
 }

@@ -67,9 +67,6 @@ export class QuotientBuilder {
   private readonly maxOrder: number;
   private readonly maxStates: number;
   private readonly deadline: number;
-  /** Trials settled and checks run so far: a measure of work. */
-  trials = 0;
-  checks = 0;
 
   constructor(
     private readonly options: HeapOptions,
@@ -126,7 +123,6 @@ export class QuotientBuilder {
 
   private check(q: Quotient, n: number): Failure | null {
     if (performance.now() > this.deadline) throw new QuotientLimitError(n, 'out of time');
-    this.checks++;
     const result: VerifyResult = verifyQuotient(q, this.opts, this.limits());
     if (result === 'too-many-states') {
       throw new QuotientLimitError(
@@ -232,14 +228,14 @@ export class QuotientBuilder {
 
   private settle(n: number, trial: Trial): Quotient | null {
     if (performance.now() > this.deadline) throw new QuotientLimitError(n, 'out of time');
-    this.trials++;
     return settleTrial(trial, this.opts, MAX_TRIAL);
   }
 
   /**
-   * A trial that gets the refuted sum right: the heaps of the sum, fewest first, are set free of
-   * q (each generates its own cyclic monoid, long enough for its count in the sum), q keeping
-   * the products of the other heaps; longer cycles when no set of heaps does.
+   * A trial that gets the refuted sum right: heaps of the sum are set free of q (each generates
+   * its own cyclic monoid, long enough for its count in the sum), q keeping the products of the
+   * other heaps; the smallest sets of heaps first (larger heaps first among sets of one size),
+   * then longer cycles when no set does.
    */
   private recalibrate(n: number, q: Quotient, failure: Failure): Quotient {
     const count = new Map<number, number>();
@@ -256,7 +252,7 @@ export class QuotientBuilder {
             cycleOf[h] = j;
             const shape = powerShape(q, q.phi[h]!);
             return {
-              // Past the cycle's tail: at least double it, so a run of ever longer failures ends soon.
+              // A failure past the cycle's tail: the cycle at least doubles.
               index:
                 Math.max(shape.index, count.get(h)!, count.get(h)! > shape.index ? 2 * shape.index : 0) + 2 * stretch,
               period: Math.max(2, shape.period) << stretch,
@@ -273,7 +269,7 @@ export class QuotientBuilder {
         }
       }
     }
-    const sum = failure.word.join(' + ');
+    const sum = [...count].map(([h, c]) => (c > 1 ? `${c} x ${h}` : `${h}`)).join(' + ');
     throw new QuotientLimitError(
       n,
       tooLarge
