@@ -157,14 +157,14 @@ export function settleTrial(
   const G = gens.length;
   const step = new Int32Array(R * G);
   for (let i = 0; i < R; i++) for (let g = 0; g < G; g++) step[i * G + g] = index[product(reached[i]!, gens[g]!)]!;
+  // Refine one generator at a time: a block splits by the blocks its elements go to.
   let block = Int32Array.from(isP);
   let blocks = new Set(isP).size;
-  for (;;) {
-    const ids = new Map<string, number>();
+  for (let stable = 0, g = 0; stable < G; g = (g + 1) % G) {
+    const ids = new Map<number, number>();
     const next = new Int32Array(R);
     for (let i = 0; i < R; i++) {
-      let key = `${block[i]}`;
-      for (let g = 0; g < G; g++) key += `,${block[step[i * G + g]!]}`;
+      const key = block[i]! * blocks + block[step[i * G + g]!]!;
       let id = ids.get(key);
       if (id === undefined) {
         id = ids.size;
@@ -173,7 +173,7 @@ export function settleTrial(
       next[i] = id;
     }
     block = next;
-    if (ids.size === blocks) break;
+    stable = ids.size === blocks ? stable + 1 : 0;
     blocks = ids.size;
   }
 

@@ -139,7 +139,7 @@ export function verifyQuotient(
   const sets: (Uint32Array | null)[] = [new Uint32Array(words)];
   const parents: number[] = [-1];
   const heaps: number[] = [0];
-  const kept = new Map<number, Uint32Array[]>();
+  const kept = new Map<number, KeptSet[]>();
   const queue = new TokenQueue();
   queue.push(0, 0);
   let pops = 0;
@@ -184,21 +184,38 @@ export function verifyQuotient(
   return best?.failure ?? null;
 }
 
+/** A kept set of option classes, with its highest word that has a bit: a quick test of containment. */
+interface KeptSet {
+  readonly bits: Uint32Array;
+  readonly top: number;
+}
+
+function keptSet(bits: Uint32Array): KeptSet {
+  let top = bits.length - 1;
+  while (top >= 0 && bits[top] === 0) top--;
+  return { bits, top };
+}
+
 /** Whether a kept state of the same class has option classes within `set`: it breaks the rule first, if at all. */
-function subsumed(list: readonly Uint32Array[] | undefined, set: Uint32Array): boolean {
-  return list?.some((k) => subset(k, set)) ?? false;
+function subsumed(list: readonly KeptSet[] | undefined, set: Uint32Array): boolean {
+  if (!list) return false;
+  for (const k of list) {
+    if (k.top >= 0 && (k.bits[k.top]! & ~set[k.top]!) !== 0) continue;
+    if (subset(k.bits, set)) return true;
+  }
+  return false;
 }
 
 /** Keep `set` for class x unless subsumed; drop the kept sets that contain it. */
-function keep(kept: Map<number, Uint32Array[]>, x: number, set: Uint32Array): boolean {
+function keep(kept: Map<number, KeptSet[]>, x: number, set: Uint32Array): boolean {
   const list = kept.get(x);
   if (!list) {
-    kept.set(x, [set]);
+    kept.set(x, [keptSet(set)]);
     return true;
   }
   if (subsumed(list, set)) return false;
-  const rest = list.filter((k) => !subset(set, k));
-  rest.push(set);
+  const rest = list.filter((k) => !subset(set, k.bits));
+  rest.push(keptSet(set));
   kept.set(x, rest);
   return true;
 }
