@@ -2,8 +2,8 @@ import type { Quotient } from './quotient-types.js';
 import { TokenQueue } from './token-queue.js';
 
 /**
- * The check that makes a candidate quotient the quotient (docs/misere-quotients.md, "The
- * check"). Given Q, its P-portion and the heap map, every sum G of heaps 1..n must obey the
+ * The check that makes a candidate quotient the quotient (docs/misere-quotients.md, "How it is
+ * computed", 3). Given Q, its P-portion and the heap map, every sum G of heaps 1..n must obey the
  * rule: Φ(G) in P exactly when G has a move and no option of G has its class in P. Then, by
  * induction over G, Φ(G) in P says G's misère outcome. Two halves:
  *
