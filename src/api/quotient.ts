@@ -23,10 +23,8 @@ export interface QuotientOptions {
   readonly heaps?: number;
   /** Stop when the quotient has more elements than this (default 2000). */
   readonly maxOrder?: number;
-  /** Stop when checking a quotient visits more states than this (default 2,000,000). */
+  /** Stop when checking a quotient queues more states of sums than this (default 2,000,000). */
   readonly maxStates?: number;
-  /** Stop after this many outcome searches (default 20,000,000). */
-  readonly maxSearches?: number;
   /** Stop between heaps; the heaps done are stored, then InterruptedError is thrown. */
   readonly signal?: AbortSignal;
   /** Called after each heap with the order of the quotient so far. */
@@ -120,7 +118,6 @@ export async function computeQuotient(spec: string, options: QuotientOptions = {
     const limits = {
       ...(options.maxOrder !== undefined ? { maxOrder: options.maxOrder } : {}),
       ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
-      ...(options.maxSearches !== undefined ? { maxSearches: options.maxSearches } : {}),
     };
     const builder = new QuotientBuilder(game.options, limits, stored?.quotient);
     const orders = [...(stored?.orders ?? [])];

@@ -15,8 +15,6 @@ export interface Quotient {
   readonly isP: Uint8Array;
   /** The element of each heap 0..heaps (a heap with no move, and heap 0, are the identity). */
   readonly phi: Int32Array;
-  /** A sum of heaps in each class (element i's word), as the learner found it. */
+  /** A sum of heaps in each class (element i's word): one of fewest tokens when the quotient was built. */
   readonly words: readonly (readonly number[])[];
-  /** The sums whose outcomes tell the classes apart (the learner's tests; the first is empty). */
-  readonly tests: readonly (readonly number[])[];
 }

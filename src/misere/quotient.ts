@@ -1,24 +1,33 @@
-import { mergeSorted, sortedWord, without } from './words.js';
 import type { HeapOptions, Quotient } from './quotient-types.js';
-import { verifyQuotient, type Failure } from './quotient-verify.js';
+import { MAX_TRIAL, powerShape, settleTrial, type Cycle, type Trial } from './quotient-trial.js';
+import {
+  certifiedLowerBound,
+  type Failure,
+  heapKinds,
+  leastSums,
+  type VerifyLimits,
+  type VerifyResult,
+  verifyQuotient,
+} from './quotient-verify.js';
 
 export type { HeapOptions, Quotient } from './quotient-types.js';
 
 /**
- * The misère quotient of the sums of heaps 1..n of one heap game, grown heap by heap
- * (docs/misere-quotients.md). The quotient is learned as the minimal automaton that reads a sum
- * heap by heap and answers "P-position?", from outcomes found by game-tree search; each guess is
- * then checked by the theorem the docs state (every sum's class says its outcome), and a sum
- * that refutes it is the next lesson. What is returned has passed that check: it is the quotient.
+ * The misère quotient of the sums of heaps 1..n of one heap game, grown heap by heap in the
+ * quotient itself, after Plambeck and Siegel (docs/misere-quotients.md): the options of heap n
+ * are sums of smaller heaps, so their classes are products in the quotient Q of heaps 1..n-1.
+ * Heap n either falls into a class of Q (a conservative extension), or Q grows: a trial monoid
+ * (Q times the powers of a new generator, quotient-trial.ts) gets its P-portion from the mex rule
+ * and is minimised; a sum the check refutes it with sets the heaps of that sum free, and the
+ * trial is remade. Whatever is returned has passed the check (quotient-verify.ts): it is the
+ * quotient.
  */
 
 export interface QuotientLimits {
   /** Refuse a quotient of more elements than this (default 2000). */
   readonly maxOrder?: number;
-  /** Refuse a check that visits more states than this (default 2,000,000). */
+  /** Refuse a check that queues more states of sums than this (default 2,000,000). */
   readonly maxStates?: number;
-  /** Give up after this many outcome searches in all (default 20,000,000): wild games grow. */
-  readonly maxSearches?: number;
   /** Give up after this many milliseconds of work (default: no limit). */
   readonly maxMillis?: number;
 }
@@ -34,36 +43,30 @@ export class QuotientLimitError extends Error {
   }
 }
 
-const MEMO_LIMIT = 4_000_000;
+/** Candidates tried for one heap before giving up: each follows a refuted sum. */
+const MAX_ROUNDS = 500;
+/** Give up when a candidate has this many times the elements the quotient may have. */
+const CANDIDATE_FACTOR = 4;
 
-/** Heaps h and k whose order matters from class x, seen on `test`. */
-interface Twist {
-  readonly x: number;
-  readonly h: number;
-  readonly k: number;
-  readonly test: readonly number[];
-}
+const TRIVIAL: Quotient = {
+  heaps: 0,
+  order: 1,
+  mult: Int32Array.of(0),
+  isP: Uint8Array.of(0),
+  phi: Int32Array.of(0),
+  words: [[]],
+};
 
 /**
  * Grows the quotient one heap at a time. `resume` continues from a stored quotient of heaps
- * 1..resume.heaps: its tests seed the table, its classes answer sums of those heaps.
+ * 1..resume.heaps.
  */
 export class QuotientBuilder {
   private readonly opts: number[][][] = [[]];
-  private n = 0;
-  private prev: Quotient | null = null;
-  private readonly memo = new Map<string, boolean>();
+  private q: Quotient = TRIVIAL;
   private readonly maxOrder: number;
   private readonly maxStates: number;
-  private readonly maxSearches: number;
   private readonly deadline: number;
-  private S: number[][] = [[]];
-  private E: number[][] = [[]];
-  private readonly testKeys = new Set<string>(['']);
-  private rows: string[] = [];
-  private delta: Int32Array[] = [];
-  /** Outcome searches run: a measure of work. */
-  searches = 0;
 
   constructor(
     private readonly options: HeapOptions,
@@ -72,44 +75,31 @@ export class QuotientBuilder {
   ) {
     this.maxOrder = limits.maxOrder ?? 2000;
     this.maxStates = limits.maxStates ?? 2_000_000;
-    this.maxSearches = limits.maxSearches ?? 20_000_000;
     this.deadline = limits.maxMillis === undefined ? Number.POSITIVE_INFINITY : performance.now() + limits.maxMillis;
     if (resume) {
       for (let h = 1; h <= resume.heaps; h++) this.addOptions(h);
-      this.n = resume.heaps;
-      this.prev = resume;
-      this.E = [];
-      this.testKeys.clear();
-      for (const t of resume.tests) this.addTest(t);
+      this.q = resume;
     }
   }
 
   get heaps(): number {
-    return this.n;
+    return this.q.heaps;
   }
 
   /** Add heap n + 1 and return the quotient of heaps 1..n + 1; throws QuotientLimitError. */
   next(): Quotient {
-    const n = this.n + 1;
+    const n = this.q.heaps + 1;
     this.addOptions(n);
-    this.n = n;
-    for (;;) {
-      this.close();
-      const twisted = this.nonCommuting();
-      if (twisted) {
-        this.separate(twisted);
-        continue;
-      }
-      const failure = verifyQuotient(this.hypothesis(), this.opts, this.maxStates);
-      if (failure === 'too-many-states') {
-        throw new QuotientLimitError(n, `checking the quotient visits more than ${this.maxStates} states`);
-      }
-      if (failure === null) break;
-      this.learn(this.counterexample(failure));
+    const prev = this.q;
+    const phi = new Int32Array(n + 1);
+    phi.set(prev.phi);
+    if (this.opts[n]!.length === 0) {
+      this.q = { ...prev, heaps: n, phi }; // a heap with no move is the empty sum
+      return this.q;
     }
-    const q = this.hypothesis();
-    this.prev = q;
-    return q;
+    const same = this.conservative(n, phi);
+    this.q = same ?? this.expand(n);
+    return this.q;
   }
 
   /** The options of heap h as sorted words of heaps that have moves (a heap with none is 0). */
@@ -117,7 +107,7 @@ export class QuotientBuilder {
     const seen = new Set<string>();
     const words: number[][] = [];
     for (const tuple of this.options(h)) {
-      const word = sortedWord(tuple.filter((part) => part > 0 && (this.opts[part]?.length ?? 0) > 0));
+      const word = tuple.filter((part) => part > 0 && (this.opts[part]?.length ?? 0) > 0).sort((a, b) => a - b);
       const key = word.join(',');
       if (!seen.has(key)) {
         seen.add(key);
@@ -127,187 +117,184 @@ export class QuotientBuilder {
     this.opts[h] = words;
   }
 
-  private live(h: number): boolean {
-    return (this.opts[h]?.length ?? 0) > 0;
+  private limits(): VerifyLimits {
+    return { maxStates: this.maxStates, deadline: this.deadline };
   }
 
-  /** Whether the sum `word` (sorted, heaps with moves only) is a misère P-position. */
-  private isP(word: readonly number[]): boolean {
-    if (word.length === 0) return false; // the player to move has no move, and wins
-    const prev = this.prev;
-    if (prev && word[word.length - 1]! <= prev.heaps) {
+  private check(q: Quotient, n: number): Failure | null {
+    if (performance.now() > this.deadline) throw new QuotientLimitError(n, 'out of time');
+    const result: VerifyResult = verifyQuotient(q, this.opts, this.limits());
+    if (result === 'too-many-states') {
+      throw new QuotientLimitError(
+        n,
+        `checking a candidate quotient (${q.order} elements) queues more than ${this.maxStates} states of sums`,
+      );
+    }
+    if (result === 'out-of-time') throw new QuotientLimitError(n, 'out of time');
+    return result;
+  }
+
+  /**
+   * Heap n in a class x of the quotient so far, when that passes the check. Classes that fail a
+   * quick part of it first are skipped: heap n alone, and heap n added to each class's sum of
+   * fewest tokens, must obey the mex rule.
+   */
+  private conservative(n: number, phi: Int32Array): Quotient | null {
+    const q = this.q;
+    const m = q.order;
+    const kinds = heapKinds(q, this.opts);
+    const least = leastSums(q, kinds);
+    // The option classes of each class's least sum, found along its chain.
+    const optionSets: (readonly number[])[] = new Array(m);
+    const kindOf = new Map(kinds.map((k) => [k.heap, k]));
+    for (const x of least.order) {
+      const y = least.parent[x]!;
+      if (y < 0) {
+        optionSets[x] = [];
+        continue;
+      }
+      const k = kindOf.get(least.heap[x]!)!;
+      const set = new Set<number>();
+      for (const t of optionSets[y]!) set.add(q.mult[t * m + k.w]!);
+      for (const t of k.options) set.add(q.mult[y * m + t]!);
+      optionSets[x] = [...set];
+    }
+    const own = new Set<number>();
+    for (const o of this.opts[n]!) {
       let x = 0;
-      for (const h of word) x = prev.mult[x * prev.order + prev.phi[h]!]!;
-      return prev.isP[x] === 1;
+      for (const part of o) x = q.mult[x * m + q.phi[part]!]!;
+      own.add(x);
     }
-    const key = String.fromCharCode(...word); // heaps are below 2^16
-    const known = this.memo.get(key);
-    if (known !== undefined) return known;
-    if (++this.searches > this.maxSearches) {
-      throw new QuotientLimitError(this.n, `more than ${this.maxSearches} outcome searches`);
-    }
-    if ((this.searches & 1023) === 0 && performance.now() > this.deadline) {
-      throw new QuotientLimitError(this.n, 'out of time');
-    }
-    // Largest heap first: moving the new heap often leaves a sum the smaller quotient answers at once.
-    let p = true;
-    for (let i = word.length - 1; i >= 0 && p; i--) {
-      if (i < word.length - 1 && word[i] === word[i + 1]) continue;
-      const rest = without(word, i);
-      for (const o of this.opts[word[i]!]!) {
-        if (this.isP(mergeSorted(rest, o))) {
-          p = false;
+    const isP = (x: number): boolean => q.isP[x] === 1;
+    for (let x = 0; x < m; x++) {
+      let fits = true;
+      for (const r of least.order) {
+        const rx = q.mult[r * m + x]!;
+        let pOption = false;
+        for (const t of own) if (isP(q.mult[r * m + t]!)) pOption = true;
+        for (const t of optionSets[r]!) if (isP(q.mult[t * m + x]!)) pOption = true;
+        if (isP(rx) === pOption) {
+          fits = false;
           break;
         }
       }
-    }
-    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
-    this.memo.set(key, p);
-    return p;
-  }
-
-  private observe(seq: readonly number[]): boolean {
-    return this.isP(sortedWord(seq));
-  }
-
-  private rowOf(seq: readonly number[]): string {
-    const word = sortedWord(seq);
-    let row = '';
-    for (const e of this.E) row += this.isP(mergeSorted(word, sortedWord(e))) ? '1' : '0';
-    return row;
-  }
-
-  private addTest(seq: readonly number[]): void {
-    const key = seq.join(',');
-    if (this.testKeys.has(key)) return;
-    this.testKeys.add(key);
-    this.E.push([...seq]);
-  }
-
-  /** Make the table closed: every class times every heap is a class. Words stay distinct by row. */
-  private close(): void {
-    const index = new Map<string, number>();
-    this.rows = this.S.map((s) => this.rowOf(s));
-    for (const [i, r] of this.rows.entries()) index.set(r, i);
-    this.delta = [];
-    for (let i = 0; i < this.S.length; i++) {
-      const d = new Int32Array(this.n + 1);
-      for (let h = 1; h <= this.n; h++) {
-        if (!this.live(h)) continue;
-        const seq = [...this.S[i]!, h];
-        const row = this.rowOf(seq);
-        let j = index.get(row);
-        if (j === undefined) {
-          j = this.S.length;
-          if (j >= this.maxOrder) {
-            throw new QuotientLimitError(this.n, `the quotient has more than ${this.maxOrder} elements`);
-          }
-          this.S.push(seq);
-          this.rows.push(row);
-          index.set(row, j);
-        }
-        d[h] = j;
-      }
-      this.delta.push(d);
-    }
-  }
-
-  private run(from: number, seq: readonly number[]): number {
-    let x = from;
-    for (const h of seq) x = this.delta[x]![h]!;
-    return x;
-  }
-
-  /** Two heaps whose order matters from some class: the table is not yet a commutative monoid. */
-  private nonCommuting(): Twist | null {
-    const m = this.S.length;
-    for (let x = 0; x < m; x++) {
-      for (let h = 1; h <= this.n; h++) {
-        if (!this.live(h)) continue;
-        for (let k = h + 1; k <= this.n; k++) {
-          if (!this.live(k)) continue;
-          const a = this.delta[this.delta[x]![h]!]![k]!;
-          const b = this.delta[this.delta[x]![k]!]![h]!;
-          if (a === b) continue;
-          const ra = this.rows[a]!;
-          const rb = this.rows[b]!;
-          let j = 0;
-          while (ra[j] === rb[j]) j++;
-          return { x, h, k, test: this.E[j]! };
-        }
-      }
+      if (!fits) continue;
+      phi[n] = x;
+      const candidate: Quotient = { ...q, heaps: n, phi: Int32Array.from(phi) };
+      if (this.check(candidate, n) === null) return candidate;
     }
     return null;
   }
 
-  /**
-   * The classes reached by h then k and by k then h differ on `test`, so S[x] + h + k + test
-   * differs in outcome from S[delta(x, h)] + k + test or from S[delta(x, k)] + h + test: the
-   * suffix after the first heap tells a word from its class's word, a new test.
-   */
-  private separate({ x, h, k, test }: Twist): void {
-    const whole = this.observe([...this.S[x]!, h, k, ...test]);
-    const viaH = this.observe([...this.S[this.delta[x]![h]!]!, k, ...test]);
-    this.addTest(whole !== viaH ? [k, ...test] : [h, ...test]);
-  }
-
-  private hypothesis(): Quotient {
-    const m = this.S.length;
-    const mult = new Int32Array(m * m);
-    for (let x = 0; x < m; x++) for (let y = 0; y < m; y++) mult[x * m + y] = this.run(x, this.S[y]!);
-    const isP = Uint8Array.from(this.rows, (r) => (r[0] === '1' ? 1 : 0));
-    const phi = new Int32Array(this.n + 1);
-    for (let h = 1; h <= this.n; h++) phi[h] = this.live(h) ? this.delta[0]![h]! : 0;
-    return {
-      heaps: this.n,
-      order: m,
-      mult,
-      isP,
-      phi,
-      words: this.S.map((s) => [...s]),
-      tests: this.E.map((e) => [...e]),
-    };
-  }
-
-  private predict(seq: readonly number[]): boolean {
-    return this.rows[this.run(0, seq)]![0] === '1';
-  }
-
-  /** A sequence of heaps whose outcome the current table predicts wrongly. */
-  private counterexample(failure: Failure): number[] {
-    const candidates =
-      failure.kind === 'p-option' ? [failure.word, failure.option] : [failure.word, ...this.optionsOf(failure.word)];
-    for (const seq of candidates) if (this.observe(seq) !== this.predict(seq)) return [...seq];
-    throw new Error(`internal error: no counterexample for a ${failure.kind} failure at heap ${this.n}`);
-  }
-
-  private optionsOf(word: readonly number[]): number[][] {
-    const out: number[][] = [];
-    word.forEach((h, i) => {
-      const rest = without(word, i);
-      for (const o of this.opts[h]!) out.push([...rest, ...o]);
-    });
-    return out;
-  }
-
-  /**
-   * Learn from a mispredicted sequence (Rivest and Schapire's split): find where replacing the
-   * read prefix by its class's word flips the outcome; the rest is a new test.
-   */
-  private learn(seq: readonly number[]): void {
-    const states = [0];
-    for (const h of seq) states.push(this.delta[states[states.length - 1]!]![h]!);
-    const alpha = (i: number): boolean => this.observe([...this.S[states[i]!]!, ...seq.slice(i)]);
-    const first = alpha(0);
-    let lo = 0;
-    let hi = seq.length;
-    while (hi - lo > 1) {
-      const mid = (lo + hi) >> 1;
-      if (alpha(mid) === first) lo = mid;
-      else hi = mid;
+  /** A larger quotient: heap n generates new elements. */
+  private expand(n: number): Quotient {
+    const prev = this.q;
+    const baseOf = new Int32Array(n + 1);
+    baseOf.set(prev.phi);
+    const cycleOf = new Int32Array(n + 1).fill(-1);
+    cycleOf[n] = 0;
+    let q = this.settle(n, { base: prev, cycles: [{ index: 2, period: 2 }], baseOf, cycleOf });
+    if (q === null) throw new QuotientLimitError(n, `a trial monoid has more than ${MAX_TRIAL} elements`);
+    // A candidate may be larger than the quotient it leads to; one far larger is taken as a sign
+    // that the quotient is too large, or infinite.
+    const candidates = CANDIDATE_FACTOR * this.maxOrder;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const failure = this.check(q, n);
+      if (failure === null) {
+        if (q.order > this.maxOrder) {
+          throw new QuotientLimitError(n, `the quotient has more than ${this.maxOrder} elements`);
+        }
+        return q;
+      }
+      const next = this.recalibrate(n, q, failure);
+      if (next.order > candidates) {
+        // Sums below the failure are predicted rightly: the classes they tell apart are real.
+        let tokens = 0;
+        for (const h of failure.word) tokens += h;
+        const known = certifiedLowerBound(q, this.opts, tokens);
+        if (known > this.maxOrder) {
+          throw new QuotientLimitError(n, `the quotient has more than ${this.maxOrder} elements`);
+        }
+        throw new QuotientLimitError(
+          n,
+          `candidate quotients grew past ${candidates} elements without passing the check; ` +
+            `the quotient has at least ${known} (it may be infinite)`,
+        );
+      }
+      q = next;
     }
-    this.addTest(seq.slice(lo + 1));
+    throw new QuotientLimitError(n, `${MAX_ROUNDS} candidate quotients in turn failed the check`);
   }
+
+  private settle(n: number, trial: Trial): Quotient | null {
+    if (performance.now() > this.deadline) throw new QuotientLimitError(n, 'out of time');
+    return settleTrial(trial, this.opts, MAX_TRIAL);
+  }
+
+  /**
+   * A trial that gets the refuted sum right: heaps of the sum are set free of q (each generates
+   * its own cyclic monoid, long enough for its count in the sum), q keeping the products of the
+   * other heaps; the smallest sets of heaps first (larger heaps first among sets of one size),
+   * then longer cycles when no set does.
+   */
+  private recalibrate(n: number, q: Quotient, failure: Failure): Quotient {
+    const count = new Map<number, number>();
+    for (const h of failure.word) count.set(h, (count.get(h) ?? 0) + 1);
+    const heaps = [...count.keys()].sort((a, b) => b - a);
+    let tooLarge = false;
+    for (let stretch = 0; stretch < 3; stretch++) {
+      for (let size = 1; size <= heaps.length; size++) {
+        for (const free of combinations(heaps, size)) {
+          const baseOf = Int32Array.from(q.phi);
+          const cycleOf = new Int32Array(n + 1).fill(-1);
+          const cycles: Cycle[] = free.map((h, j) => {
+            baseOf[h] = 0;
+            cycleOf[h] = j;
+            const shape = powerShape(q, q.phi[h]!);
+            return {
+              // A failure past the cycle's tail: the cycle at least doubles.
+              index:
+                Math.max(shape.index, count.get(h)!, count.get(h)! > shape.index ? 2 * shape.index : 0) + 2 * stretch,
+              period: Math.max(2, shape.period) << stretch,
+            };
+          });
+          const trial = this.settle(n, { base: q, cycles, baseOf, cycleOf });
+          if (trial === null) {
+            tooLarge = true;
+            continue;
+          }
+          let x = 0;
+          for (const h of failure.word) x = trial.mult[x * trial.order + trial.phi[h]!]!;
+          if ((trial.isP[x] === 1) !== failure.predictedP) return trial;
+        }
+      }
+    }
+    const sum = [...count].map(([h, c]) => (c > 1 ? `${c} x ${h}` : `${h}`)).join(' + ');
+    throw new QuotientLimitError(
+      n,
+      tooLarge
+        ? `a trial monoid that gets ${sum} right has more than ${MAX_TRIAL} elements`
+        : `no trial monoid got ${sum} right`,
+    );
+  }
+}
+
+/** The subsets of `items` of `size` elements, in lexicographic order of positions. */
+function combinations<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  const pick = (from: number, chosen: T[]): void => {
+    if (chosen.length === size) {
+      out.push([...chosen]);
+      return;
+    }
+    for (let i = from; i <= items.length - (size - chosen.length); i++) {
+      chosen.push(items[i]!);
+      pick(i + 1, chosen);
+      chosen.pop();
+    }
+  };
+  pick(0, []);
+  return out;
 }
 
 /** The quotient of heaps 1..n for each n up to `heaps`, calling `each` after every heap. */

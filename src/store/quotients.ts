@@ -22,7 +22,8 @@ interface QuotientJson {
   readonly isP: number[];
   readonly phi: number[];
   readonly words: number[][];
-  readonly tests: number[][];
+  /** Written by versions that learned quotients from tests; ignored. */
+  readonly tests?: number[][];
   readonly orders: number[];
 }
 
@@ -46,7 +47,6 @@ export function saveQuotient(store: StoreHandle, game: GameRow, q: Omit<StoredQu
     isP: Array.from(x.isP),
     phi: Array.from(x.phi),
     words: x.words.map((w) => [...w]),
-    tests: x.tests.map((t) => [...t]),
     orders: [...q.orders],
   };
   let pSize = 0;
@@ -95,7 +95,6 @@ export function loadQuotient(store: StoreHandle, game: GameRow): StoredQuotient 
       isP: Uint8Array.from(data.isP),
       phi: Int32Array.from(data.phi),
       words: data.words,
-      tests: data.tests,
     },
     period:
       row.period === null || row.preperiod === null

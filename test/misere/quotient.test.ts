@@ -8,6 +8,7 @@ import { naiveMisere, smallSums } from '../helpers/naive-misere-sums.js';
 /** Published facts about quotients, each with its source (test/fixtures/misere-quotients.json). */
 const FACTS = JSON.parse(readFileSync(new URL('../fixtures/misere-quotients.json', import.meta.url), 'utf8')) as {
   sources: Record<string, string>;
+  orders: { code: string; heaps: number; order: number; source: string }[];
 };
 
 /** Tame and wild codes whose quotients of heaps 1..14 are quick to find (0.07 Dawson's Kayles, 0.71 of order 36). */
@@ -110,6 +111,26 @@ describe('published facts about quotients', () => {
   });
 });
 
+describe('published orders of quotients (test/fixtures/misere-quotients.json)', () => {
+  it.each(FACTS.orders)('octal $code: the quotient of heaps 1..$heaps has order $order ($source)', (fact) => {
+    expect(FACTS.sources[fact.source]).toContain(`${fact.order}`);
+    const q = quotientUpTo(options(fact.code), fact.heaps);
+    expect(q.heaps).toBe(fact.heaps);
+    expect(q.order).toBe(fact.order);
+    // The quotient found is checked, and its outcomes agree with game-tree search on small sums.
+    const isP = naiveMisere(`octal:${fact.code}`);
+    for (const sum of smallSums(3, 26)) expect(q.isP[classOf(q, sum)] === 1, sum.join('+')).toBe(isP(sum));
+  });
+});
+
+describe('wild quotients of many heaps against game-tree search', () => {
+  it('Kayles (0.77): heaps 1..40, every sum of at most 30 tokens', () => {
+    const q = quotientUpTo(options('0.77'), 40);
+    const isP = naiveMisere('octal:0.77');
+    for (const sum of allSums(30)) expect(q.isP[classOf(q, sum)] === 1, sum.join('+')).toBe(isP(sum));
+  });
+});
+
 describe('the builder', () => {
   it('resumes from a stored quotient to the same quotient as a run from the start', () => {
     const direct = quotientUpTo(options('0.26'), 13);
@@ -132,6 +153,17 @@ describe('the builder', () => {
     }
   });
 });
+
+/** Every non-empty sum with at most `tokens` tokens. */
+function allSums(tokens: number): number[][] {
+  const out: number[][] = [];
+  const grow = (sum: number[], from: number, left: number): void => {
+    if (sum.length > 0) out.push([...sum]);
+    for (let h = from; h <= left; h++) grow([...sum, h], h, left - h);
+  };
+  grow([], 1, tokens);
+  return out;
+}
 
 /** Whether two quotients are isomorphic as monoids with P-portions (a search over bijections). */
 function isomorphic(a: Quotient, b: Quotient): boolean {
