@@ -48,7 +48,8 @@ const MAX_ROUNDS = 500;
 /** Give up when a candidate has this many times the elements the quotient may have. */
 const CANDIDATE_FACTOR = 4;
 
-const TRIVIAL: Quotient = {
+/** The quotient of no heaps: the empty sum alone, not a P-position. */
+export const TRIVIAL: Quotient = {
   heaps: 0,
   order: 1,
   mult: Int32Array.of(0),

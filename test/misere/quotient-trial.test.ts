@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { powerShape, settleTrial } from '../../src/misere/quotient-trial.js';
-import { quotientUpTo } from '../../src/misere/quotient.js';
+import { quotientUpTo, TRIVIAL } from '../../src/misere/quotient.js';
 import type { Quotient } from '../../src/misere/quotient-types.js';
 import { naiveOptions } from '../helpers/naive-games.js';
 import { naiveMisere, smallSums } from '../helpers/naive-misere-sums.js';
-
-const TRIVIAL: Quotient = {
-  heaps: 0,
-  order: 1,
-  mult: Int32Array.of(0),
-  isP: Uint8Array.of(0),
-  phi: Int32Array.of(0),
-  words: [[]],
-};
 
 /** The options of heaps 0..n as the builder keeps them: sorted words of heaps that have moves. */
 function optionWords(code: string, n: number): number[][][] {
