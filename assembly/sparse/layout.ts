@@ -146,26 +146,32 @@ export function resetScratch(): void {
   laneStamp = 0;
 }
 
-/**
- * The mask's parity rule, set after its classes (CLS): also whether the scan's low bytes suit the
- * mask (lowsFit: the class of a value changes with its bit LOWB, so a pair whose true XOR differs
- * from its low bytes' XOR has parts of two classes, which few pairs do).
- */
+/** The mask's parity rule, set after its classes (CLS), which also decide lowsFit. */
 export function setMaskParity(p: i32): void {
   parity = p;
-  lowsFit = LOWB > 0 && (LOWANY || load<u8>(CLS + <usize>LOWB) != load<u8>(CLS));
+  fitLows();
 }
 
 /** The scan's low bytes are read modulo LOWB (256, a power of two; tests lower it); 0: never read. */
 export let LOWB: i32 = 256;
 /** Tests: read the low bytes whatever the mask (they are exact in any case, only slower). */
 export let LOWANY: bool = false;
+/**
+ * Whether the scan reads the low bytes: the mask has bit LOWB (its class changes there), so the
+ * rare values below 2 LOWB have distinct low bytes and a pair of parts of one class, whose XOR
+ * is rare, flags a wanted value only when that is its XOR; only pairs with a rare part, which
+ * are few, flag a lane wrongly.
+ */
 export let lowsFit: bool = false;
+
+function fitLows(): void {
+  lowsFit = LOWB > 0 && (LOWANY || load<u8>(CLS + <usize>LOWB) != load<u8>(CLS));
+}
 
 export function setLows(b: i32, any: bool): void {
   LOWB = b;
   LOWANY = any;
-  lowsFit = LOWB > 0 && (LOWANY || load<u8>(CLS + <usize>LOWB) != load<u8>(CLS));
+  fitLows();
 }
 
 export function setRareCount(count: i32): void {
