@@ -6,12 +6,13 @@
  *   npx tsc -p tsconfig.json && node dist/bench/eval-batch.js [lines=1e6] [workers=2] [moves=none]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scriptArgs, type ScriptArgs } from './args.js';
 import { CLI } from './cli.js';
+import { childCpuSeconds } from './machine.js';
 
 const MOVES = ['all', 'one', 'none'];
 const args: ScriptArgs = scriptArgs({ usage: '[lines=1e6] [workers=2] [moves=none|one|all]', positionals: 3 });
@@ -19,17 +20,6 @@ const lines = args.count(0, '1e6', 'lines');
 const workers = String(args.count(1, '2', 'workers', 1, 256));
 const moves = args.positional(2) ?? 'none';
 if (!MOVES.includes(moves)) args.fail(`moves '${moves}' must be one of ${MOVES.join(', ')}`);
-
-/** CPU seconds of waited-for children (Linux /proc, user + system; 0 elsewhere). */
-function childCpuSeconds(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    // cutime and cstime are fields 16 and 17 of stat(5); here indexed from field 3.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 function grundy(args: string[]): { ms: number; cpu: number; code: number | null; stderr: string } {
   const t = performance.now();

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { projectRoot } from '../src/project-root.js';
 
@@ -34,5 +35,16 @@ function gitCommit(): string | null {
   } catch {
     // Not a git checkout (an installed package) or no git binary: the commit is simply unknown.
     return null;
+  }
+}
+
+/** CPU seconds of this process's waited-for children (Linux /proc: cutime + cstime; 0 elsewhere). */
+export function childCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // cutime and cstime are fields 16 and 17 of stat(5); here indexed from field 3.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
   }
 }

@@ -11,7 +11,7 @@
  *   npx tsc -p tsconfig.json && node dist/bench/misere-eval.js [lines=1e5] [moves=one]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,19 +21,10 @@ import type { MovesMode } from '../src/play/evaluate.js';
 import { seededRandom } from '../src/testing/random.js';
 import { scriptArgs } from './args.js';
 import { CLI } from './cli.js';
+import { childCpuSeconds } from './machine.js';
 
 function cpuSeconds(u: NodeJS.CpuUsage): number {
   return (u.user + u.system) / 1e6;
-}
-
-/** CPU seconds of waited-for children (Linux /proc: cutime + cstime; 0 elsewhere). */
-function childCpuSeconds(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 const args = scriptArgs({ usage: '[lines=1e5] [moves=one|none|all]', positionals: 2 });
