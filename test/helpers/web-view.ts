@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
 import { compute, sweep } from '../../src/index.js';
 import { buildServer } from '../../src/serve/app.js';
@@ -48,6 +49,33 @@ export async function fillCatalogue(db: string): Promise<{ graphKey: string }> {
   const graphKey = (await compute(`graph:${graph}`, { db, workers: 1 })).game;
   await sweep(CATALOGUE_SWEEP, { db, workers: 1 });
   return { graphKey };
+}
+
+/** A fresh catalogue store (fillCatalogue) in its own folder, served in process (no port). */
+export interface ServedCatalogue {
+  readonly dir: string;
+  readonly db: string;
+  readonly app: FastifyInstance;
+  readonly graphKey: string;
+  close(): Promise<void>;
+}
+
+export async function serveCatalogue(prefix: string): Promise<ServedCatalogue> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const db = join(dir, 'catalogue.db');
+  const { graphKey } = await fillCatalogue(db);
+  const app = buildServer({ db });
+  await app.ready();
+  return {
+    dir,
+    db,
+    app,
+    graphKey,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Serve a fresh store that `fill` writes (given its path), and start the browser. */

@@ -1,35 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/serve/app.js';
 import { seededRandom } from '../../src/testing/random.js';
-import { fillCatalogue } from '../helpers/web-view.js';
+import { serveCatalogue, type ServedCatalogue } from '../helpers/web-view.js';
 
 /**
  * Every endpoint and page, each parameter filled with seeded junk (empty, huge, negative,
  * unicode, control characters, repeated, the wrong kind of game): never a 5xx, and every refusal
  * of the API is one line of JSON that says what is wrong.
  */
-let dir: string;
+let served: ServedCatalogue;
 let app: FastifyInstance;
 let writable: FastifyInstance;
 let graphKey: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'grundy-fuzz-'));
-  const db = join(dir, 'fuzz.db');
-  ({ graphKey } = await fillCatalogue(db));
-  app = buildServer({ db });
+  served = await serveCatalogue('grundy-fuzz-');
+  ({ app, graphKey } = served);
   // Computes may run: a store of its own, and tables of at most 200 values.
-  writable = buildServer({ db: join(dir, 'compute.db'), allowCompute: true, computeLimit: 200 });
-  await Promise.all([app.ready(), writable.ready()]);
+  writable = buildServer({ db: join(served.dir, 'compute.db'), allowCompute: true, computeLimit: 200 });
+  await writable.ready();
 });
 afterAll(async () => {
-  await app.close();
   await writable.close();
-  rmSync(dir, { recursive: true, force: true });
+  await served.close();
 });
 
 const ENDPOINTS: Record<string, readonly string[]> = {

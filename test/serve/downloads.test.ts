@@ -1,29 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/index.js';
-import { buildServer } from '../../src/serve/app.js';
-import { fillCatalogue } from '../helpers/web-view.js';
+import { serveCatalogue, type ServedCatalogue } from '../helpers/web-view.js';
 
 /** Downloads stream what grundy export writes; what cannot be written is refused before the first byte. */
-let dir: string;
 let db: string;
 let app: FastifyInstance;
 let graphKey: string;
+let served: ServedCatalogue;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'grundy-downloads-'));
-  db = join(dir, 'downloads.db');
-  ({ graphKey } = await fillCatalogue(db));
-  app = buildServer({ db });
-  await app.ready();
+  served = await serveCatalogue('grundy-downloads-');
+  ({ db, app, graphKey } = served);
 });
-afterAll(async () => {
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => served.close());
 
 const url = (game: string, rest = '') => `/api/export?game=${encodeURIComponent(game)}${rest}`;
 

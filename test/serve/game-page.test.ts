@@ -1,18 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/index.js';
 import { buildServer } from '../../src/serve/app.js';
 import { HEAP_PAGE } from '../../src/serve/heap-view.js';
-import { fillCatalogue } from '../helpers/web-view.js';
+import { serveCatalogue, type ServedCatalogue } from '../helpers/web-view.js';
 
 /** The pages of the catalogue as HTML: each kind of game, the state in the URL, errors as pages. */
-let dir: string;
 let db: string;
 let app: FastifyInstance;
 let graphKey: string;
+let served: ServedCatalogue;
 
 async function page(url: string): Promise<{ status: number; html: string }> {
   const res = await app.inject({ method: 'GET', url });
@@ -31,16 +28,10 @@ function byId(html: string, id: string): string {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'grundy-pages-'));
-  db = join(dir, 'pages.db');
-  ({ graphKey } = await fillCatalogue(db));
-  app = buildServer({ db });
-  await app.ready();
+  served = await serveCatalogue('grundy-pages-');
+  ({ db, app, graphKey } = served);
 });
-afterAll(async () => {
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => served.close());
 
 describe('the catalogue', () => {
   it('lists every game with a permalink, the sweeps, and no compute form when read-only', async () => {
