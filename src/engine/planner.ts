@@ -2,16 +2,24 @@ import { parseBytes } from '../durations.js';
 import { UsageError } from '../errors.js';
 import { availableMemory } from '../memory.js';
 
-/** Kernels index heaps with int32 arithmetic. */
-export const MAX_HEAP = 2 ** 31 - 1;
+/** The most values a table may have: a sparse-space run kept in a window (engine/sparse-window.ts) goes this far. */
+export const MAX_HEAP = 2 ** 32;
+/** The most values a table kept whole may have: its kernels index heaps with int32 arithmetic. */
+export const MAX_WHOLE_TABLE = 2 ** 31 - 1;
 /**
  * Refuse, before allocating anything, a table that would not fit in memory: one byte per value
  * at least, plus four per value of periodicity scratch.
  */
 export function checkTableFits(to: number, memoryBytes = memoryBudget()): void {
+  if (to > MAX_WHOLE_TABLE)
+    throw new UsageError(
+      `--to ${to} is past the ${MAX_WHOLE_TABLE} values a table kept whole may have: only a sparse-space game ` +
+        `(an octal code with two-heap splits, Grundy's game) goes on to 2^32 = ${MAX_HEAP}, in a window ` +
+        `(without --until-proven); use --to ${MAX_WHOLE_TABLE} or less`,
+    );
   const bytesPerValue = 5;
   const budget = Math.floor((memoryBytes * 0.75) / bytesPerValue);
-  const largest = Math.min(MAX_HEAP, budget);
+  const largest = Math.min(MAX_WHOLE_TABLE, budget);
   if (to > largest) {
     throw new UsageError(
       `--to ${to} would not fit: the largest table this machine can hold is ${largest} values (use --to ` +

@@ -1,6 +1,6 @@
 import { ComputeError } from '../errors.js';
 import { abortGang, controlBytes, finishedAt, GANG, startGang } from '../kernels/gang-control.js';
-import { gangEnd, runGangTasks, type GangSettled } from '../gang/launch.js';
+import { gangEnd, runGangTasks, type GangEnd, type GangSettled } from '../gang/launch.js';
 import type { SparseShape } from '../kernels/sparse.js';
 import { SPARSE_GANG_KERNEL, sparseRowStride } from '../kernels/sparse-frozen.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
@@ -14,7 +14,7 @@ import type { SparseArena } from './sparse-arena.js';
 import type { SparsePathChooser } from './sparse-path.js';
 import type { SparseGangOutcome, SparseGangTask, SparseReadyTask } from './sparse-protocol.js';
 import type { SparseSpace } from './sparse-space.js';
-import type { SparseWindow } from './sparse-window.js';
+import type { ReadyWindow, SparseWindow } from './sparse-window.js';
 import type { ChunkRun } from './strategy.js';
 
 /**
@@ -60,13 +60,18 @@ export function gangHorizon(lo: number, hi: number, reserve: number): number {
 
 /** A gang that may still be running, and what of it the chunks have reported. */
 interface LiveGang {
+  /** The control block, its heaps in the gang's frame: heap n is n - shift there. */
   readonly ctl: Int32Array;
+  /** A windowed run's frame past 2^31 heaps (SparseWindow.ready): 0 below. */
+  readonly shift: number;
   readonly lo: number;
   readonly members: number;
   /** The arena its members work in (null: the JavaScript kernel's SharedArrayBuffer). */
   readonly arena: SparseArena | null;
+  /** The shared rare list: the runner's first `known` entries, then those the members found (in the frame). */
   readonly rarePos: Int32Array;
   readonly rareVal: Int32Array;
+  readonly known: number;
   /** Entries of the shared rare list already in the runner's. */
   taken: number;
   /** Heaps below this are in a chunk's outcome. */
@@ -121,7 +126,7 @@ export interface SparseGangHost {
   /** A windowed run's heap whose scan left the window: computed on this thread (its value). */
   finishMiss(win: SparseWindow, n: number): number;
   /** A windowed run made its window ready for [lo, end): the place's window, the arena now the window's. */
-  readyWindow(win: SparseWindow, lo: number, end: number): { head: number; tailFrom: number; reach: number };
+  readyWindow(win: SparseWindow, lo: number, end: number): ReadyWindow;
 }
 
 /**
@@ -196,19 +201,22 @@ export class SparseGangs {
     // The chunk that started the gang stops its tasks when cancelled; a later one stops the members.
     const cancel = (): void => abortGang(gang.ctl);
     if (gang.lo !== lo) signal?.addEventListener('abort', cancel, { once: true });
+    const { ctl, shift } = gang;
     try {
-      await finishedAt(gang.ctl, hi, gang.settled);
+      await finishedAt(ctl, hi - shift, gang.settled);
     } finally {
       signal?.removeEventListener('abort', cancel);
     }
-    const ctl = gang.ctl;
-    const next = Math.min(hi, Atomics.load(ctl, GANG.FINISHED));
+    const next = Math.min(hi, Atomics.load(ctl, GANG.FINISHED) + shift);
     // Only the rare heaps below next: those past it belong to later chunks (or, past FINISHED,
-    // to a member that died before publishing its tile).
+    // to a member that died before publishing its tile). The members' own are in the frame.
     const found = Atomics.load(ctl, GANG.RARE_COUNT);
     let taken = gang.taken;
-    for (; taken < found && gang.rarePos[taken]! < next; taken++)
-      this.host.space.rare.push(gang.rarePos[taken]!, gang.rareVal[taken]!);
+    for (; taken < found; taken++) {
+      const r = gang.rarePos[taken]! + (taken >= gang.known ? shift : 0);
+      if (r >= next) break;
+      this.host.space.rare.push(r, gang.rareVal[taken]!);
+    }
     gang.taken = taken;
     gang.reported = next;
     const counts = { rescans: Atomics.load(ctl, GANG.RESCANS), continued: Atomics.load(ctl, GANG.CONTINUED) };
@@ -234,7 +242,7 @@ export class SparseGangs {
       this.live = null;
       if (result.fatal) throw result.fatal.error;
       if (signal?.aborted) throw new ComputeError(`the sparse gang chunk [${lo}, ${hi}) was cancelled`);
-      const end = gangEnd(ctl, result);
+      const end = framed(gangEnd(ctl, result), shift);
       if ('kind' in end) return { ...end, next };
       if (end.regrow) this.host.stats.regrows++;
       // A stop reason is this chunk's only when the gang stopped inside it (next is FINISHED).
@@ -268,7 +276,8 @@ export class SparseGangs {
       : this.host.arena && this.host.arenaOf(g)
         ? gangHorizon(lo, hi, this.host.arena.reserve)
         : hi;
-    const window = win ? this.host.readyWindow(win, lo, end) : undefined;
+    const ready = win ? this.host.readyWindow(win, lo, end) : undefined;
+    const shift = ready?.shift ?? 0;
     const known = this.host.space.rare.count;
     const arena = this.host.arenaOf(g);
     const tile = Math.max(1, this.host.tuning.chunk ?? tileLength(this.host.usPerHeap));
@@ -281,7 +290,7 @@ export class SparseGangs {
     const bytes = controlBytes(members);
     const control = this.controlScratch.get(bytes);
     const ctl = new Int32Array(control, 0, bytes / 4);
-    startGang(ctl, lo, end, maxBefore, members);
+    startGang(ctl, lo - shift, end - shift, maxBefore, members);
     ctl[GANG.RARE_COUNT] = known;
     // Room for every heap of the gang to be rare: the members never reallocate the list. Pages
     // are taken only once written.
@@ -300,8 +309,8 @@ export class SparseGangs {
       rarePos,
       rareVal,
       rowWords,
-      lo,
-      hi: end,
+      lo: lo - shift,
+      hi: end - shift,
       tile,
       // A fixed tile (tests) stays fixed; else tiles follow the heaps' cost along the gang.
       ...(this.host.tuning.chunk === undefined ? { timed: { ns: GANG_TILE_US * 1000, min: GANG_TILE } } : {}),
@@ -311,7 +320,7 @@ export class SparseGangs {
     // arena's table has room up to its reserve); the JavaScript kernel's rows are buffers.
     const rowBytes = tile * (arena ? wasmRowStride(rowWords) : sparseRowStride(rowWords)) * 4;
     const places = win
-      ? win.arena.places(members, win.capacity, known + (end - lo), rowBytes, window)
+      ? win.arena.places(members, win.capacity, known + (end - lo), rowBytes, ready?.place)
       : arena?.places(members, Math.max(g.length, end), known + (end - lo), rowBytes);
     const tasks = [];
     for (let member = 0; member < members; member++) {
@@ -327,11 +336,13 @@ export class SparseGangs {
     }
     const gang: LiveGang = {
       ctl,
+      shift,
       lo,
       members,
       arena,
       rarePos: new Int32Array(rarePos),
       rareVal: new Int32Array(rareVal),
+      known,
       taken: known,
       reported: lo,
       reportedAt: 0,
@@ -351,7 +362,7 @@ export class SparseGangs {
     if (gang === null || gang.reported !== lo) return false;
     if (g !== undefined && this.host.arenaOf(g) !== gang.arena) return false;
     // Stopped at lo (its horizon, or rows to regrow), it has nothing more to give.
-    return Atomics.load(gang.ctl, GANG.STOP) > lo && Atomics.load(gang.ctl, GANG.ABORT) === 0;
+    return Atomics.load(gang.ctl, GANG.STOP) + gang.shift > lo && Atomics.load(gang.ctl, GANG.ABORT) === 0;
   }
 
   /**
@@ -378,4 +389,12 @@ export class SparseGangs {
     abortGang(gang.ctl);
     await gang.settled;
   }
+}
+
+/** A gang's end with its heap moved out of the gang's frame (the control block's heaps are n - shift). */
+function framed(
+  end: GangEnd | Extract<ChunkOutcome, { kind: 'error' }>,
+  shift: number,
+): GangEnd | Extract<ChunkOutcome, { kind: 'error' }> {
+  return end.next === undefined ? end : { ...end, next: end.next + shift };
 }

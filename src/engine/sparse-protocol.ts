@@ -33,7 +33,7 @@ export interface SparseTask {
   readonly maxBefore: number;
   readonly mask: SparseMask;
   /** Every rare heap in [1, lo) under `mask`, ascending. */
-  readonly rare: Int32Array;
+  readonly rare: Uint32Array;
   /** Their values (a windowed table may no longer hold them). */
   readonly rareVal: Int32Array;
   /** The table lives in this arena (`buffer` is unused then). */
@@ -61,7 +61,7 @@ export interface SparseReadyOutcome {
 /** A chunk outcome plus the rare heaps found in [lo, next). */
 export type SparseOutcome =
   | (Extract<ChunkOutcome, { kind: 'done' | 'overflow' }> & {
-      readonly rare: Int32Array;
+      readonly rare: Uint32Array;
       /** A windowed table's run stopped at `next`, whose scan needs pairs outside the window. */
       readonly miss?: true;
       /**

@@ -21,7 +21,7 @@ import { GANG_CHUNK_FACTOR, SparseGangs, type SparseGangHost, type SparsePhaseSt
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import type { SparseTask } from './sparse-protocol.js';
 import { SparseSpace } from './sparse-space.js';
-import { SparseWindow, WINDOW_FROM, WINDOW_SIZES, type WindowPlace, type WindowSizes } from './sparse-window.js';
+import { type ReadyWindow, SparseWindow, WINDOW_FROM, WINDOW_SIZES, type WindowSizes } from './sparse-window.js';
 import type { ChunkRun, ChunkStrategy, StoredState, StrategyFacts } from './strategy.js';
 import { runChunk } from './module-watch.js';
 
@@ -186,13 +186,19 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
 
   /**
    * The mask and the rare heaps' count; in a window, the heaps kept, those finished from the
-   * store, and the tails made longer.
+   * store, the tails made longer, and the chunks run in a frame (past 2^31 heaps).
    */
   facts(): StrategyFacts | null {
     const facts = this.space.facts();
     const win = this.window;
     if (facts === null || win === null) return facts;
-    return { ...facts, window: `${win.g.head.length}+${win.g.tail.length}`, misses: win.misses, grown: win.grown };
+    return {
+      ...facts,
+      window: `${win.g.head.length}+${win.g.tail.length}`,
+      misses: win.misses,
+      grown: win.grown,
+      framed: win.framed,
+    };
   }
 
   /** Pick up the stored mask and rare list for g[0, computed); extend them over anything newer. */
@@ -273,20 +279,22 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
     let ms = 0;
     let kernel = '';
     while (at < hi) {
-      const window = win ? this.readyWindow(win, at, hi) : undefined;
+      const ready = win ? this.readyWindow(win, at, hi) : undefined;
+      // The kernel sees the chunk's heaps moved back by the window's frame (0 below 2^31).
+      const shift = ready?.shift ?? 0;
       const arena = this.arenaOf(g);
       const rare = this.space.rare;
       const known = rare.count;
       const capacity = win ? win.capacity : g.length;
-      const place = arena?.places(1, capacity, known + (hi - at), 0, window)[0];
+      const place = arena?.places(1, capacity, known + (hi - at), 0, ready?.place)[0];
       const task: SparseTask = {
         kind: 'sparse',
         rules: this.rules,
         shape: this.shape,
         buffer: tableBuffer(g),
         width,
-        lo: at,
-        hi,
+        lo: at - shift,
+        hi: hi - shift,
         maxBefore: before,
         mask: this.space.mask!,
         rare: rare.pos.subarray(0, known),
@@ -299,13 +307,19 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
       this.warmed = true;
       const outcome = await running;
       // What the tasks before finished is final: the coordinator stores it before the error.
-      if (outcome.kind === 'error') return at > lo ? { ...outcome, next: at, maxValue: chunkMax } : outcome;
+      if (outcome.kind === 'error') {
+        if (at > lo) return { ...outcome, next: at, maxValue: chunkMax };
+        return outcome.next === undefined ? outcome : { ...outcome, next: outcome.next + shift };
+      }
       ms += outcome.ms;
       kernel = outcome.kernel;
       chunkMax = Math.max(chunkMax, outcome.maxValue);
       before = Math.max(before, outcome.maxValue);
-      for (let i = 0; i < outcome.rare.length; i++) rare.push(outcome.rare[i]!, valueAt(g, outcome.rare[i]!));
-      at = outcome.next;
+      for (let i = 0; i < outcome.rare.length; i++) {
+        const r = outcome.rare[i]! + shift;
+        rare.push(r, valueAt(g, r));
+      }
+      at = outcome.next + shift;
       this.space.upto = at;
       if (outcome.kind === 'overflow') {
         this.timed(lo, at, ms);
@@ -334,10 +348,10 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
   }
 
   /** The window made ready for [lo, end) (SparseWindow.ready): the place's window, the arena the window's. */
-  readyWindow(win: SparseWindow, lo: number, end: number): WindowPlace {
-    const place = win.ready(lo, end, this.space.lastRare);
+  readyWindow(win: SparseWindow, lo: number, end: number): ReadyWindow {
+    const ready = win.ready(lo, end, this.space.lastRare);
     this.arena = win.arena;
-    return place;
+    return ready;
   }
 
   /**

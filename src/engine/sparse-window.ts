@@ -6,6 +6,7 @@ import { WHOLE, type PlaceWindow } from '../kernels/wasm/sparse-wasm.js';
 import type { Rules } from '../rules/types.js';
 import { sparseKernelChoice } from '../wasm/sparse-module.js';
 import { SparseArena } from './sparse-arena.js';
+import { ComputeError } from '../errors.js';
 
 /**
  * Runs whose table would pass this many heaps keep a window of it (docs/sparse.md "Sparse space
@@ -29,6 +30,24 @@ export function keepsWindow(rules: Rules, to: number, untilProven: boolean): boo
 export interface WindowSizes {
   readonly head: number;
   readonly tail: number;
+  /** The largest heap a kernel call may see (FRAME_LIMIT; tests make it small). */
+  readonly frame?: number;
+}
+
+/**
+ * The WebAssembly kernels count heaps in int32: a call sees no heap past this. A windowed run
+ * goes on to 2^32 heaps all the same, its chunks past it run in a frame (SparseWindow.ready).
+ */
+export const FRAME_LIMIT = 2 ** 31 - 1;
+
+/**
+ * A window made ready for a chunk: where the place's table keeps which heaps, in the kernel's
+ * frame, and the frame's shift. The kernel sees tail heap n as n - shift; the head and the rare
+ * heaps stay where they are.
+ */
+export interface ReadyWindow {
+  readonly place: WindowPlace;
+  readonly shift: number;
 }
 
 /**
@@ -56,6 +75,8 @@ export class SparseWindow {
   misses = 0;
   /** Times the tail was made longer. */
   grown = 0;
+  /** Chunks the kernel ran in a frame (past the frame's limit: 2^31 heaps). */
+  framed = 0;
   /** The largest heap a move takes away or splits off: how far back step 1 and one-heap moves read. */
   private readonly span: number;
 
@@ -64,6 +85,7 @@ export class SparseWindow {
     public arena: SparseArena,
     private readonly shape: SparseShape,
     private readonly slots: number,
+    private readonly frame: number,
   ) {
     this.span = Math.max(0, ...shape.whole, ...shape.one, ...shape.two);
   }
@@ -73,7 +95,8 @@ export class SparseWindow {
     const arena = SparseArena.create(shape, sizes.head + sizes.tail, sizes.head + sizes.tail, slots);
     if (arena === null) return null;
     const [head, tail] = split(arena, sizes.head, sizes.tail);
-    return new SparseWindow(new WindowedValues(head, tail, sizes.head, limit), arena, shape, slots);
+    const g = new WindowedValues(head, tail, sizes.head, limit);
+    return new SparseWindow(g, arena, shape, slots, sizes.frame ?? FRAME_LIMIT);
   }
 
   /** The table's slots in the arena. */
@@ -89,13 +112,15 @@ export class SparseWindow {
   /**
    * Make the window hold the chunk [lo, hi) (hi - lo at most maxChunk), given the last rare
    * heap: the tail slides forward when the chunk would pass its end, and grows when the rare
-   * heaps' partners would fall before it. Values before the tail must be in the store.
+   * heaps' partners would fall before it. Values before the tail must be in the store. Past
+   * the frame's limit the kernel sees the chunk's heaps moved back (shiftFor).
    */
-  ready(lo: number, hi: number, lastRare: number): WindowPlace {
+  ready(lo: number, hi: number, lastRare: number): ReadyWindow {
     const g = this.g;
     const head = g.head.length;
     const need = lastRare + this.span + SLACK;
-    if (g.tailFrom === head && hi <= g.tailEnd) return { head, tailFrom: head, reach: WHOLE };
+    const whole = { place: { head, tailFrom: head, reach: WHOLE }, shift: 0 };
+    if (g.tailFrom === head && hi <= g.tailEnd) return whole;
     let from = g.tailFrom;
     if (hi > g.tailEnd) from = Math.max(from, g.tailStartNear(lo - g.tail.length / 2));
     if (lo - from < need || hi > from + g.tail.length) {
@@ -103,10 +128,45 @@ export class SparseWindow {
       while (tail / 2 < need + (hi - lo) + SLACK) tail *= 2;
       this.grow(tail, lo);
       from = g.tailFrom;
-      if (from === head) return { head, tailFrom: head, reach: WHOLE };
+      if (from === head) return whole;
     } else g.moveTail(from, lo);
     // A rare heap found in this chunk has partners before the tail: the run stops after it.
-    return { head, tailFrom: from, reach: Math.max(0, lo - this.span - from - SLACK) };
+    const reach = Math.max(0, lo - this.span - from - SLACK);
+    const shift = this.shiftFor(lo, hi, lastRare, from);
+    return { place: { head, tailFrom: from - shift, reach }, shift };
+  }
+
+  /**
+   * The frame of a chunk [lo, hi) whose heaps pass the frame's limit, with the tail from
+   * `tailFrom`: its heaps and the tail moved back by an even shift to start at `floor`, every
+   * other heap a kernel compares with them (the rare heaps, the head, the reach, the moves)
+   * left where it is. The kernel's values are the same
+   * (docs/sparse.md "Past 2^31 heaps"): it reads the tail at differences of heaps (the partner
+   * s - r, the second part s - a), and each comparison it makes of a chunk heap with one of
+   * those others, or with half of it, comes out the same for every heap from `floor` on.
+   */
+  private shiftFor(lo: number, hi: number, lastRare: number, tailFrom: number): number {
+    if (hi <= this.frame) return 0;
+    const floor = Math.max(
+      Math.ceil(this.frame / 2),
+      // The tail starts past the head (so the kernel knows the table is windowed), and a rare heap
+      // found in the chunk lies past the reach (below lo - tailFrom), as it does unmoved.
+      lo - tailFrom + this.g.head.length + SLACK,
+      // Half a sum (parts that must differ, the rare heaps split off at half a block) past every rare heap.
+      2 * (lastRare + SLACK) + this.span + 1,
+      // Half a sum past the head, so a scan stops at the window's reach, as it does unmoved.
+      2 * this.g.head.length + this.span + SLACK,
+      // A gang's blocks need the sums below twice its frozen bound, which is at least the gang's lo.
+      this.maxChunk + SLACK,
+    );
+    const over = lo - floor;
+    const shift = over > 0 ? over - (over % 2) : 0;
+    if (hi - shift > this.frame)
+      throw new ComputeError(
+        `heaps [${lo}, ${hi}) cannot be framed below ${this.frame}: the rare heaps reach ${lastRare}`,
+      );
+    if (shift > 0) this.framed++;
+    return shift;
   }
 
   /** A new arena with a tail of `tail` heaps ending its known values at lo: the old tail and the store fill it. */

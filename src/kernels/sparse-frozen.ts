@@ -382,7 +382,7 @@ function hasBit(rows: Int32Array, at: number, x: number): boolean {
 }
 
 /** Grundy's game forbids the split s/2 + s/2: the index of s/2 in pos[from, to) when rare, else -1. */
-function distinctSkip(distinct: boolean, s: number, pos: Int32Array, from: number, to: number): number {
+function distinctSkip(distinct: boolean, s: number, pos: Uint32Array, from: number, to: number): number {
   if (!distinct || (s & 1) === 1) return -1;
   const half = s >> 1;
   let lo = from;
@@ -398,7 +398,7 @@ function distinctSkip(distinct: boolean, s: number, pos: Int32Array, from: numbe
 function markSpan(
   g: Values,
   s: number,
-  pos: Int32Array,
+  pos: Uint32Array,
   val: Int32Array,
   from: number,
   to: number,

@@ -20,14 +20,15 @@ export interface SparseShape {
 
 /** The rare heaps (>= 1) found so far, ascending, with their values. Grows in place. */
 export class RareList {
-  pos: Int32Array;
+  /** Uint32: a windowed run goes on to 2^32 heaps. */
+  pos: Uint32Array;
   val: Int32Array;
   count = 0;
   /** Bumped by every change but an append: a copy of the list kept elsewhere can then tell it is stale. */
   generation = 0;
 
   constructor(capacity = 1024) {
-    this.pos = new Int32Array(capacity);
+    this.pos = new Uint32Array(capacity);
     this.val = new Int32Array(capacity);
   }
 
@@ -44,7 +45,7 @@ export class RareList {
 
   push(h: number, v: number): void {
     if (this.count === this.pos.length) {
-      const pos = new Int32Array(Math.max(16, this.count * 2));
+      const pos = new Uint32Array(Math.max(16, this.count * 2));
       const val = new Int32Array(Math.max(16, this.count * 2));
       pos.set(this.pos);
       val.set(this.val);
@@ -63,7 +64,7 @@ export class RareList {
     if (this.count !== count) this.generation++;
   }
 
-  positions(from = 0): Int32Array {
+  positions(from = 0): Uint32Array {
     let i = 0;
     while (i < this.count && this.pos[i]! < from) i++;
     return this.pos.slice(i, this.count);
@@ -200,7 +201,7 @@ export function leastUnseen(wanted: Int32Array, total: number, want: Uint8Array,
 }
 
 /** The first index j in pos[0, count) with pos[j] >= x (pos ascending). */
-export function lowerBound(pos: Int32Array, count: number, x: number): number {
+export function lowerBound(pos: Int32Array | Uint32Array, count: number, x: number): number {
   let lo = 0;
   let hi = count;
   while (lo < hi) {
@@ -216,7 +217,7 @@ function markRarePairs(
   g: Values,
   s: number,
   distinct: boolean,
-  pos: Int32Array,
+  pos: Uint32Array,
   val: Int32Array,
   count: number,
   mark: Int32Array,
@@ -242,7 +243,7 @@ function markRarePairs(
 export function markRange(
   g: Values,
   s: number,
-  pos: Int32Array,
+  pos: Uint32Array,
   val: Int32Array,
   from: number,
   to: number,

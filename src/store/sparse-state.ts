@@ -7,8 +7,8 @@ export interface SparseState {
   readonly mask: SparseMask;
   /** The rare list holds every rare heap in [1, upto) under `mask`. */
   readonly upto: number;
-  /** Rare heap positions, ascending. */
-  readonly rare: Int32Array;
+  /** Rare heap positions, ascending (Uint32: a windowed run goes on to 2^32 heaps). */
+  readonly rare: Uint32Array;
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -21,7 +21,7 @@ export function loadSparseState(store: StoreHandle, game: GameRow): SparseState 
   if (row.rare.byteLength % 4 !== 0)
     throw new Error(`sparse state of ${game.key} is damaged (${row.rare.byteLength} bytes of rare heaps)`);
   // Copy into an aligned buffer: SQLite's blob may sit at any byte offset.
-  const rare = new Int32Array(row.rare.byteLength / 4);
+  const rare = new Uint32Array(row.rare.byteLength / 4);
   new Uint8Array(rare.buffer).set(row.rare);
   return { mask: { bits: row.mask_bits, parity: row.mask_parity === 1 ? 1 : 0 }, upto: row.upto, rare };
 }

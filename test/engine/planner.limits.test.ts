@@ -39,8 +39,20 @@ describe('a --to that would not fit in memory', () => {
   it('beyond what the kernels index is refused with the limit', async () => {
     const r = await runCli(['compute', 'nim', '--to', '2^40', '--db', `${tmp.dir}/never2.db`]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--to 2^40 is too large; it must be at most 2147483647');
+    expect(r.stderr).toContain('--to 2^40 is too large; it must be at most 4294967296');
     expect(existsSync(`${tmp.dir}/never2.db`)).toBe(false);
+    // Past 2^31 - 1 only a windowed sparse-space run goes on; a table kept whole says so.
+    expect(keepsWindow(parseRules('octal:0.6'), 2 ** 32, false)).toBe(true);
+    for (const args of [
+      ['nim', '--to', '2^31'],
+      ['octal:0.6', '--to', '2^32', '--until-proven'],
+    ]) {
+      const whole = await runCli(['compute', ...args, '--db', `${tmp.dir}/never4.db`]);
+      expect(whole.code, args.join(' ')).toBe(2);
+      expect(whole.stderr).toMatch(/past the 2147483647 values a table kept whole may have: only a sparse-space game/);
+      expect(whole.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(`${tmp.dir}/never4.db`)).toBe(false);
+    }
   });
 
   it('a GRUNDY_MAX_MEMORY that is not a size is a usage error', async () => {

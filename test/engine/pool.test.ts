@@ -69,7 +69,7 @@ describe('warming the pool threads', () => {
         hi: 64,
         maxBefore: 0,
         mask: { bits: 1, parity: 0 },
-        rare: new Int32Array(0),
+        rare: new Uint32Array(0),
         rareVal: new Int32Array(0),
       });
       expect(out.kind).toBe('done');

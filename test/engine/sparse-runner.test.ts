@@ -92,7 +92,7 @@ describe('sparse runs through the coordinator', () => {
     saveSparseState(store, store.getGame(rules.key)!, {
       mask: { bits: 0, parity: 0 },
       upto: 1,
-      rare: new Int32Array(0),
+      rare: new Uint32Array(0),
     });
     expect(await table(rules, N, 'auto', store)).toEqual(whole);
     store.close();

@@ -99,15 +99,33 @@ describe('sparse space in a window (engine/sparse-window.ts)', () => {
     const whole = await run('octal:0.6', N, { parallel: 'off' });
     expect(whole.summary.facts!.mask).toBe('0x1ee');
     // A head that holds Officers' scans (a few thousand pairs), so that few heaps miss.
-    const window: SparseTuning = { parallel: 'auto', window: { head: 8192, tail: 16384 } };
+    // Past heap 90,000 the chunks run in a frame (see below), moved back to past the tail's 65,536.
+    const window: SparseTuning = { parallel: 'auto', window: { head: 8192, tail: 16384, frame: 90_000 } };
     for (const tuning of [window, { ...window, parallel: 'force' as const, chunk: 4093 }]) {
       const windowed = await run('octal:0.6', N, tuning);
       expect(windowed.values).toEqual(whole.values);
+      expect(Number(windowed.summary.facts!.framed), 'chunks in a frame').toBeGreaterThan(0);
       const tail = Number(/^8192\+(\d+)$/.exec(String(windowed.summary.facts!.window))![1]);
       expect(tail).toBeLessThan(N - 8192);
       // A scan that reads wrong low bytes misses hits and ends at the window's reach: the heap is
       // then finished from the store, still exact, so a wrong tail shows as misses (about 120 here).
       expect(Number(windowed.summary.facts!.misses)).toBeLessThan(1000);
+    }
+  });
+
+  // Past 2^31 heaps the int32 kernels run each chunk in a frame, its heaps moved back (docs/sparse.md
+  // "Past 2^31 heaps"). Here the frame's limit is 3000, so chunks past it run moved back to about
+  // 1500, where every comparison the kernel makes comes out as it does unmoved.
+  it.each([
+    ['octal:0.156', 9000],
+    ['octal:4.6', 6000],
+  ])('%s to %i in a frame past heap 3000, alone and on a gang of 2, equals the plain kernel', async (game, N) => {
+    const plain = await run(game, N, null);
+    const framed: SparseTuning = { ...SMALL, window: { ...SMALL.window!, frame: 3000 } };
+    for (const tuning of [framed, { ...framed, parallel: 'force' as const, chunk: 61 }]) {
+      const windowed = await run(game, N, tuning);
+      expect(windowed.values).toEqual(plain.values);
+      expect(Number(windowed.summary.facts!.framed), 'chunks in a frame').toBeGreaterThan(0);
     }
   });
 

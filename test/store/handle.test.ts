@@ -51,7 +51,7 @@ async function everyRepository(store: Store, k: number): Promise<void> {
   game = store.appendChunk(game, 0, new Uint8Array(300).fill(1), 1, {
     mask: { bits: 1, parity: 0 },
     upto: 300,
-    rare: Int32Array.of(0),
+    rare: Uint32Array.of(0),
   });
   game = store.appendChunk(game, 300, new Uint8Array(300).fill(1), 1, null);
   store.readValues(game, 10, 500);

@@ -40,7 +40,7 @@ function fixture(name: string): Store {
       statesPerSecond: 1,
       status: 'done',
     });
-    saveSparseState(store, row, { mask: { bits: 1, parity: 0 }, upto: 10, rare: new Int32Array([3, 5]) });
+    saveSparseState(store, row, { mask: { bits: 1, parity: 0 }, upto: 10, rare: new Uint32Array([3, 5]) });
   }
   const sweeps = new SweepStore(store);
   sweeps.create(
