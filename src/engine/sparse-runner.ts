@@ -258,7 +258,9 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
       const buffer = typedTable(g).buffer as SharedArrayBuffer;
       return runChunk(pool, { kind: 'range', rules: this.rules, buffer, width, lo, hi, maxBefore }, signal);
     }
-    this.space.revise(g, lo);
+    // A window whose tail is too short for the rare heaps' partners takes a mask that ends them sooner.
+    const win = this.window !== null && g === this.window.g ? this.window : null;
+    this.space.revise(g, lo, win?.crowded(this.space.lastRare) ?? false);
     if (this.pathAt(lo).path === 'gang') return this.gangs.run(chunk);
     return this.runSequential(chunk);
   }

@@ -25,6 +25,8 @@ export class SparseSpace {
   /** The rare list covers heaps [0, upto): the next chunk starts there. */
   upto = 0;
   private readonly hist = new ValueHistogram();
+  /** The mask a crowded window last declined, with the last rare heap then (revise). */
+  private declined = '';
   /** The histogram counts g[0, tallied). */
   private tallied = 0;
 
@@ -67,18 +69,34 @@ export class SparseSpace {
     return { mask: this.mask, upto: hi, rare: this.rare.positions() };
   }
 
-  /** Before the chunk at lo: switch to the mask with the fewest rare heaps so far when it is clearly better. */
-  revise(g: Table, lo: number): void {
+  /**
+   * Before the chunk at lo: switch to the mask with the fewest rare heaps so far when it is
+   * clearly better. `crowded` (a window whose tail is too short for the rare heaps' partners)
+   * takes one with no more rare heaps whose last comes sooner: Grundy's game under 0xfe has a
+   * rare heap at 7,250,049 (its first value 256), under 0x1fe none past 82,860 with one fewer
+   * in all, and waiting for a clear gain had grown its window's tail to 2^27 heaps.
+   */
+  revise(g: Table, lo: number, crowded = false): void {
     this.tallyTo(g, lo);
     const choice = bestMask(this.hist, this.shape.parityAllowed);
-    if (
-      this.mask !== null &&
-      (sameMask(choice.mask, this.mask) || !worthSwitching(rareCountOf(choice, this.mask), choice.rare))
-    )
+    if (this.mask !== null && sameMask(choice.mask, this.mask)) return;
+    const current = this.mask === null ? Number.POSITIVE_INFINITY : rareCountOf(choice, this.mask);
+    if (this.mask !== null && !worthSwitching(current, choice.rare)) {
+      if (!crowded || choice.rare > current) return;
+      // Tried once for each last rare heap: the rare heaps under a mask are a pass over the table.
+      const key = `${choice.mask.bits}:${choice.mask.parity}:${this.lastRare}`;
+      if (key === this.declined) return;
+      const rare = this.rareUnder(choice.mask, g, lo);
+      if (rare.count > 0 && rare.pos[rare.count - 1]! >= this.lastRare) {
+        this.declined = key;
+        return;
+      }
+      this.mask = choice.mask;
+      this.rare = rare;
       return;
+    }
     this.mask = choice.mask;
-    this.rare = new RareList();
-    this.collect(g, 0, lo);
+    this.rare = this.rareUnder(choice.mask, g, lo);
   }
 
   /** g(n) = v, computed outside a kernel: on the rare list if rare, and the list covers n. */
@@ -99,8 +117,19 @@ export class SparseSpace {
 
   /** Append the rare heaps of g[lo, hi) under the mask to the rare list. */
   private collect(g: Table, lo: number, hi: number): void {
-    const mask = this.mask!;
-    const cls = classTable(mask.bits);
-    eachRun(g, lo, hi, (values, a, b, base) => collectRare(values, a, b, mask, cls, this.rare, base));
+    collectAll(g, lo, hi, this.mask!, this.rare);
   }
+
+  /** The rare heaps of g[0, lo) under `mask`. */
+  private rareUnder(mask: SparseMask, g: Table, lo: number): RareList {
+    const rare = new RareList();
+    collectAll(g, 0, lo, mask, rare);
+    return rare;
+  }
+}
+
+/** Append the rare heaps of g[lo, hi) under `mask` to `rare`. */
+function collectAll(g: Table, lo: number, hi: number, mask: SparseMask, rare: RareList): void {
+  const cls = classTable(mask.bits);
+  eachRun(g, lo, hi, (values, a, b, base) => collectRare(values, a, b, mask, cls, rare, base));
 }

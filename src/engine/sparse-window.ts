@@ -104,6 +104,11 @@ export class SparseWindow {
     return this.g.head.length + this.g.tail.length;
   }
 
+  /** Whether the tail, half of it behind a chunk, is too short for the partners of rare heaps up to lastRare (ready grows it). */
+  crowded(lastRare: number): boolean {
+    return lastRare + this.span + 2 * SLACK > this.g.tail.length / 2;
+  }
+
   /** The longest chunk: a quarter of the tail, so that a slide keeps the chunk before. */
   get maxChunk(): number {
     return Math.max(1, Math.floor(this.g.tail.length / 4));
