@@ -6,6 +6,7 @@ import {
   LANES,
   REACH,
   RP,
+  RQ,
   RV,
   SEEN,
   VALUE_LIMIT,
@@ -119,6 +120,7 @@ export let valueCeil: i32 = 1;
   if (n >= 1 && (<i32>load<u8>(CLS + <usize>v) ^ (parity & n & 1)) == 0) {
     store<i32>(RP + (<usize>rareCount << 2), n);
     store<i32>(RV + (<usize>rareCount << 2), v);
+    store<i32>(RQ + (<usize>rareCount << 2), n);
     rareCount++;
     if (n > REACH) {
       outMax = runMax;

@@ -44,6 +44,10 @@ export let TAIL0: i32 = 0x7fffffff;
 export let REACH: i32 = 0x7fffffff;
 export let RP: usize = 0; // Int32 rare heaps, ascending
 export let RV: usize = 0; // Int32 their values
+// Int32 where each rare heap's partners are read: the partner of sum s is the tail's heap s - RQ[j].
+// RQ[j] = RP[j], but for a rare heap whose partners a windowed table keeps in its band (src/engine/
+// sparse-window.ts): then the band's slots, as far from the tail as RQ[j] - RP[j].
+export let RQ: usize = 0;
 export let BITS: usize = 0; // 64 bytes: the wanted values as a bitset (values below 512)
 export let SEEN: usize = 0; // a scratch bitset the gang's finish scans write and nobody reads
 // LANE_COUNT x LANE_BYTES: step 1's marks of a block of 16 heaps, a byte a value, then SUM_LANES
@@ -93,7 +97,7 @@ export function setEscape(e: i32): void {
   ESCB = i8x16.splat(<i8>e);
 }
 
-export function setTables(g: usize, g8: usize, l8: usize, rp: usize, rv: usize): void {
+export function setTables(g: usize, g8: usize, l8: usize, rp: usize, rv: usize, rq: usize): void {
   G = g;
   G8 = g8;
   L8 = l8;
@@ -105,6 +109,7 @@ export function setTables(g: usize, g8: usize, l8: usize, rp: usize, rv: usize):
   REACH = 0x7fffffff;
   RP = rp;
   RV = rv;
+  RQ = rq;
 }
 
 /**
@@ -250,6 +255,10 @@ export let EXACT8: bool = false;
 }
 @inline export function rpos(j: i32): i32 {
   return load<i32>(RP + (<usize>j << 2));
+}
+/** The heap rare heap j's partners are read from: the partner of sum s is the tail's heap s - rq(j). */
+@inline export function rq(j: i32): i32 {
+  return load<i32>(RQ + (<usize>j << 2));
 }
 @inline export function rval(j: i32): i32 {
   return load<i32>(RV + (<usize>j << 2));

@@ -5,7 +5,7 @@ import {
   CLS,
   EXACT8,
   LANES,
-  RP,
+  RQ,
   RV,
   T8,
   WANT,
@@ -17,6 +17,7 @@ import {
   minTwo,
   nTwo,
   rpos,
+  rq,
   rval,
   setMark,
   unescapeT,
@@ -59,7 +60,7 @@ export function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usiz
     return;
   }
   for (let j = from; j < to; j++) {
-    const h = B - d - rpos(j);
+    const h = B - d - rq(j);
     const rv = i16x8.splat(<i16>rval(j));
     const b = v128.load(T8 + <usize>h);
     // Unescaped without a branch: where values pass ESC, most loads hold an escape (Officers:
@@ -90,7 +91,7 @@ export function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usiz
 /** blockMarks while the bytes are the values (EXACT8): one load and one XOR in byte lanes a rare heap. */
 export function blockBytes(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usize): void {
   for (let j = from; j < to; j++) {
-    const x = v128.xor(v128.load(T8 + <usize>(B - d - rpos(j))), i8x16.splat(<i8>rval(j)));
+    const x = v128.xor(v128.load(T8 + <usize>(B - d - rq(j))), i8x16.splat(<i8>rval(j)));
     store<u8>(L + <usize>i8x16.extract_lane_u(x, 0), bst, 0 * LANE_BYTES);
     store<u8>(L + <usize>i8x16.extract_lane_u(x, 1), bst, 1 * LANE_BYTES);
     store<u8>(L + <usize>i8x16.extract_lane_u(x, 2), bst, 2 * LANE_BYTES);
@@ -150,7 +151,7 @@ export function sumMarks(B: i32, from: i32, to: i32, bst: i32): void {
   blockMarks(B, maxTwo, from, to, bst, S);
   const K = 16 + maxTwo - minTwo;
   for (let j = from; j < to; j++) {
-    const h = B - maxTwo - rpos(j);
+    const h = B - maxTwo - rq(j);
     const rv = rval(j);
     for (let k = 16; k < K; k++) store<u8>(S + <usize>(k * LANE_BYTES + (rv ^ gvT(h + k))), <u8>bst);
   }
@@ -283,12 +284,13 @@ export let toBst: i32 = -1;
 
 /**
  * Mark val[j] ^ g[s - pos[j]] for j in [from, to), four at a time: eight loads before four
- * stores. Inlined with constant `exact` and `inLane`, one loop for each of the four cases.
+ * stores (the partner read at s - RQ[j]). Inlined with constant `exact` and `inLane`, one loop
+ * for each of the four cases.
  */
 @inline export function marks(s: i32, from: i32, to: i32, st: i32, exact: bool, inLane: bool): void {
-  let p = RP + (<usize>from << 2);
+  let p = RQ + (<usize>from << 2);
   let q = RV + (<usize>from << 2);
-  const end = RP + (<usize>to << 2);
+  const end = RQ + (<usize>to << 2);
   for (; p + 16 <= end; p += 16, q += 16) {
     const x0 = load<i32>(q) ^ valueLess(s, load<i32>(p), exact);
     const x1 = load<i32>(q, 4) ^ valueLess(s, load<i32>(p, 4), exact);

@@ -6,7 +6,7 @@ import {
   PAGE,
   slotBytes,
   tableRegions,
-  WHOLE,
+  wholeWindow,
   type PlaceWindow,
   type SparsePlace,
 } from '../kernels/wasm/sparse-wasm.js';
@@ -104,7 +104,7 @@ export class SparseArena {
     capacity: number,
     rareCap: number,
     rowBytes: number,
-    window: PlaceWindow = { head: capacity, tailFrom: capacity, reach: WHOLE },
+    window: PlaceWindow = wholeWindow(capacity),
   ): SparsePlace[] {
     if (count > this.slots) throw new Error(`${count} sparse members for an arena of ${this.slots} slots`);
     this.rowRoom = Math.max(this.rowRoom, align(rowBytes));
@@ -118,7 +118,7 @@ export class SparseArena {
     if (pages > MAX_PAGES) throw new Error(`a sparse chunk needs ${end} bytes of WebAssembly memory, past 4 GiB`);
     if (pages > current) this.memory.grow(pages - current);
     return Array.from({ length: count }, (_, k) => {
-      const { rpAt, rvAt } = listRegions(listsAt + k * listStride, this.rareRoom, 0);
+      const { rpAt, rvAt, rqAt } = listRegions(listsAt + k * listStride, this.rareRoom, 0);
       return {
         slotAt: 64 + k * this.slotStride,
         gAt: this.gAt,
@@ -128,6 +128,7 @@ export class SparseArena {
         ...window,
         rpAt,
         rvAt,
+        rqAt,
         rareCap: this.rareRoom,
         rowsAt: this.dynamicAt + k * this.rowRoom,
         rowBytes: this.rowRoom,

@@ -197,6 +197,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
       window: `${win.g.head.length}+${win.g.tail.length}`,
       misses: win.misses,
       grown: win.grown,
+      banded: win.banded,
       framed: win.framed,
     };
   }
@@ -351,7 +352,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
 
   /** The window made ready for [lo, end) (SparseWindow.ready): the place's window, the arena the window's. */
   readyWindow(win: SparseWindow, lo: number, end: number): ReadyWindow {
-    const ready = win.ready(lo, end, this.space.lastRare);
+    const ready = win.ready(lo, end, this.space.rare);
     this.arena = win.arena;
     return ready;
   }

@@ -1,8 +1,8 @@
 import { sparseShape } from '../games/registry.js';
-import type { SparseShape } from '../kernels/sparse.js';
+import type { RareList, SparseShape } from '../kernels/sparse.js';
 import { VALUE_LIMIT } from '../kernels/sparse-mask.js';
 import { type NarrowValues, WindowedValues } from '../kernels/values.js';
-import { WHOLE, type PlaceWindow } from '../kernels/wasm/sparse-wasm.js';
+import { type PlaceWindow, wholeWindow } from '../kernels/wasm/sparse-wasm.js';
 import type { Rules } from '../rules/types.js';
 import { sparseKernelChoice } from '../wasm/sparse-module.js';
 import { SparseArena } from './sparse-arena.js';
@@ -77,11 +77,17 @@ export class SparseWindow {
   grown = 0;
   /** Chunks the kernel ran in a frame (past the frame's limit: 2^31 heaps). */
   framed = 0;
+  /** Chunks whose late rare heaps read their partners from the band. */
+  banded = 0;
+  /** The heaps the band holds. */
+  private bandHeld = { from: 0, to: 0 };
   /** The largest heap a move takes away or splits off: how far back step 1 and one-heap moves read. */
   private readonly span: number;
 
   private constructor(
     readonly g: WindowedValues,
+    /** The band: the partners of the late rare heaps, copied in for a chunk (ready, bandFor). */
+    private band: NarrowValues,
     public arena: SparseArena,
     private readonly shape: SparseShape,
     private readonly slots: number,
@@ -92,11 +98,13 @@ export class SparseWindow {
 
   /** A window of `sizes` for a run of up to `limit` heaps, or null when no arena can be made. */
   static create(shape: SparseShape, sizes: WindowSizes, limit: number, slots: number): SparseWindow | null {
-    const arena = SparseArena.create(shape, sizes.head + sizes.tail, sizes.head + sizes.tail, slots);
+    // The band has the room of the first tail: slots head + tail on.
+    const slotsAll = sizes.head + 2 * sizes.tail;
+    const arena = SparseArena.create(shape, slotsAll, slotsAll, slots);
     if (arena === null) return null;
-    const [head, tail] = split(arena, sizes.head, sizes.tail);
+    const [head, tail, band] = split(arena, sizes.head, sizes.tail, sizes.tail);
     const g = new WindowedValues(head, tail, sizes.head, limit);
-    return new SparseWindow(g, arena, shape, slots, sizes.frame ?? FRAME_LIMIT);
+    return new SparseWindow(g, band, arena, shape, slots, sizes.frame ?? FRAME_LIMIT);
   }
 
   /** The table's slots in the arena. */
@@ -120,25 +128,65 @@ export class SparseWindow {
    * heaps' partners would fall before it. Values before the tail must be in the store. Past
    * the frame's limit the kernel sees the chunk's heaps moved back (shiftFor).
    */
-  ready(lo: number, hi: number, lastRare: number): ReadyWindow {
+  ready(lo: number, hi: number, rare: RareList): ReadyWindow {
     const g = this.g;
     const head = g.head.length;
+    const lastRare = rare.count > 0 ? rare.pos[rare.count - 1]! : 0;
     const need = lastRare + this.span + SLACK;
-    const whole = { place: { head, tailFrom: head, reach: WHOLE }, shift: 0 };
+    const whole = { place: wholeWindow(head), shift: 0 };
     if (g.tailFrom === head && hi <= g.tailEnd) return whole;
     let from = g.tailFrom;
     if (hi > g.tailEnd) from = Math.max(from, g.tailStartNear(lo - g.tail.length / 2));
-    if (lo - from < need || hi > from + g.tail.length) {
+    const fits = hi <= from + g.tail.length;
+    const band = fits && lo - from < need ? this.bandFor(lo, hi, from, rare) : null;
+    if (!fits || (lo - from < need && band === null)) {
       let tail = g.tail.length;
       while (tail / 2 < need + (hi - lo) + SLACK) tail *= 2;
       this.grow(tail, lo);
       from = g.tailFrom;
       if (from === head) return whole;
     } else g.moveTail(from, lo);
-    // A rare heap found in this chunk has partners before the tail: the run stops after it.
-    const reach = Math.max(0, lo - this.span - from - SLACK);
     const shift = this.shiftFor(lo, hi, lastRare, from);
-    return { place: { head, tailFrom: from - shift, reach }, shift };
+    if (band === null) {
+      // A rare heap found in this chunk has partners before the tail: the run stops after it.
+      const reach = Math.max(0, lo - this.span - from - SLACK);
+      return { place: { ...wholeWindow(head), tailFrom: from - shift, reach }, shift };
+    }
+    // The band holds the partners [bandFrom, bandTo) of the rare heaps from band.rare on, at the
+    // slots past the tail: their RQ is moved by bandFrom - tailEnd (sparse-wasm.ts putRare). Any
+    // rare heap found in this chunk lies past the last one and stops the run.
+    this.fillBand(band.from, band.to);
+    this.banded++;
+    const bandOffset = band.from - (from + g.tail.length);
+    return {
+      place: { head, tailFrom: from - shift, reach: lastRare, bandRare: band.rare, bandOffset },
+      shift,
+    };
+  }
+
+  /**
+   * The band for the chunk [lo, hi) with the tail from `tailFrom`, when the rare heaps' partners
+   * reach before the tail: the rare heaps past those whose partners the tail holds (from `rare`
+   * on) read theirs from a copy of heaps [from, to), every partner of theirs for the chunk's
+   * sums. Null (the tail grows instead) when those do not fit the band, or when a band partner
+   * could be a heap of the chunk itself (a rare heap shorter than the chunk).
+   */
+  private bandFor(
+    lo: number,
+    hi: number,
+    tailFrom: number,
+    rare: RareList,
+  ): { readonly rare: number; readonly from: number; readonly to: number } | null {
+    const served = lo - tailFrom - this.span - SLACK;
+    let i = rare.count;
+    while (i > 0 && rare.pos[i - 1]! > served) i--;
+    if (i === rare.count) return null;
+    const first = rare.pos[i]!;
+    const last = rare.pos[rare.count - 1]!;
+    if (first <= hi - lo + this.span + SLACK) return null;
+    const from = Math.max(0, lo - this.span - last - SLACK);
+    const to = hi - first + SLACK;
+    return to - from <= this.band.length ? { rare: first, from, to } : null;
   }
 
   /**
@@ -174,13 +222,29 @@ export class SparseWindow {
     return shift;
   }
 
+  /**
+   * Make the band hold heaps [from, to): what it held of them already moves to the front, the
+   * rest is read (from the store, mostly). Chunk after chunk the band slides forward by a chunk.
+   */
+  private fillBand(from: number, to: number): void {
+    const held = this.bandHeld;
+    let at = from;
+    if (from >= held.from && from < held.to) {
+      at = Math.min(held.to, to);
+      this.band.shift(from - held.from, at - from);
+    }
+    if (to > at) this.band.set(this.g.slice(at, to), at - from);
+    this.bandHeld = { from, to };
+  }
+
   /** A new arena with a tail of `tail` heaps ending its known values at lo: the old tail and the store fill it. */
   private grow(tail: number, lo: number): void {
     const g = this.g;
     const headLength = g.head.length;
-    const arena = SparseArena.create(this.shape, headLength + tail, headLength + tail, this.slots);
+    const slotsAll = headLength + tail + this.band.length;
+    const arena = SparseArena.create(this.shape, slotsAll, slotsAll, this.slots);
     if (arena === null) throw new Error(`no WebAssembly memory for a sparse window of ${headLength + tail} heaps`);
-    const [head, longer] = split(arena, headLength, tail);
+    const [head, longer, band] = split(arena, headLength, tail, this.band.length);
     head.copyFrom(g.head);
     const from = lo <= headLength + tail ? headLength : g.tailStartNear(lo - tail / 2);
     // g still reads the old window (and the store): filled before it takes the new one.
@@ -191,6 +255,8 @@ export class SparseWindow {
     g.head = head;
     g.tail = longer;
     g.tailFrom = from;
+    this.band = band;
+    this.bandHeld = { from: 0, to: 0 };
     this.arena = arena;
     this.grown++;
   }
@@ -225,8 +291,13 @@ export class SparseWindow {
   }
 }
 
-/** An arena's table as a head of `head` values and a tail of `tail` right after it. */
-function split(arena: SparseArena, head: number, tail: number): [NarrowValues, NarrowValues] {
-  const all = arena.values(head + tail);
-  return [all.part(0, head), all.part(head)];
+/** An arena's table as a head of `head` values, a tail of `tail` right after it, and a band after that. */
+function split(
+  arena: SparseArena,
+  head: number,
+  tail: number,
+  band: number,
+): [NarrowValues, NarrowValues, NarrowValues] {
+  const all = arena.values(head + tail + band);
+  return [all.part(0, head), all.part(head, head + tail), all.part(head + tail)];
 }

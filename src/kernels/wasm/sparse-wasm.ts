@@ -27,7 +27,7 @@ export interface SparseExports {
     seen: number,
   ): void;
   setShape(shape: number, whole: number, one: number, two: number, distinct: number): void;
-  setTables(g: number, g8: number, l8: number, rp: number, rv: number): void;
+  setTables(g: number, g8: number, l8: number, rp: number, rv: number, rq: number): void;
   setWindow(head: number, tailFrom: number, reach: number): void;
   getMiss(): number;
   setEscape(e: number): void;
@@ -91,15 +91,25 @@ export function tableRegions(
   return { g8At, l8At, end: l8At + align(capacity + TAIL) };
 }
 
-/** Room from `at` for `rareCap` rare heaps and their values (Int32), then `rowBytes` of rows. */
+/**
+ * Room from `at` for `rareCap` rare heaps, their values and where their partners are read (Int32
+ * each: assembly/sparse/layout.ts RP, RV, RQ), then `rowBytes` of rows.
+ */
 export function listRegions(
   at: number,
   rareCap: number,
   rowBytes: number,
-): { readonly rpAt: number; readonly rvAt: number; readonly rowsAt: number; readonly end: number } {
+): {
+  readonly rpAt: number;
+  readonly rvAt: number;
+  readonly rqAt: number;
+  readonly rowsAt: number;
+  readonly end: number;
+} {
   const rvAt = at + align(4 * rareCap);
-  const rowsAt = rvAt + align(4 * rareCap);
-  return { rpAt: at, rvAt, rowsAt, end: rowsAt + align(rowBytes) };
+  const rqAt = rvAt + align(4 * rareCap);
+  const rowsAt = rqAt + align(4 * rareCap);
+  return { rpAt: at, rvAt, rqAt, rowsAt, end: rowsAt + align(rowBytes) };
 }
 
 /** One instance's fixed scratch, at byte addresses from `at` (its first 64 bytes: the owner word). */
@@ -162,15 +172,27 @@ export interface SparsePlace {
   readonly head: number;
   readonly tailFrom: number;
   readonly reach: number;
+  /**
+   * A window's band (engine/sparse-window.ts): the rare heaps from `bandRare` on read their
+   * partners there, RQ = their heap + `bandOffset`. WHOLE: none.
+   */
+  readonly bandRare: number;
+  readonly bandOffset: number;
   readonly rpAt: number;
   readonly rvAt: number;
+  readonly rqAt: number;
   readonly rareCap: number;
   readonly rowsAt: number;
   readonly rowBytes: number;
 }
 
-/** Where a place's table keeps which heaps (SparsePlace head, tailFrom, reach). */
-export type PlaceWindow = Pick<SparsePlace, 'head' | 'tailFrom' | 'reach'>;
+/** Where a place's table keeps which heaps (SparsePlace head, tailFrom, reach, and the band). */
+export type PlaceWindow = Pick<SparsePlace, 'head' | 'tailFrom' | 'reach' | 'bandRare' | 'bandOffset'>;
+
+/** The window of a whole table of `capacity` values: no tail, no band, no reach. */
+export function wholeWindow(capacity: number): PlaceWindow {
+  return { head: capacity, tailFrom: capacity, reach: WHOLE, bandRare: WHOLE, bandOffset: 0 };
+}
 
 /**
  * The largest value ceilings V (a power of two above every value) whose pair scans run in byte
@@ -257,8 +279,11 @@ export class SparseMemory {
       head: 0,
       tailFrom: 0,
       reach: WHOLE,
+      bandRare: WHOLE,
+      bandOffset: 0,
       rpAt: 0,
       rvAt: 0,
+      rqAt: 0,
       rareCap: 0,
       rowsAt: 0,
       rowBytes: 0,
@@ -324,7 +349,7 @@ export class SparseMemory {
       this.slot = slotRegions(place.slotAt, this.shape);
       this.takeSlot();
     } else if (masked) this.writeMask();
-    this.exports.setTables(place.gAt, place.g8At, place.l8At, place.rpAt, place.rvAt);
+    this.exports.setTables(place.gAt, place.g8At, place.l8At, place.rpAt, place.rvAt, place.rqAt);
     this.exports.setWindow(place.head, place.tailFrom, place.reach);
     this.rareOf = null;
   }
@@ -355,7 +380,7 @@ export class SparseMemory {
     const rows = Math.max(rowBytes, p.rowBytes);
     const table = tableRegions(p.gAt, capacity);
     const { g8At, l8At } = table;
-    const { rpAt, rvAt, rowsAt, end } = listRegions(table.end, rareCap, rows);
+    const { rpAt, rvAt, rqAt, rowsAt, end } = listRegions(table.end, rareCap, rows);
     const pages = Math.ceil(end / PAGE);
     const current = this.memory.buffer.byteLength / PAGE;
     if (pages > MAX_PAGES) throw new Error(`the WebAssembly sparse kernel cannot hold ${heaps} heaps in 4 GiB`);
@@ -367,8 +392,8 @@ export class SparseMemory {
     if (p.rowBytes > 0 && rowsAt !== p.rowsAt) bytes.copyWithin(rowsAt, p.rowsAt, p.rowsAt + p.rowBytes);
     if (l8At !== p.l8At) bytes.copyWithin(l8At, p.l8At, p.l8At + this.have);
     if (g8At !== p.g8At) bytes.copyWithin(g8At, p.g8At, p.g8At + this.have);
-    this.place = { ...p, g8At, l8At, capacity, rpAt, rvAt, rareCap, rowsAt, rowBytes: rows };
-    this.exports.setTables(p.gAt, g8At, l8At, rpAt, rvAt);
+    this.place = { ...p, g8At, l8At, capacity, rpAt, rvAt, rqAt, rareCap, rowsAt, rowBytes: rows };
+    this.exports.setTables(p.gAt, g8At, l8At, rpAt, rvAt, rqAt);
     this.rareOf = null;
   }
 
@@ -406,13 +431,22 @@ export class SparseMemory {
     if (hi > this.have && lo <= this.have) this.have = hi;
   }
 
-  /** Make RP/RV hold `rare` whole: only what was appended since the last call, when that is known. */
+  /**
+   * Make RP/RV/RQ hold `rare` whole: only what was appended since the last call, when that is
+   * known (the place, and with it the band, is the same until bind or ensure says otherwise).
+   */
   putRare(rare: RareList): void {
     const same = rare === this.rareOf && rare.generation === this.rareGeneration;
     const from = same ? Math.min(this.rareSynced, rare.count) : 0;
     const to = rare.count;
-    new Int32Array(this.memory.buffer, this.place.rpAt, to).set(rare.pos.subarray(from, to), from);
-    new Int32Array(this.memory.buffer, this.place.rvAt, to).set(rare.val.subarray(from, to), from);
+    const p = this.place;
+    new Int32Array(this.memory.buffer, p.rpAt, to).set(rare.pos.subarray(from, to), from);
+    new Int32Array(this.memory.buffer, p.rvAt, to).set(rare.val.subarray(from, to), from);
+    const rq = new Int32Array(this.memory.buffer, p.rqAt, to);
+    for (let i = from; i < to; i++) {
+      const r = rare.pos[i]!;
+      rq[i] = r >= p.bandRare ? r + p.bandOffset : r;
+    }
     this.rareOf = rare;
     this.rareGeneration = rare.generation;
     this.rareSynced = to;
