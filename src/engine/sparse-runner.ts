@@ -362,7 +362,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
    * the window and the rare list (a value past 65535 is returned and stored nowhere).
    */
   finishMiss(win: SparseWindow, n: number): number {
-    const v = win.fullValue(n);
+    const v = win.fullValue(n, this.space.rare, this.space.mask!);
     if (v > 0xffff) return v;
     win.g.set([v], n);
     this.space.add(n, v);

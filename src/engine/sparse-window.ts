@@ -1,6 +1,6 @@
 import { sparseShape } from '../games/registry.js';
 import type { RareList, SparseShape } from '../kernels/sparse.js';
-import { VALUE_LIMIT } from '../kernels/sparse-mask.js';
+import { classTable, type SparseMask, VALUE_LIMIT } from '../kernels/sparse-mask.js';
 import { type NarrowValues, WindowedValues } from '../kernels/values.js';
 import { type PlaceWindow, wholeWindow } from '../kernels/wasm/sparse-wasm.js';
 import type { Rules } from '../rules/types.js';
@@ -262,31 +262,66 @@ export class SparseWindow {
   }
 
   /**
-   * g(n) from every option, read from the window and the store: the heap whose scan the kernel
-   * could not finish inside the window. The plain definition, a block of pairs at a time.
+   * g(n) of the heap whose scan the kernel could not finish inside the window, from the window
+   * and the store, by the kernel's own method (docs/sparse.md): step 1 marks the one-heap moves
+   * and every pair with a rare part (`rare` under `mask`, the rare heaps of g[1, n)), which gives
+   * c, the least value of the class they make that is not an option; then the values of the
+   * other class below c that are not marked are wanted, and the pairs are scanned a block at a
+   * time from the smallest part up, until each wanted value is seen (g = c) or the pairs run
+   * out (g = the least one never seen). Grundy's game near 7 * 10^8 has heaps whose value 259
+   * first shows at a part past 2^21: the scan then stops as soon as it does, where reading every
+   * pair took seconds a heap.
    */
-  fullValue(n: number): number {
+  fullValue(n: number, rare: RareList, mask: SparseMask): number {
     const g = this.g;
-    const seen = new Uint8Array(VALUE_LIMIT + 1);
+    const cls = classTable(mask.bits);
+    const marked = new Uint8Array(VALUE_LIMIT + 1);
     const { whole, one, two, distinct } = this.shape;
-    for (const d of whole) if (d === n) seen[0] = 1;
-    for (const r of one) if (n > r) seen[g.at(n - r)] = 1;
-    const BLOCK = 1 << 20;
+    for (const d of whole) if (d === n) marked[0] = 1;
+    for (const r of one) if (n > r) marked[g.at(n - r)] = 1;
     for (const d of two) {
       const s = n - d;
-      if (s < 2) continue;
-      const amax = distinct ? (s - 1) >> 1 : s >> 1;
-      for (let a0 = 1; a0 <= amax; a0 += BLOCK) {
-        const a1 = Math.min(amax + 1, a0 + BLOCK);
+      for (let j = 0; j < rare.count && rare.pos[j]! < s; j++) {
+        const r = rare.pos[j]!;
+        if (distinct && 2 * r === s) continue;
+        marked[rare.val[j]! ^ g.at(s - r)] = 1;
+      }
+    }
+    // The class of the values step 1 gives at n (assembly/sparse/heap.ts run: `common`).
+    const common = 1 ^ (mask.parity & (n - (two[0] ?? 0)) & 1);
+    let c = 0;
+    while (c < VALUE_LIMIT && (cls[c] !== common || marked[c] === 1)) c++;
+    const want = new Uint8Array(VALUE_LIMIT + 1);
+    let left = 0;
+    for (let x = 0; x < c; x++) {
+      if (cls[x] === common || marked[x] === 1) continue;
+      want[x] = 1;
+      left++;
+    }
+    this.misses++;
+    const BLOCK = 1 << 20;
+    const sums = two.map((d) => n - d).filter((s) => s >= 2);
+    const amax = (s: number): number => Math.floor((distinct ? s - 1 : s) / 2);
+    const most = Math.max(0, ...sums.map(amax));
+    for (let a0 = 1; left > 0 && a0 <= most; a0 += BLOCK) {
+      for (const s of sums) {
+        const a1 = Math.min(amax(s) + 1, a0 + BLOCK);
+        if (a1 <= a0) continue;
         const low = g.slice(a0, a1);
         // high[i] = g(s - a1 + 1 + i): the pair (a, s - a) reads high[a1 - 1 - a].
         const high = g.slice(s - a1 + 1, s - a0 + 1);
-        for (let a = a0; a < a1; a++) seen[low[a - a0]! ^ high[a1 - 1 - a]!] = 1;
+        for (let a = a0; a < a1; a++) {
+          const x = low[a - a0]! ^ high[a1 - 1 - a]!;
+          if (want[x] === 1) {
+            want[x] = 0;
+            left--;
+          }
+        }
       }
     }
+    if (left === 0) return c;
     let v = 0;
-    while (seen[v] === 1) v++;
-    this.misses++;
+    while (want[v] !== 1) v++;
     return v;
   }
 }
