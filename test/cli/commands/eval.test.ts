@@ -78,9 +78,13 @@ describe('grundy eval', () => {
     const big = await runCli(['eval', 'grundy@5e6', '--db', db]);
     expect(big.code).toBe(3);
     expect(big.stderr).toMatch(/run: grundy compute grundy --to 5000001/);
+    // A sparse-space game's table goes on to 2^32 values (in a window); past that only a period answers.
+    const far = await runCli(['eval', 'grundy@3e9', '--db', db]);
+    expect(far.code).toBe(3);
+    expect(far.stderr).toMatch(/run: grundy compute grundy --to 3000000001/);
     const huge = await runCli(['eval', 'grundy@1e12', '--db', db]);
     expect(huge.code).toBe(3);
-    expect(huge.stderr).toMatch(/need a proven period/);
+    expect(huge.stderr).toMatch(/heaps from 4294967296 on need a proven period/);
     // A family with a proof: computed until its period is proven, which answers any heap (issue 40).
     const proof = await runCli(['eval', 'octal:0.07@1e12', '--db', db]);
     expect(proof.code, proof.stderr).toBe(0);
