@@ -300,7 +300,8 @@ export class SparseWindow {
     }
     this.misses++;
     const BLOCK = 1 << 20;
-    const sums = two.map((d) => n - d).filter((s) => s >= 2);
+    // A plain array: two is an Int32Array, whose map would wrap the sums past 2^31.
+    const sums = Array.from(two, (d) => n - d).filter((s) => s >= 2);
     const amax = (s: number): number => Math.floor((distinct ? s - 1 : s) / 2);
     const most = Math.max(0, ...sums.map(amax));
     for (let a0 = 1; left > 0 && a0 <= most; a0 += BLOCK) {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeGame } from '../../src/engine/coordinator.js';
 import type { ComputeSummary } from '../../src/engine/compute-request.js';
 import { SparseRunner, type SparseTuning } from '../../src/engine/sparse-runner.js';
-import { WINDOW_FROM, WINDOW_KERNEL, WINDOW_SIZES } from '../../src/engine/sparse-window.js';
-import { parseRules } from '../../src/games/registry.js';
+import { SparseWindow, WINDOW_FROM, WINDOW_KERNEL, WINDOW_SIZES } from '../../src/engine/sparse-window.js';
+import { parseRules, sparseShape } from '../../src/games/registry.js';
+import { RareList } from '../../src/kernels/sparse.js';
 import { resumeRanges, WindowedValues, NarrowValues } from '../../src/kernels/values.js';
 import { Store } from '../../src/store/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -163,6 +164,29 @@ describe('sparse space in a window (engine/sparse-window.ts)', () => {
     const resumed = await run('octal:0.4574', N, SMALL, store);
     expect(resumed.values).toEqual(plain.values);
     store.close();
+  });
+});
+
+describe('a heap the window misses, finished on the main thread (SparseWindow.fullValue)', () => {
+  // Heap h reads P(h) below 2^21 and Q(n - h) past it, so that the pairs (a, n - a) of any n read
+  // the same values: the value must not depend on n, up to the last heap of 2^32. (Its sums were
+  // once mapped over the Int32Array of split offsets, which wrapped them past 2^31: no pair was
+  // read and the least wanted value came back.)
+  const valueAt = (n: number): number => {
+    const win = SparseWindow.create(sparseShape(parseRules('grundy'))!, { head: 4096, tail: 4096 }, n + 1, 1)!;
+    const at = (h: number): number => (h < 1 << 21 ? (h * 7) % 13 : ((n - h) * 5) % 11);
+    const values = (lo: number, hi: number): Uint16Array => Uint16Array.from({ length: hi - lo }, (_, i) => at(lo + i));
+    win.g.head.set(values(0, 4096));
+    win.g.tail.set(values(4096, 8192));
+    win.g.source = values;
+    // Under the mask 0x1 with no rare heap, c = 1 and 0 is wanted: seen at the first a with P(a) = Q(a).
+    return win.fullValue(n, new RareList(), { bits: 1, parity: 0 });
+  };
+
+  it('gives the same value at heap 2^32 - 1 as at 2^22 when every pair reads the same values', () => {
+    expect(valueAt(2 ** 22 + 1)).toBe(1);
+    expect(valueAt(2 ** 31 + 7)).toBe(1);
+    expect(valueAt(2 ** 32 - 1)).toBe(1);
   });
 });
 
