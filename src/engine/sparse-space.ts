@@ -73,8 +73,8 @@ export class SparseSpace {
    * Before the chunk at lo: switch to the mask with the fewest rare heaps so far when it is
    * clearly better. `crowded` (a window whose tail is too short for the rare heaps' partners)
    * takes one with no more rare heaps whose last comes sooner: Grundy's game under 0xfe has a
-   * rare heap at 7,250,049 (its first value 256), under 0x1fe none past 82,860 with one fewer
-   * in all, and waiting for a clear gain had grown its window's tail to 2^27 heaps.
+   * rare heap at 7,250,049 (its first value 256), under 0x1fe none before 4.7 * 10^7 with one
+   * fewer in all; waiting for a clear gain grew the tail (2^24 heaps) or filled the band for it.
    */
   revise(g: Table, lo: number, crowded = false): void {
     this.tallyTo(g, lo);
