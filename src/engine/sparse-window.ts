@@ -112,7 +112,10 @@ export class SparseWindow {
     return this.g.head.length + this.g.tail.length;
   }
 
-  /** Whether the tail, half of it behind a chunk, is too short for the partners of rare heaps up to lastRare (ready grows it). */
+  /**
+   * Whether the tail, half of it behind a chunk, is too short for the partners of the rare heaps
+   * up to lastRare (ready then needs the band, or grows it).
+   */
   crowded(lastRare: number): boolean {
     return lastRare + this.span + 2 * SLACK > this.g.tail.length / 2;
   }

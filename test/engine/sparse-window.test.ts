@@ -97,7 +97,7 @@ describe('sparse space in a window (engine/sparse-window.ts)', () => {
   // a tail of 32,768: those past ~16,250 read their partners from the band, so the tail slides
   // without growing, and the low bytes are read through the tail's base. Past heap 90,000 the
   // chunks run in a frame (see below), moved back to about 45,000.
-  it('Officers to 100000 in a sliding window with a band, alone and on a gang of 2, equals the whole table', async () => {
+  it('Officers to 100000 in a sliding window with a band, alone and on a gang of 2, equals the table', async () => {
     const N = 100_000;
     const whole = await run('octal:0.6', N, { parallel: 'off' });
     expect(whole.summary.facts!.mask).toBe('0x1ee');
