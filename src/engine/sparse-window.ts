@@ -1,5 +1,5 @@
 import { sparseShape } from '../games/registry.js';
-import type { RareList, SparseShape } from '../kernels/sparse.js';
+import { leastUnseen, type RareList, type SparseShape } from '../kernels/sparse.js';
 import { classTable, type SparseMask, VALUE_LIMIT } from '../kernels/sparse-mask.js';
 import { type NarrowValues, WindowedValues } from '../kernels/values.js';
 import { type PlaceWindow, wholeWindow } from '../kernels/wasm/sparse-wasm.js';
@@ -295,12 +295,14 @@ export class SparseWindow {
     let c = 0;
     while (c < VALUE_LIMIT && (cls[c] !== common || marked[c] === 1)) c++;
     const want = new Uint8Array(VALUE_LIMIT + 1);
-    let left = 0;
+    const wanted = new Int32Array(c);
+    let total = 0;
     for (let x = 0; x < c; x++) {
       if (cls[x] === common || marked[x] === 1) continue;
       want[x] = 1;
-      left++;
+      wanted[total++] = x;
     }
+    let left = total;
     this.misses++;
     const BLOCK = 1 << 20;
     // A plain array: two is an Int32Array, whose map would wrap the sums past 2^31.
@@ -323,10 +325,7 @@ export class SparseWindow {
         }
       }
     }
-    if (left === 0) return c;
-    let v = 0;
-    while (want[v] !== 1) v++;
-    return v;
+    return leastUnseen(wanted, total, want, left, c);
   }
 }
 
