@@ -32,7 +32,6 @@ import {
   rareCount,
   reachOf,
   two,
-  wantAt,
   whole,
 } from './layout';
 import {
@@ -59,6 +58,7 @@ import {
   laneMode,
   left,
   scan,
+  stillWanted,
 } from './scan';
 
 // ---- The closing step of a heap, run's and finish's ----
@@ -88,7 +88,7 @@ export let valueCeil: i32 = 1;
   let v = c;
   for (let j = 0; j < need; j++) {
     const x = load<i32>(WANTED + (<usize>j << 2));
-    if (left > 0 && wantAt(x) == 1 && v == c) v = x;
+    if (left > 0 && stillWanted(x) == 1 && v == c) v = x;
     store<u8>(WANT + <usize>x, 0);
   }
   if (left > 0 && reach < amaxOf(n - minTwo)) {

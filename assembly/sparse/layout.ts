@@ -62,6 +62,24 @@ export let outMiss: i32 = -1;
 
 export const VALUE_LIMIT: i32 = 1 << 16;
 
+// Vector constants as globals written at run time (setLayout): V8 builds a constant vector again
+// at each use inside a loop (three to five instructions), where a global is one load.
+/** Lanes 15 down to 0: a swizzle by it reverses 16 bytes. */
+export let REV: v128 = i64x2.splat(0);
+/** Bit t & 7 in lane t: a swizzle by x & 7 (below 8) is 1 << (x & 7). */
+export let POW2: v128 = i64x2.splat(0);
+export let SEVEN: v128 = i64x2.splat(0);
+export let SIXTEEN: v128 = i64x2.splat(0);
+export let LOW5: v128 = i64x2.splat(0);
+
+function setConstants(): void {
+  REV = i8x16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  POW2 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+  SEVEN = i8x16.splat(7);
+  SIXTEEN = i8x16.splat(16);
+  LOW5 = i8x16.splat(31);
+}
+
 export function setLayout(
   mark: usize, want: usize, wanted: usize, cls: usize, byc0: usize, byc1: usize, bits: usize, seen: usize,
 ): void {
@@ -73,6 +91,7 @@ export function setLayout(
   BYC1 = byc1;
   BITS = bits;
   SEEN = seen;
+  setConstants();
 }
 
 export function setShape(shape: usize, whole: i32, one: i32, two: i32, isDistinct: i32): void {

@@ -10,7 +10,13 @@ import {
   G8,
   L8,
   LOWB,
+  LOW5,
   LT8,
+  POW2,
+  REV,
+  SEEN,
+  SEVEN,
+  SIXTEEN,
   T,
   T8,
   WANT,
@@ -35,8 +41,6 @@ import {
   return distinct != 0 ? (s - 1) >> 1 : s >> 1;
 }
 
-export const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
-
 /**
  * The XORs of the 16 pairs (a + t, s - a - t), t < 16, as bytes: lows = g[a, a + 16) and
  * highs = g(s - a - 16, s - a], the latter reversed (exact where neither part escapes). A lane is
@@ -46,15 +50,21 @@ export const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 
 @inline export function blockX(s: i32, a: i32): v128 {
   const lows = v128.load(G8 + <usize>a);
   const highs = v128.load(T8 + <usize>(s - a - 15));
-  return v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+  return v128.xor(lows, i8x16.swizzle(highs, REV));
 }
 
 /** Nonzero in the lanes of x that hold a wanted value: many wanted, the bitset (t0, t1); few, w1 and w2. */
 @inline export function wantedLanes(x: v128, few: bool, t0: v128, t1: v128, w1: v128, w2: v128): v128 {
   if (few) return v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2));
-  const idx = i8x16.shr_u(x, 3);
-  const byte = v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i8x16.sub(idx, i8x16.splat(16))));
-  return v128.and(byte, i8x16.swizzle(POW2, v128.and(x, i8x16.splat(7))));
+  return inBits(x, t0, t1, LOW5, SIXTEEN, POW2, SEVEN);
+}
+
+/** The lanes of x whose bit is set in the 256-bit set (t0, t1), the constants passed in (see many). */
+@inline function inBits(x: v128, t0: v128, t1: v128, low5: v128, sixteen: v128, pow2: v128, seven: v128): v128 {
+  // x >> 3 in 16-bit lanes, masked to 5 bits: WebAssembly's byte shift costs a mask built each time.
+  const idx = v128.and(i16x8.shr_u(x, 3), low5);
+  const byte = v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i8x16.sub(idx, sixteen)));
+  return v128.and(byte, i8x16.swizzle(pow2, v128.and(x, seven)));
 }
 
 /**
@@ -66,7 +76,7 @@ export const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 
 @inline export function blockLows(s: i32, a: i32): v128 {
   const lows = v128.load(L8 + <usize>a);
   const highs = v128.load(LT8 + <usize>(s - a - 15));
-  const x = v128.xor(lows, i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+  const x = v128.xor(lows, i8x16.swizzle(highs, REV));
   return LOWB < 256 ? v128.and(x, i8x16.splat(<i8>(LOWB - 1))) : x;
 }
 
@@ -98,7 +108,7 @@ export const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 
 ): v128 {
   const lows = v128.load(G8 + <usize>a);
   const highs = v128.load(T8 + <usize>(s - a - 15));
-  const rev = i8x16.shuffle(highs, highs, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const rev = i8x16.swizzle(highs, REV);
   const ea = i8x16.eq(lows, ESCB);
   const eb = i8x16.eq(rev, ESCB);
   if (!v128.any_true(v128.or(ea, eb))) return wantedLanes(v128.xor(lows, rev), few, t0, t1, w1, w2);
@@ -123,14 +133,13 @@ export const POW2: v128 = i8x16(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 
     );
   }
   const idx = v128.or(i8x16.shr_u(lo, 3), i8x16.shl(hi, 5));
-  const sixteen = i8x16.splat(16);
-  const i1 = i8x16.sub(idx, sixteen);
-  const i2 = i8x16.sub(i1, sixteen);
+  const i1 = i8x16.sub(idx, SIXTEEN);
+  const i2 = i8x16.sub(i1, SIXTEEN);
   const byte = v128.or(
     v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i1)),
-    v128.or(i8x16.swizzle(t2, i2), i8x16.swizzle(t3, i8x16.sub(i2, sixteen))),
+    v128.or(i8x16.swizzle(t2, i2), i8x16.swizzle(t3, i8x16.sub(i2, SIXTEEN))),
   );
-  return v128.and(byte, i8x16.swizzle(POW2, v128.and(lo, i8x16.splat(7))));
+  return v128.and(byte, i8x16.swizzle(POW2, v128.and(lo, SEVEN)));
 }
 
 /**
@@ -302,6 +311,78 @@ export function setLaneLimits(bytes: i32, words: i32): void {
 /** The scan's counter, shared with the gang's scans: wanted values not seen yet. */
 export let left: i32 = 0;
 
+/** The lanes of l that are not zero, as bits. */
+@inline function nonzero(l: v128): i32 {
+  return ~i8x16.bitmask(i8x16.eq(l, i8x16.splat(0))) & 0xffff;
+}
+
+/**
+ * scanSum's tests of 64 pairs while more than two values are wanted, for BYTES (`lows` false) or
+ * LOWS, with every table base and constant read once into locals: V8 builds a constant vector
+ * again at each use and reloads a global at each read, and a loop with both at every block ran
+ * about twice the instructions. Returns the first a not scanned, once at most two values are
+ * left or fewer than 64 pairs, or minus the first a not scanned when the scan may stop.
+ */
+@inline function many(s: i32, from: i32, amax: i32, seen: usize, lows: bool): i32 {
+  const rev = REV;
+  const low5 = LOW5;
+  const sixteen = SIXTEEN;
+  const pow2 = POW2;
+  const seven = SEVEN;
+  const g8 = lows ? L8 : G8;
+  const t8 = lows ? LT8 : T8;
+  const fold = lows && LOWB < 256;
+  const lowMask = i8x16.splat(<i8>(LOWB - 1));
+  if (lows) foldBits();
+  let t0 = lows ? F0 : v128.load(BITS);
+  let t1 = lows ? F1 : v128.load(BITS, 16);
+  let a = from;
+  while (a + 63 <= amax) {
+    const h = <usize>(s - a - 15);
+    let x0 = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + h), rev));
+    let x1 = v128.xor(v128.load(g8 + <usize>a, 16), i8x16.swizzle(v128.load(t8 + h - 16), rev));
+    let x2 = v128.xor(v128.load(g8 + <usize>a, 32), i8x16.swizzle(v128.load(t8 + h - 32), rev));
+    let x3 = v128.xor(v128.load(g8 + <usize>a, 48), i8x16.swizzle(v128.load(t8 + h - 48), rev));
+    if (fold) {
+      x0 = v128.and(x0, lowMask);
+      x1 = v128.and(x1, lowMask);
+      x2 = v128.and(x2, lowMask);
+      x3 = v128.and(x3, lowMask);
+    }
+    const l0 = inBits(x0, t0, t1, low5, sixteen, pow2, seven);
+    const l1 = inBits(x1, t0, t1, low5, sixteen, pow2, seven);
+    const l2 = inBits(x2, t0, t1, low5, sixteen, pow2, seven);
+    const l3 = inBits(x3, t0, t1, low5, sixteen, pow2, seven);
+    if (!v128.any_true(v128.or(v128.or(l0, l1), v128.or(l2, l3)))) {
+      a += 64;
+      continue;
+    }
+    const mA = nonzero(l0) | (nonzero(l1) << 16);
+    const mB = nonzero(l2) | (nonzero(l3) << 16);
+    let stop = 0;
+    if (mA != 0) stop = takeHits(s, a, mA, seen, true);
+    if (stop == 0 && mB != 0) stop = takeHits(s, a + 32, mB, seen, true);
+    if (stop > 0) return -stop;
+    a += 64;
+    if (left <= 2) {
+      refreshFew();
+      return a;
+    }
+    if (lows) foldBits();
+    t0 = lows ? F0 : v128.load(BITS);
+    t1 = lows ? F1 : v128.load(BITS, 16);
+  }
+  return a;
+}
+
+function manyBytes(s: i32, from: i32, amax: i32, seen: usize): i32 {
+  return many(s, from, amax, seen, false);
+}
+
+function manyLows(s: i32, from: i32, amax: i32, seen: usize): i32 {
+  return many(s, from, amax, seen, true);
+}
+
 /**
  * Step 2 over the pairs (a, s - a) with a in [from, amax]: each wanted value met is cleared
  * from WANT, set in the bitset at `seen`, and counted down in `left`. Stops once it is 0 and
@@ -315,6 +396,10 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
     // WORDS: values past ESC escape; wordLanes rebuilds their pairs exactly, or the low bytes
     // flag them (LOWS).
     const esc = blockMode(lanes);
+    if (!fewLeft && a + 63 <= amax && esc != WORDS) {
+      a = esc == LOWS ? manyLows(s, a, amax, seen) : manyBytes(s, a, amax, seen);
+      if (a < 0) return -a;
+    }
     if (esc == LOWS) foldBits();
     let t0 = esc == LOWS ? F0 : v128.load(BITS);
     let t1 = esc == LOWS ? F1 : v128.load(BITS, 16);
@@ -343,8 +428,8 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
         }
         const mA = i8x16.bitmask(i8x16.ne(l0, zero)) | (i8x16.bitmask(i8x16.ne(l1, zero)) << 16);
         const mB = i8x16.bitmask(i8x16.ne(l2, zero)) | (i8x16.bitmask(i8x16.ne(l3, zero)) << 16);
-        if (mA != 0) stop = takeHits(s, a, mA, seen);
-        if (stop == 0 && mB != 0) stop = takeHits(s, a + 32, mB, seen);
+        if (mA != 0) stop = takeHits(s, a, mA, seen, true);
+        if (stop == 0 && mB != 0) stop = takeHits(s, a + 32, mB, seen, true);
       } else {
         const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
         let m = i8x16.bitmask(i8x16.ne(lanes, zero));
@@ -361,7 +446,7 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
           a += step;
           continue;
         }
-        stop = takeHits(s, a, m, seen);
+        stop = takeHits(s, a, m, seen, true);
       }
       if (stop > 0) return stop;
       if (esc == LOWS) foldBits();
@@ -418,14 +503,14 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
         a += 8;
         continue;
       }
-      const stop = takeHits(s, a, m, seen);
+      const stop = takeHits(s, a, m, seen, bitsKept);
       if (stop > 0) return stop;
       refreshFew();
       a += 8;
       continue;
     }
     const x = gv(a) ^ gvT(s - a);
-    if (wantAt(x) != 0) {
+    if (stillWanted(x) != 0) {
       if (seenHit(x, seen)) return a + 1;
       refreshFew();
     }
@@ -435,11 +520,23 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
 }
 
 /**
- * The lanes of m (bit t: the pair (a + t, s - a - t)) in order: each wanted value met is seen
- * and cleared from WANT and the bitset BITS. Returns the first a not scanned when the scan may
- * stop, else 0.
+ * Whether wanted value x is still wanted: its bit in BITS while that is kept (takeHits and
+ * seenHit then leave WANT as it was until the heap ends), else WANT.
  */
-@inline export function takeHits(s: i32, a: i32, m: i32, seen: usize): i32 {
+@inline export function stillWanted(x: i32): i32 {
+  if (!bitsKept) return wantAt(x);
+  return x < 512 ? (<i32>load<u8>(BITS + <usize>(x >> 3)) >> (x & 7)) & 1 : 0;
+}
+
+/**
+ * The lanes of m (bit t: the pair (a + t, s - a - t)) in order: each wanted value met is seen
+ * and cleared from the bitset BITS (`bits`: the scan keeps it, every value below 512) or else
+ * from WANT. Returns the first a not scanned when the scan may stop, else 0. The count left is
+ * kept in a local, and the seen bitset is written only where someone reads it (not SEEN).
+ */
+@inline export function takeHits(s: i32, a: i32, m: i32, seen: usize, bits: bool): i32 {
+  let l = left;
+  const keep = seen != SEEN;
   while (m != 0) {
     const t = ctz(m);
     m &= m - 1;
@@ -453,21 +550,38 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
       ? ba ^ bb
       : select<i32>(<i32>load<u16>(G + (<usize>ha << 1)), ba, ba == ESC) ^
         select<i32>(<i32>load<u16>(T + (<usize>hb << 1)), bb, bb == ESC);
-    const w = wantAt(v);
-    store<u8>(WANT + <usize>v, 0);
-    const at = seen + (<usize>(v >>> 5) << 2);
-    store<i32>(at, load<i32>(at) | (w << (v & 31)));
-    left -= w;
-    if (v < 512) store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
-    if (left == 0) return ha + 1;
+    let w: i32;
+    if (bits) {
+      const at = BITS + <usize>(v >> 3);
+      const b = <i32>load<u8>(at);
+      w = (b >> (v & 7)) & 1;
+      store<u8>(at, b & ~(1 << (v & 7)));
+    } else {
+      w = wantAt(v);
+      store<u8>(WANT + <usize>v, 0);
+      if (v < 512) store<u8>(BITS + <usize>(v >> 3), <i32>load<u8>(BITS + <usize>(v >> 3)) & ~(1 << (v & 7)));
+    }
+    if (keep) {
+      const at = seen + (<usize>(v >>> 5) << 2);
+      store<i32>(at, load<i32>(at) | (w << (v & 31)));
+    }
+    l -= w;
+    if (l == 0) {
+      left = 0;
+      return ha + 1;
+    }
   }
+  left = l;
   return 0;
 }
 
-/** A wanted value x met: clear it (from BITS too), record it, count it. True when the scan may stop. */
+/** A wanted value x met: clear it (as takeHits does), record it, count it. True when the scan may stop. */
 @inline export function seenHit(x: i32, seen: usize): bool {
-  store<u8>(WANT + <usize>x, 0);
-  if (x < 512) store<u8>(BITS + <usize>(x >> 3), <i32>load<u8>(BITS + <usize>(x >> 3)) & ~(1 << (x & 7)));
+  if (bitsKept) store<u8>(BITS + <usize>(x >> 3), <i32>load<u8>(BITS + <usize>(x >> 3)) & ~(1 << (x & 7)));
+  else {
+    store<u8>(WANT + <usize>x, 0);
+    if (x < 512) store<u8>(BITS + <usize>(x >> 3), <i32>load<u8>(BITS + <usize>(x >> 3)) & ~(1 << (x & 7)));
+  }
   const at = seen + (<usize>(x >>> 5) << 2);
   store<i32>(at, load<i32>(at) | (1 << (x & 31)));
   return --left == 0;
@@ -543,8 +657,8 @@ export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, lanes:
         const m0 = i8x16.bitmask(i8x16.ne(l0, zero));
         const m1 = i8x16.bitmask(i8x16.ne(l1, zero));
         // A lane of the second sum whose value the first just met reads as not wanted.
-        if (m0 != 0 && takeHits(s0, a, m0, seen) > 0) return -a;
-        if (m1 != 0 && takeHits(s1, a, m1, seen) > 0) return -a;
+        if (m0 != 0 && takeHits(s0, a, m0, seen, true) > 0) return -a;
+        if (m1 != 0 && takeHits(s1, a, m1, seen, true) > 0) return -a;
       }
     } else
       for (let k = 0; k < nTwo; k++) {
@@ -552,7 +666,7 @@ export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, lanes:
         const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
         if (!v128.any_true(lanes)) continue;
         hit = true;
-        if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, zero)), seen) > 0) return -a;
+        if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, zero)), seen, true) > 0) return -a;
       }
     a += 16;
     if (!hit) continue;
