@@ -59,7 +59,7 @@ import {
   return inBits(x, t0, t1, LOW5, SIXTEEN, POW2, SEVEN);
 }
 
-/** The lanes of x whose bit is set in the 256-bit set (t0, t1), the constants passed in (see many). */
+/** The lanes of x whose bit is set in the 256-bit set (t0, t1). */
 @inline function inBits(x: v128, t0: v128, t1: v128, low5: v128, sixteen: v128, pow2: v128, seven: v128): v128 {
   // x >> 3 in 16-bit lanes, masked to 5 bits: WebAssembly's byte shift costs a mask built each time.
   const idx = v128.and(i16x8.shr_u(x, 3), low5);
@@ -88,7 +88,8 @@ import {
   esc: i32, s: i32, a: i32, few: bool, t0: v128, t1: v128, t2: v128, t3: v128, w1: v128, w2: v128,
 ): v128 {
   if (esc == LOWS) return wantedLanes(blockLows(s, a), few, t0, t1, w1, w2);
-  return esc == WORDS ? wordLanes(s, a, few, t0, t1, t2, t3, w1, w2) : wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
+  if (esc == WORDS) return wordLanes(s, a, few, t0, t1, t2, t3, w1, w2, REV, ESCB, LOW5, SIXTEEN, POW2, SEVEN);
+  return wantedLanes(blockX(s, a), few, t0, t1, w1, w2);
 }
 
 /** Each half of the 16 bytes of x in reverse order. */
@@ -105,13 +106,17 @@ import {
  */
 @inline export function wordLanes(
   s: i32, a: i32, few: bool, t0: v128, t1: v128, t2: v128, t3: v128, w1: v128, w2: v128,
+  rev: v128, escb: v128, low5: v128, sixteen: v128, pow2: v128, seven: v128,
 ): v128 {
   const lows = v128.load(G8 + <usize>a);
   const highs = v128.load(T8 + <usize>(s - a - 15));
-  const rev = i8x16.swizzle(highs, REV);
-  const ea = i8x16.eq(lows, ESCB);
-  const eb = i8x16.eq(rev, ESCB);
-  if (!v128.any_true(v128.or(ea, eb))) return wantedLanes(v128.xor(lows, rev), few, t0, t1, w1, w2);
+  const back = i8x16.swizzle(highs, rev);
+  const ea = i8x16.eq(lows, escb);
+  const eb = i8x16.eq(back, escb);
+  if (!v128.any_true(v128.or(ea, eb))) {
+    const x = v128.xor(lows, back);
+    return few ? v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2)) : inBits(x, t0, t1, low5, sixteen, pow2, seven);
+  }
   const pa = G + (<usize>a << 1);
   const pb = T + (<usize>(s - a - 15) << 1);
   const a0 = v128.load(pa);
@@ -122,7 +127,7 @@ import {
   const low = i16x8.splat(0xff);
   const alo = v128.bitselect(i8x16.narrow_i16x8_u(v128.and(a0, low), v128.and(a1, low)), lows, ea);
   const ahi = v128.and(i8x16.narrow_i16x8_u(i16x8.shr_u(a0, 8), i16x8.shr_u(a1, 8)), ea);
-  const blo = v128.bitselect(reverse8s(i8x16.narrow_i16x8_u(v128.and(b1, low), v128.and(b0, low))), rev, eb);
+  const blo = v128.bitselect(reverse8s(i8x16.narrow_i16x8_u(v128.and(b1, low), v128.and(b0, low))), back, eb);
   const bhi = v128.and(reverse8s(i8x16.narrow_i16x8_u(i16x8.shr_u(b1, 8), i16x8.shr_u(b0, 8))), eb);
   const lo = v128.xor(alo, blo);
   const hi = v128.xor(ahi, bhi);
@@ -132,14 +137,15 @@ import {
       v128.and(i8x16.eq(lo, W2lo), i8x16.eq(hi, W2hi)),
     );
   }
-  const idx = v128.or(i8x16.shr_u(lo, 3), i8x16.shl(hi, 5));
-  const i1 = i8x16.sub(idx, SIXTEEN);
-  const i2 = i8x16.sub(i1, SIXTEEN);
+  // The byte index lo >> 3 | hi << 5 by 16-bit shifts (hi is 0 or 1, so nothing crosses a byte).
+  const idx = v128.or(v128.and(i16x8.shr_u(lo, 3), low5), i16x8.shl(hi, 5));
+  const i1 = i8x16.sub(idx, sixteen);
+  const i2 = i8x16.sub(i1, sixteen);
   const byte = v128.or(
     v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i1)),
-    v128.or(i8x16.swizzle(t2, i2), i8x16.swizzle(t3, i8x16.sub(i2, SIXTEEN))),
+    v128.or(i8x16.swizzle(t2, i2), i8x16.swizzle(t3, i8x16.sub(i2, sixteen))),
   );
-  return v128.and(byte, i8x16.swizzle(POW2, v128.and(lo, SEVEN)));
+  return v128.and(byte, i8x16.swizzle(pow2, v128.and(lo, seven)));
 }
 
 /**
@@ -317,42 +323,56 @@ export let left: i32 = 0;
 }
 
 /**
- * scanSum's tests of 64 pairs while more than two values are wanted, for BYTES (`lows` false) or
- * LOWS, with every table base and constant read once into locals: V8 builds a constant vector
- * again at each use and reloads a global at each read, and a loop with both at every block ran
- * about twice the instructions. Returns the first a not scanned, once at most two values are
- * left or fewer than 64 pairs, or minus the first a not scanned when the scan may stop.
+ * scanSum's tests of 64 pairs while more than two values are wanted, for each block mode `esc`
+ * (BYTES, LOWS or WORDS), with every table base and constant read once into locals: V8 builds a
+ * constant vector again at each use and reloads a global at each read, and a loop with both at
+ * every block ran about twice the instructions. Returns the first a not scanned, once at most
+ * two values are left or fewer than 64 pairs, or minus the first a not scanned when the scan
+ * may stop.
  */
-@inline function many(s: i32, from: i32, amax: i32, seen: usize, lows: bool): i32 {
+@inline function many(s: i32, from: i32, amax: i32, seen: usize, esc: i32): i32 {
   const rev = REV;
+  const escb = ESCB;
   const low5 = LOW5;
   const sixteen = SIXTEEN;
   const pow2 = POW2;
   const seven = SEVEN;
+  const lows = esc == LOWS;
   const g8 = lows ? L8 : G8;
   const t8 = lows ? LT8 : T8;
   const fold = lows && LOWB < 256;
   const lowMask = i8x16.splat(<i8>(LOWB - 1));
+  const zero = i64x2.splat(0);
   if (lows) foldBits();
   let t0 = lows ? F0 : v128.load(BITS);
   let t1 = lows ? F1 : v128.load(BITS, 16);
+  let t2 = esc == WORDS ? v128.load(BITS, 32) : zero;
+  let t3 = esc == WORDS ? v128.load(BITS, 48) : zero;
   let a = from;
   while (a + 63 <= amax) {
-    const h = <usize>(s - a - 15);
-    let x0 = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + h), rev));
-    let x1 = v128.xor(v128.load(g8 + <usize>a, 16), i8x16.swizzle(v128.load(t8 + h - 16), rev));
-    let x2 = v128.xor(v128.load(g8 + <usize>a, 32), i8x16.swizzle(v128.load(t8 + h - 32), rev));
-    let x3 = v128.xor(v128.load(g8 + <usize>a, 48), i8x16.swizzle(v128.load(t8 + h - 48), rev));
-    if (fold) {
-      x0 = v128.and(x0, lowMask);
-      x1 = v128.and(x1, lowMask);
-      x2 = v128.and(x2, lowMask);
-      x3 = v128.and(x3, lowMask);
+    let l0: v128, l1: v128, l2: v128, l3: v128;
+    if (esc == WORDS) {
+      l0 = wordLanes(s, a, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
+      l1 = wordLanes(s, a + 16, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
+      l2 = wordLanes(s, a + 32, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
+      l3 = wordLanes(s, a + 48, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
+    } else {
+      const h = <usize>(s - a - 15);
+      let x0 = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + h), rev));
+      let x1 = v128.xor(v128.load(g8 + <usize>a, 16), i8x16.swizzle(v128.load(t8 + h - 16), rev));
+      let x2 = v128.xor(v128.load(g8 + <usize>a, 32), i8x16.swizzle(v128.load(t8 + h - 32), rev));
+      let x3 = v128.xor(v128.load(g8 + <usize>a, 48), i8x16.swizzle(v128.load(t8 + h - 48), rev));
+      if (fold) {
+        x0 = v128.and(x0, lowMask);
+        x1 = v128.and(x1, lowMask);
+        x2 = v128.and(x2, lowMask);
+        x3 = v128.and(x3, lowMask);
+      }
+      l0 = inBits(x0, t0, t1, low5, sixteen, pow2, seven);
+      l1 = inBits(x1, t0, t1, low5, sixteen, pow2, seven);
+      l2 = inBits(x2, t0, t1, low5, sixteen, pow2, seven);
+      l3 = inBits(x3, t0, t1, low5, sixteen, pow2, seven);
     }
-    const l0 = inBits(x0, t0, t1, low5, sixteen, pow2, seven);
-    const l1 = inBits(x1, t0, t1, low5, sixteen, pow2, seven);
-    const l2 = inBits(x2, t0, t1, low5, sixteen, pow2, seven);
-    const l3 = inBits(x3, t0, t1, low5, sixteen, pow2, seven);
     if (!v128.any_true(v128.or(v128.or(l0, l1), v128.or(l2, l3)))) {
       a += 64;
       continue;
@@ -371,16 +391,88 @@ export let left: i32 = 0;
     if (lows) foldBits();
     t0 = lows ? F0 : v128.load(BITS);
     t1 = lows ? F1 : v128.load(BITS, 16);
+    if (esc == WORDS) {
+      t2 = v128.load(BITS, 32);
+      t3 = v128.load(BITS, 48);
+    }
   }
   return a;
 }
 
+/**
+ * scanSum's tests of 32 pairs once one or two values are left (most of a long scan), for each
+ * block mode, with the bases, constants and the two values in locals (as in many). Returns the
+ * first a not scanned once fewer than 32 pairs are left, or minus the first a not scanned when
+ * the scan may stop.
+ */
+@inline function few(s: i32, from: i32, amax: i32, seen: usize, esc: i32): i32 {
+  const rev = REV;
+  const escb = ESCB;
+  const low5 = LOW5;
+  const sixteen = SIXTEEN;
+  const pow2 = POW2;
+  const seven = SEVEN;
+  const lows = esc == LOWS;
+  const g8 = lows ? L8 : G8;
+  const t8 = lows ? LT8 : T8;
+  const fold = lows && LOWB < 256;
+  const lowMask = i8x16.splat(<i8>(LOWB - 1));
+  const zero = i64x2.splat(0);
+  let w1 = lows ? W1f : W1;
+  let w2 = lows ? W2f : W2;
+  let a = from;
+  while (a + 31 <= amax) {
+    let l0: v128, l1: v128;
+    if (esc == WORDS) {
+      l0 = wordLanes(s, a, true, zero, zero, zero, zero, w1, w2, rev, escb, low5, sixteen, pow2, seven);
+      l1 = wordLanes(s, a + 16, true, zero, zero, zero, zero, w1, w2, rev, escb, low5, sixteen, pow2, seven);
+    } else {
+      const h = <usize>(s - a - 15);
+      let x0 = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + h), rev));
+      let x1 = v128.xor(v128.load(g8 + <usize>a, 16), i8x16.swizzle(v128.load(t8 + h - 16), rev));
+      if (fold) {
+        x0 = v128.and(x0, lowMask);
+        x1 = v128.and(x1, lowMask);
+      }
+      l0 = v128.or(i8x16.eq(x0, w1), i8x16.eq(x0, w2));
+      l1 = v128.or(i8x16.eq(x1, w1), i8x16.eq(x1, w2));
+    }
+    if (!v128.any_true(v128.or(l0, l1))) {
+      a += 32;
+      continue;
+    }
+    const stop = takeHits(s, a, nonzero(l0) | (nonzero(l1) << 16), seen, true);
+    if (stop > 0) return -stop;
+    a += 32;
+    refreshFew();
+    w1 = lows ? W1f : W1;
+    w2 = lows ? W2f : W2;
+  }
+  return a;
+}
+
+function fewBytes(s: i32, from: i32, amax: i32, seen: usize): i32 {
+  return few(s, from, amax, seen, BYTES);
+}
+
+function fewLows(s: i32, from: i32, amax: i32, seen: usize): i32 {
+  return few(s, from, amax, seen, LOWS);
+}
+
+function fewWords(s: i32, from: i32, amax: i32, seen: usize): i32 {
+  return few(s, from, amax, seen, WORDS);
+}
+
 function manyBytes(s: i32, from: i32, amax: i32, seen: usize): i32 {
-  return many(s, from, amax, seen, false);
+  return many(s, from, amax, seen, BYTES);
 }
 
 function manyLows(s: i32, from: i32, amax: i32, seen: usize): i32 {
-  return many(s, from, amax, seen, true);
+  return many(s, from, amax, seen, LOWS);
+}
+
+function manyWords(s: i32, from: i32, amax: i32, seen: usize): i32 {
+  return many(s, from, amax, seen, WORDS);
 }
 
 /**
@@ -396,8 +488,14 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
     // WORDS: values past ESC escape; wordLanes rebuilds their pairs exactly, or the low bytes
     // flag them (LOWS).
     const esc = blockMode(lanes);
-    if (!fewLeft && a + 63 <= amax && esc != WORDS) {
-      a = esc == LOWS ? manyLows(s, a, amax, seen) : manyBytes(s, a, amax, seen);
+    if (!fewLeft && a + 63 <= amax) {
+      if (esc == LOWS) a = manyLows(s, a, amax, seen);
+      else a = esc == WORDS ? manyWords(s, a, amax, seen) : manyBytes(s, a, amax, seen);
+      if (a < 0) return -a;
+    }
+    if (fewLeft && a + 31 <= amax) {
+      if (esc == LOWS) a = fewLows(s, a, amax, seen);
+      else a = esc == WORDS ? fewWords(s, a, amax, seen) : fewBytes(s, a, amax, seen);
       if (a < 0) return -a;
     }
     if (esc == LOWS) foldBits();
@@ -408,46 +506,30 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
     let few = fewLeft;
     let w1 = esc == LOWS ? W1f : W1;
     let w2 = esc == LOWS ? W2f : W2;
-    // 64 pairs a test while many values are wanted (hits are frequent, and each test that hits
-    // costs a mispredicted branch), 32 while one or two are (two blocks a branch), 16 at the
-    // end. The lanes that hit are taken in order over the test's blocks at once (each holds a
-    // wanted value, unless an earlier lane met the same one, which then reads as not wanted).
+    // After many's 64-pair tests: 32 pairs a test while one or two values are wanted (two
+    // blocks a branch), 16 at the end. The lanes that hit are taken in order over the test's
+    // blocks at once (each holds a wanted value, unless an earlier lane met the same one, which
+    // then reads as not wanted).
     while (a + 15 <= amax) {
       const zero = i8x16.splat(0);
       let step = 16;
       let stop = 0;
-      if (!few && a + 63 <= amax) {
-        const l0 = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
-        const l1 = blockLanes(esc, s, a + 16, few, t0, t1, t2, t3, w1, w2);
-        const l2 = blockLanes(esc, s, a + 32, few, t0, t1, t2, t3, w1, w2);
-        const l3 = blockLanes(esc, s, a + 48, few, t0, t1, t2, t3, w1, w2);
-        step = 64;
-        if (!v128.any_true(v128.or(v128.or(l0, l1), v128.or(l2, l3)))) {
+      const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
+      let m = i8x16.bitmask(i8x16.ne(lanes, zero));
+      if (a + 31 <= amax) {
+        const next = blockLanes(esc, s, a + 16, few, t0, t1, t2, t3, w1, w2);
+        step = 32;
+        if (!v128.any_true(v128.or(lanes, next))) {
           a += step;
           continue;
         }
-        const mA = i8x16.bitmask(i8x16.ne(l0, zero)) | (i8x16.bitmask(i8x16.ne(l1, zero)) << 16);
-        const mB = i8x16.bitmask(i8x16.ne(l2, zero)) | (i8x16.bitmask(i8x16.ne(l3, zero)) << 16);
-        if (mA != 0) stop = takeHits(s, a, mA, seen, true);
-        if (stop == 0 && mB != 0) stop = takeHits(s, a + 32, mB, seen, true);
-      } else {
-        const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
-        let m = i8x16.bitmask(i8x16.ne(lanes, zero));
-        if (a + 31 <= amax) {
-          const next = blockLanes(esc, s, a + 16, few, t0, t1, t2, t3, w1, w2);
-          step = 32;
-          if (!v128.any_true(v128.or(lanes, next))) {
-            a += step;
-            continue;
-          }
-          m |= i8x16.bitmask(i8x16.ne(next, zero)) << 16;
-        }
-        if (m == 0) {
-          a += step;
-          continue;
-        }
-        stop = takeHits(s, a, m, seen, true);
+        m |= i8x16.bitmask(i8x16.ne(next, zero)) << 16;
       }
+      if (m == 0) {
+        a += step;
+        continue;
+      }
+      stop = takeHits(s, a, m, seen, true);
       if (stop > 0) return stop;
       if (esc == LOWS) foldBits();
       t0 = esc == LOWS ? F0 : v128.load(BITS);
