@@ -9,6 +9,7 @@ import {
   WANT,
   WANTED,
   classList,
+  clearBits,
   exactBytes,
   gvT,
   listAt,
@@ -202,6 +203,7 @@ export function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowW
     const c1 = load<i32>(base);
     const cv = i8x16.splat(<i8>(1 ^ (parity & (n - i0) & 1)));
     let need = 0;
+    clearBits();
     for (let x = 0; x < c1; x += 16) {
       const closed = i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), cv)) | <i32>load<u16>(mb + <usize>(x >>> 3));
       let m = ~closed & 0xffff;
@@ -215,7 +217,7 @@ export function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowW
     const aFrom = max(1, n - i0 - F + 1);
     // Until every wanted value is seen or the frozen pairs run out (or the window's reach: the
     // finish tells those apart).
-    scan(n, aFrom, reachOf(n), mb + (<usize>rowWords << 2), laneMode(VA), need);
+    scan(n, aFrom, reachOf(n), mb + (<usize>rowWords << 2), laneMode(VA), need, true);
     if (left > 0) store<i32>(base, 0, 8);
     for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
   }
@@ -326,11 +328,11 @@ export function finish(
       const reach = reachOf(n);
       if (rescan) {
         rescans++;
-        scan(n, 1, reach, SEEN, laneMode(valueCeil), need);
+        scan(n, 1, reach, SEEN, laneMode(valueCeil), need, false);
       } else {
         // The gather scanned every frozen pair up to the reach: only the pairs with s - a >= F are left.
         continued++;
-        scan(n, 1, min(reach, max(1, n - i0 - F + 1) - 1), SEEN, laneMode(valueCeil), need);
+        scan(n, 1, min(reach, max(1, n - i0 - F + 1) - 1), SEEN, laneMode(valueCeil), need, false);
       }
       // Pairs past the window's reach were scanned by neither phase: a miss.
       v = wantedMex(n, c, need, reach);

@@ -86,11 +86,18 @@ export let valueCeil: i32 = 1;
  */
 @inline export function wantedMex(n: i32, c: i32, need: i32, reach: i32): i32 {
   let v = c;
-  for (let j = 0; j < need; j++) {
-    const x = load<i32>(WANTED + (<usize>j << 2));
-    if (left > 0 && stillWanted(x) == 1 && v == c) v = x;
-    store<u8>(WANT + <usize>x, 0);
-  }
+  // WANTED ascends: the first value still wanted is the least.
+  if (left > 0)
+    for (let j = 0; j < need; j++) {
+      const x = load<i32>(WANTED + (<usize>j << 2));
+      if (stillWanted(x) == 1) {
+        v = x;
+        break;
+      }
+    }
+  // Every wanted value is below c: WANT is cleared 16 values a store where that is fewer stores.
+  if (c <= need << 4) for (let x = 0; x < c; x += 16) v128.store(WANT + <usize>x, i64x2.splat(0));
+  else for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
   if (left > 0 && reach < amaxOf(n - minTwo)) {
     outMax = runMax;
     outMiss = n;
@@ -227,7 +234,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     if (need > 0) {
       left = need;
       const reach = reachOf(n);
-      scan(n, 1, reach, SEEN, laneMode(valueCeil), need);
+      scan(n, 1, reach, SEEN, laneMode(valueCeil), need, bst >= 0);
       v = wantedMex(n, c, need, reach);
       if (v < 0) return n;
     }

@@ -298,6 +298,15 @@ export let EXACT8: bool = false;
   return load<i32>(list + (<usize>k << 2));
 }
 
+/** Empty the bitset BITS (64 bytes: the values below 512). */
+@inline export function clearBits(): void {
+  const zero = i64x2.splat(0);
+  v128.store(BITS, zero);
+  v128.store(BITS, zero, 16);
+  v128.store(BITS, zero, 32);
+  v128.store(BITS, zero, 48);
+}
+
 /** A new, empty stamped set (src/kernels/mex.ts nextStamp). */
 export function nextStamp(): i32 {
   if (++stamp == 0x7fffffff) {

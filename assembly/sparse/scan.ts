@@ -21,6 +21,7 @@ import {
   T8,
   WANT,
   WANTED,
+  clearBits,
   distinct,
   gv,
   gvT,
@@ -262,10 +263,7 @@ export function loadBits(total: i32): void {
   bitsKept = true;
   scanTotal = total;
   fewFor = -1;
-  v128.store(BITS, i64x2.splat(0));
-  v128.store(BITS, i64x2.splat(0), 16);
-  v128.store(BITS, i64x2.splat(0), 32);
-  v128.store(BITS, i64x2.splat(0), 48);
+  clearBits();
   for (let j = 0; j < total; j++) {
     const x = load<i32>(WANTED + (<usize>j << 2));
     if (wantAt(x) == 1) store<u8>(BITS + <usize>(x >> 3), <i32>load<u8>(BITS + <usize>(x >> 3)) | (1 << (x & 7)));
@@ -673,14 +671,15 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
  * Step 2 over every split sum n - two[k], first parts a in [aFrom, min(aTo, amax)]: for several
  * sums the pairs of 16 first parts at a time, each sum in turn (the result is the set of values
  * seen, whatever the order; stopping early only saves time). Returns the first a not finished.
+ * `ready`: BITS already holds the wanted values (wantEach wrote it), else it is built from them.
  */
-export function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, total: i32): i32 {
+export function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, total: i32, ready: bool): i32 {
   const s0 = n - two(0);
   let amax = amaxOf(s0);
   scanTotal = total;
   fewFor = -1;
-  if (lanes != SCALAR) loadBits(total);
-  else bitsKept = false;
+  bitsKept = lanes != SCALAR;
+  if (bitsKept && !ready) loadBits(total);
   refreshFew();
   if (nTwo == 1 || distinct != 0) {
     if (aTo < amax) amax = aTo;

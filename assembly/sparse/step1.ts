@@ -2,6 +2,7 @@
 // part, marked a block of 16 heaps at a time and per heap.
 
 import {
+  BITS,
   CLS,
   EXACT8,
   LANES,
@@ -10,6 +11,7 @@ import {
   T8,
   WANT,
   WANTED,
+  clearBits,
   distinct,
   gvT,
   markAt,
@@ -228,6 +230,7 @@ export function laneWanted(lane: usize, bst: i32, common: i32, c: i32, s0: usize
   const cv = i8x16.splat(<i8>common);
   const bv = i8x16.splat(<i8>bst);
   let need = 0;
+  clearBits();
   for (let x = 0; x < c; x += 16) {
     const closed = v128.or(i8x16.eq(v128.load(CLS + <usize>x), cv), laneMarked(lane, s0, s1, x, bv));
     let m = i8x16.bitmask(v128.not(closed));
@@ -237,8 +240,13 @@ export function laneWanted(lane: usize, bst: i32, common: i32, c: i32, s0: usize
   return need;
 }
 
-/** Each value x + t, bit t of m set, wanted: into WANT and after the first `need` of WANTED. The new count. */
+/**
+ * Each value x + t, bit t of m set, wanted: into WANT and after the first `need` of WANTED, and
+ * m as the bitset BITS's 16 values from x (x a multiple of 16; the caller cleared BITS, and a
+ * scan then takes it as it is, not built again value by value). The new count.
+ */
 @inline export function wantEach(x: i32, m: i32, need: i32): i32 {
+  if (x < 512) store<u16>(BITS + <usize>(x >> 3), <u16>m);
   while (m != 0) {
     const y = x + ctz(m);
     m &= m - 1;
