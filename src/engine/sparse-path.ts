@@ -93,7 +93,13 @@ export class SparsePathChooser {
   /** A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned). */
   record(path: SparsePath, heaps: number, wallMs: number, rescans = 0): void {
     if (heaps <= 0) return;
-    if (path === 'gang') this.gangRescans = rescans / heaps;
+    if (path === 'gang') {
+      this.gangRescans = rescans / heaps;
+      // A measured gang past the veto gives way at once, whatever its figure says: one worker's
+      // only figure may be from the small chunks at the start, whose heaps cost more (octal:0.167
+      // stayed on a gang rescanning 92% of its heaps, 1.2x one worker's time, for a whole run).
+      if (this.runs.gang > 0 && this.gangRescans >= RESCAN_VETO && this.current === 'gang') this.current = 'seq';
+    }
     const other: SparsePath = path === 'gang' ? 'seq' : 'gang';
     // A gang's first chunk compiles its kernel: it says nothing about its speed.
     if (path === 'seq' || this.runs.gang > 0) {

@@ -116,6 +116,24 @@ describe('choosing between one worker and a gang by measured time', () => {
     expect(count(picked.slice(2), 'gang')).toBeLessThan(12);
   });
 
+  it('a gang that rescans nine heaps in ten gives way to one worker at once, even when it started faster', () => {
+    const start = (rescanShare: number): SparsePathChooser => {
+      const chooser = new SparsePathChooser();
+      // One worker's only figure is from a small early chunk: 1 µs a heap; the gang's 0.5.
+      chooser.record('seq', 1000, 1);
+      expect(chooser.next().path).toBe('gang');
+      chooser.record('gang', 100, 0.05, Math.round(100 * rescanShare));
+      chooser.carryOn();
+      chooser.record('gang', 1000, 0.5, Math.round(1000 * rescanShare));
+      return chooser;
+    };
+    const vetoed = start(0.92);
+    expect(vetoed.keepsGang()).toBe(false);
+    expect(vetoed.next().path).toBe('seq');
+    const kept = start(RESCAN_VETO - 0.05);
+    expect(kept.keepsGang()).toBe(true);
+  });
+
   it('a gang that rescans nine heaps in ten never takes over, even when a slow spell says it would', () => {
     // One worker: 1 µs a heap, 3 µs in a slow spell (chunks 40-120); the gang: 1.5 µs always.
     const run = (rescanShare: number): SparsePath[] => {
