@@ -321,14 +321,15 @@ export let left: i32 = 0;
 }
 
 /**
- * scanSum's tests of 64 pairs while more than two values are wanted, for each block mode `esc`
- * (BYTES, LOWS or WORDS), with every table base and constant read once into locals: V8 builds a
- * constant vector again at each use and reloads a global at each read, and a loop with both at
- * every block ran about twice the instructions. Returns the first a not scanned, once at most
- * two values are left or fewer than 64 pairs, or minus the first a not scanned when the scan
- * may stop.
+ * scanSum's tests, for each block mode `esc` (BYTES, LOWS or WORDS): 64 pairs a test while more
+ * than two values are wanted (hits are frequent, and each test that hits costs a mispredicted
+ * branch), then 32 pairs against the two values left (most of a long scan). Every table base
+ * and constant is read once into locals: V8 builds a constant vector again at each use and
+ * reloads a global at each read, and a loop with both at every block ran about twice the
+ * instructions. Returns the first a not scanned once fewer pairs are left than a test takes, or
+ * minus the first a not scanned when the scan may stop.
  */
-@inline function many(s: i32, from: i32, amax: i32, seen: usize, esc: i32): i32 {
+@inline function blocks(s: i32, from: i32, amax: i32, seen: usize, esc: i32): i32 {
   const rev = REV;
   const escb = ESCB;
   const low5 = LOW5;
@@ -341,84 +342,64 @@ export let left: i32 = 0;
   const fold = lows && LOWB < 256;
   const lowMask = i8x16.splat(<i8>(LOWB - 1));
   const zero = i64x2.splat(0);
-  if (lows) foldBits();
-  let t0 = lows ? F0 : v128.load(BITS);
-  let t1 = lows ? F1 : v128.load(BITS, 16);
-  let t2 = esc == WORDS ? v128.load(BITS, 32) : zero;
-  let t3 = esc == WORDS ? v128.load(BITS, 48) : zero;
   let a = from;
-  while (a + 63 <= amax) {
-    let l0: v128, l1: v128, l2: v128, l3: v128;
-    if (esc == WORDS) {
-      l0 = wordLanes(s, a, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
-      l1 = wordLanes(s, a + 16, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
-      l2 = wordLanes(s, a + 32, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
-      l3 = wordLanes(s, a + 48, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
-    } else {
-      const h = <usize>(s - a - 15);
-      let x0 = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + h), rev));
-      let x1 = v128.xor(v128.load(g8 + <usize>a, 16), i8x16.swizzle(v128.load(t8 + h - 16), rev));
-      let x2 = v128.xor(v128.load(g8 + <usize>a, 32), i8x16.swizzle(v128.load(t8 + h - 32), rev));
-      let x3 = v128.xor(v128.load(g8 + <usize>a, 48), i8x16.swizzle(v128.load(t8 + h - 48), rev));
-      if (fold) {
-        x0 = v128.and(x0, lowMask);
-        x1 = v128.and(x1, lowMask);
-        x2 = v128.and(x2, lowMask);
-        x3 = v128.and(x3, lowMask);
-      }
-      l0 = inBits(x0, t0, t1, low5, sixteen, pow2, seven);
-      l1 = inBits(x1, t0, t1, low5, sixteen, pow2, seven);
-      l2 = inBits(x2, t0, t1, low5, sixteen, pow2, seven);
-      l3 = inBits(x3, t0, t1, low5, sixteen, pow2, seven);
-    }
-    if (!v128.any_true(v128.or(v128.or(l0, l1), v128.or(l2, l3)))) {
-      a += 64;
-      continue;
-    }
-    const mA = nonzero(l0) | (nonzero(l1) << 16);
-    const mB = nonzero(l2) | (nonzero(l3) << 16);
-    let stop = 0;
-    if (mA != 0) stop = takeHits(s, a, mA, seen, true);
-    if (stop == 0 && mB != 0) stop = takeHits(s, a + 32, mB, seen, true);
-    if (stop > 0) return -stop;
-    a += 64;
-    if (left <= 2) {
-      refreshFew();
-      return a;
-    }
+  if (!fewLeft) {
     if (lows) foldBits();
-    t0 = lows ? F0 : v128.load(BITS);
-    t1 = lows ? F1 : v128.load(BITS, 16);
-    if (esc == WORDS) {
-      t2 = v128.load(BITS, 32);
-      t3 = v128.load(BITS, 48);
+    let t0 = lows ? F0 : v128.load(BITS);
+    let t1 = lows ? F1 : v128.load(BITS, 16);
+    let t2 = esc == WORDS ? v128.load(BITS, 32) : zero;
+    let t3 = esc == WORDS ? v128.load(BITS, 48) : zero;
+    while (a + 63 <= amax) {
+      let l0: v128, l1: v128, l2: v128, l3: v128;
+      if (esc == WORDS) {
+        l0 = wordLanes(s, a, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
+        l1 = wordLanes(s, a + 16, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
+        l2 = wordLanes(s, a + 32, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
+        l3 = wordLanes(s, a + 48, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
+      } else {
+        const h = <usize>(s - a - 15);
+        let x0 = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + h), rev));
+        let x1 = v128.xor(v128.load(g8 + <usize>a, 16), i8x16.swizzle(v128.load(t8 + h - 16), rev));
+        let x2 = v128.xor(v128.load(g8 + <usize>a, 32), i8x16.swizzle(v128.load(t8 + h - 32), rev));
+        let x3 = v128.xor(v128.load(g8 + <usize>a, 48), i8x16.swizzle(v128.load(t8 + h - 48), rev));
+        if (fold) {
+          x0 = v128.and(x0, lowMask);
+          x1 = v128.and(x1, lowMask);
+          x2 = v128.and(x2, lowMask);
+          x3 = v128.and(x3, lowMask);
+        }
+        l0 = inBits(x0, t0, t1, low5, sixteen, pow2, seven);
+        l1 = inBits(x1, t0, t1, low5, sixteen, pow2, seven);
+        l2 = inBits(x2, t0, t1, low5, sixteen, pow2, seven);
+        l3 = inBits(x3, t0, t1, low5, sixteen, pow2, seven);
+      }
+      if (!v128.any_true(v128.or(v128.or(l0, l1), v128.or(l2, l3)))) {
+        a += 64;
+        continue;
+      }
+      const mA = nonzero(l0) | (nonzero(l1) << 16);
+      const mB = nonzero(l2) | (nonzero(l3) << 16);
+      let stop = 0;
+      if (mA != 0) stop = takeHits(s, a, mA, seen, true);
+      if (stop == 0 && mB != 0) stop = takeHits(s, a + 32, mB, seen, true);
+      if (stop > 0) return -stop;
+      a += 64;
+      if (left <= 2) {
+        refreshFew();
+        break;
+      }
+      if (lows) foldBits();
+      t0 = lows ? F0 : v128.load(BITS);
+      t1 = lows ? F1 : v128.load(BITS, 16);
+      if (esc == WORDS) {
+        t2 = v128.load(BITS, 32);
+        t3 = v128.load(BITS, 48);
+      }
     }
   }
-  return a;
-}
-
-/**
- * scanSum's tests of 32 pairs once one or two values are left (most of a long scan), for each
- * block mode, with the bases, constants and the two values in locals (as in many). Returns the
- * first a not scanned once fewer than 32 pairs are left, or minus the first a not scanned when
- * the scan may stop.
- */
-@inline function few(s: i32, from: i32, amax: i32, seen: usize, esc: i32): i32 {
-  const rev = REV;
-  const escb = ESCB;
-  const low5 = LOW5;
-  const sixteen = SIXTEEN;
-  const pow2 = POW2;
-  const seven = SEVEN;
-  const lows = esc == LOWS;
-  const g8 = lows ? L8 : G8;
-  const t8 = lows ? LT8 : T8;
-  const fold = lows && LOWB < 256;
-  const lowMask = i8x16.splat(<i8>(LOWB - 1));
-  const zero = i64x2.splat(0);
+  if (!fewLeft) return a;
   let w1 = lows ? W1f : W1;
   let w2 = lows ? W2f : W2;
-  let a = from;
   while (a + 31 <= amax) {
     let l0: v128, l1: v128;
     if (esc == WORDS) {
@@ -449,28 +430,16 @@ export let left: i32 = 0;
   return a;
 }
 
-function fewBytes(s: i32, from: i32, amax: i32, seen: usize): i32 {
-  return few(s, from, amax, seen, BYTES);
+function blocksBytes(s: i32, from: i32, amax: i32, seen: usize): i32 {
+  return blocks(s, from, amax, seen, BYTES);
 }
 
-function fewLows(s: i32, from: i32, amax: i32, seen: usize): i32 {
-  return few(s, from, amax, seen, LOWS);
+function blocksLows(s: i32, from: i32, amax: i32, seen: usize): i32 {
+  return blocks(s, from, amax, seen, LOWS);
 }
 
-function fewWords(s: i32, from: i32, amax: i32, seen: usize): i32 {
-  return few(s, from, amax, seen, WORDS);
-}
-
-function manyBytes(s: i32, from: i32, amax: i32, seen: usize): i32 {
-  return many(s, from, amax, seen, BYTES);
-}
-
-function manyLows(s: i32, from: i32, amax: i32, seen: usize): i32 {
-  return many(s, from, amax, seen, LOWS);
-}
-
-function manyWords(s: i32, from: i32, amax: i32, seen: usize): i32 {
-  return many(s, from, amax, seen, WORDS);
+function blocksWords(s: i32, from: i32, amax: i32, seen: usize): i32 {
+  return blocks(s, from, amax, seen, WORDS);
 }
 
 /**
@@ -486,14 +455,9 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
     // WORDS: values past ESC escape; wordLanes rebuilds their pairs exactly, or the low bytes
     // flag them (LOWS).
     const esc = blockMode(lanes);
-    if (!fewLeft && a + 63 <= amax) {
-      if (esc == LOWS) a = manyLows(s, a, amax, seen);
-      else a = esc == WORDS ? manyWords(s, a, amax, seen) : manyBytes(s, a, amax, seen);
-      if (a < 0) return -a;
-    }
-    if (fewLeft && a + 31 <= amax) {
-      if (esc == LOWS) a = fewLows(s, a, amax, seen);
-      else a = esc == WORDS ? fewWords(s, a, amax, seen) : fewBytes(s, a, amax, seen);
+    if (a + 31 <= amax) {
+      if (esc == LOWS) a = blocksLows(s, a, amax, seen);
+      else a = esc == WORDS ? blocksWords(s, a, amax, seen) : blocksBytes(s, a, amax, seen);
       if (a < 0) return -a;
     }
     if (esc == LOWS) foldBits();
