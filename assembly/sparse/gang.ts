@@ -54,6 +54,7 @@ import {
   runMax,
   startValues,
   valueCeil,
+  clearWanted,
   wantedMex,
 } from './heap';
 
@@ -219,7 +220,7 @@ export function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowW
     // finish tells those apart).
     scan(n, aFrom, reachOf(n), mb + (<usize>rowWords << 2), laneMode(VA), need, true);
     if (left > 0) store<i32>(base, 0, 8);
-    for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
+    clearWanted(c1, need);
   }
 }
 

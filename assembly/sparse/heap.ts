@@ -80,6 +80,15 @@ export let valueCeil: i32 = 1;
 }
 
 /**
+ * Clear WANT for the `need` wanted values (WANTED), every one below c: 16 values a store over
+ * [0, c) where that is fewer stores than one a value.
+ */
+@inline export function clearWanted(c: i32, need: i32): void {
+  if (c <= need << 4) for (let x = 0; x < c; x += 16) v128.store(WANT + <usize>x, i64x2.splat(0));
+  else for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
+}
+
+/**
  * After heap n's scan for the `need` wanted values (WANTED, ascending; WANT cleared here): the
  * least one never seen, else c. -1 when the scan stopped at a windowed table's reach short of
  * the last pair (a miss, outMiss = n): the caller returns n, left to the main thread.
@@ -95,9 +104,7 @@ export let valueCeil: i32 = 1;
         break;
       }
     }
-  // Every wanted value is below c: WANT is cleared 16 values a store where that is fewer stores.
-  if (c <= need << 4) for (let x = 0; x < c; x += 16) v128.store(WANT + <usize>x, i64x2.splat(0));
-  else for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
+  clearWanted(c, need);
   if (left > 0 && reach < amaxOf(n - minTwo)) {
     outMax = runMax;
     outMiss = n;

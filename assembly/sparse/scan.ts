@@ -468,10 +468,9 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
     let few = fewLeft;
     let w1 = esc == LOWS ? W1f : W1;
     let w2 = esc == LOWS ? W2f : W2;
-    // After many's 64-pair tests: 32 pairs a test while one or two values are wanted (two
-    // blocks a branch), 16 at the end. The lanes that hit are taken in order over the test's
-    // blocks at once (each holds a wanted value, unless an earlier lane met the same one, which
-    // then reads as not wanted).
+    // What blocks leaves (fewer pairs than its tests take): 32 pairs a test, then 16. The lanes
+    // that hit are taken in order over the test's blocks at once (each holds a wanted value,
+    // unless an earlier lane met the same one, which then reads as not wanted).
     while (a + 15 <= amax) {
       const zero = i8x16.splat(0);
       let step = 16;
