@@ -13,6 +13,7 @@ import {
   WANT,
   WANTED,
   classList,
+  closedCount,
   exactBytes,
   gvT,
   listAt,
@@ -33,6 +34,7 @@ import {
   reachOf,
   two,
   whole,
+  wideCount,
 } from './layout';
 import {
   LANE_BYTES,
@@ -125,6 +127,8 @@ export let valueCeil: i32 = 1;
     return n;
   }
   putValue(n, v);
+  closedCount++;
+  if (v >= 256) wideCount++;
   if (v > runMax) runMax = v;
   if (v > soFar) {
     soFar = v;

@@ -25,7 +25,7 @@ import {
   distinct,
   gv,
   gvT,
-  lowsFit,
+  readsLows,
   maxTwo,
   nTwo,
   two,
@@ -289,7 +289,7 @@ export function loadBits(total: i32): void {
 export const SCALAR: i32 = 0;
 export const BYTES: i32 = 1;
 export const WORDS: i32 = 2;
-/** WORDS read from the low bytes: how a WORDS scan runs while the mask suits them (lowsFit). */
+/** WORDS read from the low bytes: a WORDS scan while readsLows (the mask suits them, or wide values are rare). */
 export const LOWS: i32 = 3;
 /**
  * The largest V for BYTES and for WORDS: 256 and 512. Tests lower them (setLaneLimits) so that
@@ -304,7 +304,7 @@ export let wordsUpTo: i32 = 512;
 
 /** How a scan in lane mode `lanes` (BYTES or WORDS) tests its blocks: BYTES, WORDS or LOWS. */
 @inline export function blockMode(lanes: i32): i32 {
-  return lanes == WORDS ? (lowsFit ? LOWS : WORDS) : BYTES;
+  return lanes == WORDS ? (readsLows() ? LOWS : WORDS) : BYTES;
 }
 
 export function setLaneLimits(bytes: i32, words: i32): void {

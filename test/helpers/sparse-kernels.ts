@@ -25,10 +25,12 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
   return [
     ['js', (shape) => new SparseKernel(shape)],
     ['wasm', (shape) => new WasmSparseKernel(shape, module)],
-    // The scans that values from 256 on take (16-bit lanes, then one pair at a time), on small tables.
+    // The scans that values from 256 on take (16-bit lanes, then one pair at a time), on small tables:
+    // the exact rebuild, not the low bytes (which a scan reads under any mask while wide values are rare).
     [
       'wasm, 16-bit lanes',
-      (shape) => new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 512 } }),
+      (shape) =>
+        new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 512, lowsWhileRare: false } }),
     ],
     // The 16-bit scans from the low bytes, modulo 16 (most lanes they flag are not hits), whatever the mask.
     [
@@ -39,8 +41,17 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
         }),
     ],
     ['wasm, no lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 0 } })],
-    // Values from 7 on read from the Uint16 table: every path of an escaped read, on small tables.
+    // Values from 7 on read from the Uint16 table: every path of an escaped read, on small tables
+    // (16-bit scans from the low bytes, as while wide values are rare; then rebuilt exactly).
     ['wasm, escape 7', (shape) => new WasmSparseKernel(shape, module, undefined, { escape: 7 })],
+    [
+      'wasm, escape 7, rebuilt words',
+      (shape) =>
+        new WasmSparseKernel(shape, module, undefined, {
+          escape: 7,
+          lanes: { bytes: 256, words: 512, lowsWhileRare: false },
+        }),
+    ],
     [
       'wasm, escape 7, low bytes mod 8',
       (shape) =>

@@ -27,17 +27,30 @@ const PARALLEL: [string, (shape: SparseShape) => ParallelKernel][] = [
   [
     'wasm, 16-bit lanes',
     (shape) =>
-      new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { lanes: { bytes: 0, words: 512 } })),
+      new WasmSparseFrozenKernel(
+        new SparseMemory(shape, wasmModule, undefined, { lanes: { bytes: 0, words: 512, lowsWhileRare: false } }),
+      ),
   ],
   [
     'wasm, no lanes',
     (shape) =>
       new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { lanes: { bytes: 0, words: 0 } })),
   ],
-  // Values from 7 on read from the Uint16 table, on small tables.
+  // Values from 7 on read from the Uint16 table, on small tables (16-bit scans from the low bytes,
+  // as while wide values are rare; then rebuilt exactly).
   [
     'wasm, escape 7',
     (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { escape: 7 })),
+  ],
+  [
+    'wasm, escape 7, rebuilt words',
+    (shape) =>
+      new WasmSparseFrozenKernel(
+        new SparseMemory(shape, wasmModule, undefined, {
+          escape: 7,
+          lanes: { bytes: 256, words: 512, lowsWhileRare: false },
+        }),
+      ),
   ],
 ];
 let makePar: (shape: SparseShape) => ParallelKernel = PARALLEL[0]![1];

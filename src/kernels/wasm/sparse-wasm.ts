@@ -31,7 +31,7 @@ export interface SparseExports {
   setWindow(head: number, tailFrom: number, reach: number): void;
   getMiss(): number;
   setEscape(e: number): void;
-  setLows(modulus: number, any: boolean): void;
+  setLows(modulus: number, any: boolean, whileRare: boolean): void;
   setMaskParity(parity: number): void;
   setLaneLimits(bytes: number, words: number): void;
   setLanes(lanes: number): void;
@@ -209,6 +209,8 @@ export interface LaneLimits {
    */
   readonly lows?: number;
   readonly lowsAlways?: boolean;
+  /** Whether to read them under any mask while values from 256 on are rare (true; tests: false, for the rebuild). */
+  readonly lowsWhileRare?: boolean;
 }
 
 /** Test knobs: lower lane limits, and a lower escape byte (every read path on small tables). */
@@ -294,7 +296,8 @@ export class SparseMemory {
     this.exports = instance.exports as unknown as SparseExports;
     if (options.lanes) {
       this.exports.setLaneLimits(options.lanes.bytes, options.lanes.words);
-      this.exports.setLows(options.lanes.lows ?? 256, options.lanes.lowsAlways ?? false);
+      const { lows = 256, lowsAlways = false, lowsWhileRare = true } = options.lanes;
+      this.exports.setLows(lows, lowsAlways, lowsWhileRare);
     }
     this.exports.setEscape(this.escape);
     if (this.own) this.takeSlot();
