@@ -49,14 +49,26 @@ import {
  * or, once at most two wanted values are left (most of a long scan), when it equals one of them.
  */
 @inline export function blockX(s: i32, a: i32): v128 {
-  const lows = v128.load(G8 + <usize>a);
-  const highs = v128.load(T8 + <usize>(s - a - 15));
-  return v128.xor(lows, i8x16.swizzle(highs, REV));
+  return pairXor(G8, T8, s, a, REV, false, i64x2.splat(0));
+}
+
+/**
+ * The XORs of the 16 pairs (a + t, s - a - t) from the byte planes at g8 (first parts) and t8
+ * (second parts, read reversed by `rev`), modulo LOWB when `fold` (`lowMask` = LOWB - 1).
+ */
+@inline function pairXor(g8: usize, t8: usize, s: i32, a: i32, rev: v128, fold: bool, lowMask: v128): v128 {
+  const x = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + <usize>(s - a - 15)), rev));
+  return fold ? v128.and(x, lowMask) : x;
+}
+
+/** The lanes of x equal to w1 or to w2 (the one or two values left). */
+@inline function eitherOf(x: v128, w1: v128, w2: v128): v128 {
+  return v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2));
 }
 
 /** Nonzero in the lanes of x that hold a wanted value: many wanted, the bitset (t0, t1); few, w1 and w2. */
 @inline export function wantedLanes(x: v128, few: bool, t0: v128, t1: v128, w1: v128, w2: v128): v128 {
-  if (few) return v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2));
+  if (few) return eitherOf(x, w1, w2);
   return inBits(x, t0, t1, LOW5, SIXTEEN, POW2, SEVEN);
 }
 
@@ -75,10 +87,7 @@ import {
  * each flagged pair exactly and skips it).
  */
 @inline export function blockLows(s: i32, a: i32): v128 {
-  const lows = v128.load(L8 + <usize>a);
-  const highs = v128.load(LT8 + <usize>(s - a - 15));
-  const x = v128.xor(lows, i8x16.swizzle(highs, REV));
-  return LOWB < 256 ? v128.and(x, i8x16.splat(<i8>(LOWB - 1))) : x;
+  return pairXor(L8, LT8, s, a, REV, LOWB < 256, i8x16.splat(<i8>(LOWB - 1)));
 }
 
 /**
@@ -116,7 +125,7 @@ import {
   const eb = i8x16.eq(back, escb);
   if (!v128.any_true(v128.or(ea, eb))) {
     const x = v128.xor(lows, back);
-    return few ? v128.or(i8x16.eq(x, w1), i8x16.eq(x, w2)) : inBits(x, t0, t1, low5, sixteen, pow2, seven);
+    return few ? eitherOf(x, w1, w2) : inBits(x, t0, t1, low5, sixteen, pow2, seven);
   }
   const pa = G + (<usize>a << 1);
   const pb = T + (<usize>(s - a - 15) << 1);
@@ -357,21 +366,10 @@ export let left: i32 = 0;
         l2 = wordLanes(s, a + 32, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
         l3 = wordLanes(s, a + 48, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
       } else {
-        const h = <usize>(s - a - 15);
-        let x0 = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + h), rev));
-        let x1 = v128.xor(v128.load(g8 + <usize>a, 16), i8x16.swizzle(v128.load(t8 + h - 16), rev));
-        let x2 = v128.xor(v128.load(g8 + <usize>a, 32), i8x16.swizzle(v128.load(t8 + h - 32), rev));
-        let x3 = v128.xor(v128.load(g8 + <usize>a, 48), i8x16.swizzle(v128.load(t8 + h - 48), rev));
-        if (fold) {
-          x0 = v128.and(x0, lowMask);
-          x1 = v128.and(x1, lowMask);
-          x2 = v128.and(x2, lowMask);
-          x3 = v128.and(x3, lowMask);
-        }
-        l0 = inBits(x0, t0, t1, low5, sixteen, pow2, seven);
-        l1 = inBits(x1, t0, t1, low5, sixteen, pow2, seven);
-        l2 = inBits(x2, t0, t1, low5, sixteen, pow2, seven);
-        l3 = inBits(x3, t0, t1, low5, sixteen, pow2, seven);
+        l0 = inBits(pairXor(g8, t8, s, a, rev, fold, lowMask), t0, t1, low5, sixteen, pow2, seven);
+        l1 = inBits(pairXor(g8, t8, s, a + 16, rev, fold, lowMask), t0, t1, low5, sixteen, pow2, seven);
+        l2 = inBits(pairXor(g8, t8, s, a + 32, rev, fold, lowMask), t0, t1, low5, sixteen, pow2, seven);
+        l3 = inBits(pairXor(g8, t8, s, a + 48, rev, fold, lowMask), t0, t1, low5, sixteen, pow2, seven);
       }
       if (!v128.any_true(v128.or(v128.or(l0, l1), v128.or(l2, l3)))) {
         a += 64;
@@ -406,15 +404,8 @@ export let left: i32 = 0;
       l0 = wordLanes(s, a, true, zero, zero, zero, zero, w1, w2, rev, escb, low5, sixteen, pow2, seven);
       l1 = wordLanes(s, a + 16, true, zero, zero, zero, zero, w1, w2, rev, escb, low5, sixteen, pow2, seven);
     } else {
-      const h = <usize>(s - a - 15);
-      let x0 = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + h), rev));
-      let x1 = v128.xor(v128.load(g8 + <usize>a, 16), i8x16.swizzle(v128.load(t8 + h - 16), rev));
-      if (fold) {
-        x0 = v128.and(x0, lowMask);
-        x1 = v128.and(x1, lowMask);
-      }
-      l0 = v128.or(i8x16.eq(x0, w1), i8x16.eq(x0, w2));
-      l1 = v128.or(i8x16.eq(x1, w1), i8x16.eq(x1, w2));
+      l0 = eitherOf(pairXor(g8, t8, s, a, rev, fold, lowMask), w1, w2);
+      l1 = eitherOf(pairXor(g8, t8, s, a + 16, rev, fold, lowMask), w1, w2);
     }
     if (!v128.any_true(v128.or(l0, l1))) {
       a += 32;
