@@ -71,6 +71,8 @@ export let POW2: v128 = i64x2.splat(0);
 export let SEVEN: v128 = i64x2.splat(0);
 export let SIXTEEN: v128 = i64x2.splat(0);
 export let LOW5: v128 = i64x2.splat(0);
+/** 0xf0 in every lane: x ^ it, for x - 16 of a byte index x below 32, is x below 16 and from 128 else. */
+export let TOP4: v128 = i64x2.splat(0);
 
 function setConstants(): void {
   REV = i8x16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -78,6 +80,7 @@ function setConstants(): void {
   SEVEN = i8x16.splat(7);
   SIXTEEN = i8x16.splat(16);
   LOW5 = i8x16.splat(31);
+  TOP4 = i8x16.splat(-16);
 }
 
 export function setLayout(

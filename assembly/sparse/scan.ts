@@ -17,6 +17,7 @@ import {
   SEEN,
   SEVEN,
   SIXTEEN,
+  TOP4,
   T,
   T8,
   WANT,
@@ -57,8 +58,16 @@ import {
  * (second parts, read reversed by `rev`), modulo LOWB when `fold` (`lowMask` = LOWB - 1).
  */
 @inline function pairXor(g8: usize, t8: usize, s: i32, a: i32, rev: v128, fold: bool, lowMask: v128): v128 {
-  const x = v128.xor(v128.load(g8 + <usize>a), i8x16.swizzle(v128.load(t8 + <usize>(s - a - 15)), rev));
+  const x = v128.xor(v128.load(g8 + <usize>a), lookup(v128.load(t8 + <usize>(s - a - 15)), rev));
   return fold ? v128.and(x, lowMask) : x;
+}
+
+/**
+ * The bytes of t at the indices in s, each below 16 or from 128 (0): one instruction with relaxed
+ * SIMD, whose swizzle leaves indices from 16 to 127 to the machine.
+ */
+@inline export function lookup(t: v128, s: v128): v128 {
+  return ASC_FEATURE_RELAXED_SIMD ? v128.relaxed_swizzle(t, s) : i8x16.swizzle(t, s);
 }
 
 /** The lanes of x equal to w1 or to w2 (the one or two values left). */
@@ -69,15 +78,20 @@ import {
 /** Nonzero in the lanes of x that hold a wanted value: many wanted, the bitset (t0, t1); few, w1 and w2. */
 @inline export function wantedLanes(x: v128, few: bool, t0: v128, t1: v128, w1: v128, w2: v128): v128 {
   if (few) return eitherOf(x, w1, w2);
-  return inBits(x, t0, t1, LOW5, SIXTEEN, POW2, SEVEN);
+  return inBits(x, t0, t1, LOW5, SIXTEEN, TOP4, POW2, SEVEN);
 }
 
 /** The lanes of x whose bit is set in the 256-bit set (t0, t1). */
-@inline function inBits(x: v128, t0: v128, t1: v128, low5: v128, sixteen: v128, pow2: v128, seven: v128): v128 {
+@inline function inBits(
+  x: v128, t0: v128, t1: v128, low5: v128, sixteen: v128, top4: v128, pow2: v128, seven: v128,
+): v128 {
   // x >> 3 in 16-bit lanes, masked to 5 bits: WebAssembly's byte shift costs a mask built each time.
   const idx = v128.and(i16x8.shr_u(x, 3), low5);
-  const byte = v128.or(i8x16.swizzle(t0, idx), i8x16.swizzle(t1, i8x16.sub(idx, sixteen)));
-  return v128.and(byte, i8x16.swizzle(pow2, v128.and(x, seven)));
+  const i1 = i8x16.sub(idx, sixteen);
+  // idx below 16 for t0, and from 128 where it is not (i1 ^ 0xf0): a lookup's index is either.
+  const i0 = ASC_FEATURE_RELAXED_SIMD ? v128.xor(i1, top4) : idx;
+  const byte = v128.or(lookup(t0, i0), lookup(t1, i1));
+  return v128.and(byte, lookup(pow2, v128.and(x, seven)));
 }
 
 /**
@@ -120,12 +134,12 @@ import {
 ): v128 {
   const lows = v128.load(G8 + <usize>a);
   const highs = v128.load(T8 + <usize>(s - a - 15));
-  const back = i8x16.swizzle(highs, rev);
+  const back = lookup(highs, rev);
   const ea = i8x16.eq(lows, escb);
   const eb = i8x16.eq(back, escb);
   if (!v128.any_true(v128.or(ea, eb))) {
     const x = v128.xor(lows, back);
-    return few ? eitherOf(x, w1, w2) : inBits(x, t0, t1, low5, sixteen, pow2, seven);
+    return few ? eitherOf(x, w1, w2) : inBits(x, t0, t1, low5, sixteen, TOP4, pow2, seven);
   }
   const pa = G + (<usize>a << 1);
   const pb = T + (<usize>(s - a - 15) << 1);
@@ -343,6 +357,7 @@ export let left: i32 = 0;
   const escb = ESCB;
   const low5 = LOW5;
   const sixteen = SIXTEEN;
+  const top4 = TOP4;
   const pow2 = POW2;
   const seven = SEVEN;
   const lows = esc == LOWS;
@@ -366,20 +381,18 @@ export let left: i32 = 0;
         l2 = wordLanes(s, a + 32, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
         l3 = wordLanes(s, a + 48, false, t0, t1, t2, t3, zero, zero, rev, escb, low5, sixteen, pow2, seven);
       } else {
-        l0 = inBits(pairXor(g8, t8, s, a, rev, fold, lowMask), t0, t1, low5, sixteen, pow2, seven);
-        l1 = inBits(pairXor(g8, t8, s, a + 16, rev, fold, lowMask), t0, t1, low5, sixteen, pow2, seven);
-        l2 = inBits(pairXor(g8, t8, s, a + 32, rev, fold, lowMask), t0, t1, low5, sixteen, pow2, seven);
-        l3 = inBits(pairXor(g8, t8, s, a + 48, rev, fold, lowMask), t0, t1, low5, sixteen, pow2, seven);
+        l0 = inBits(pairXor(g8, t8, s, a, rev, fold, lowMask), t0, t1, low5, sixteen, top4, pow2, seven);
+        l1 = inBits(pairXor(g8, t8, s, a + 16, rev, fold, lowMask), t0, t1, low5, sixteen, top4, pow2, seven);
+        l2 = inBits(pairXor(g8, t8, s, a + 32, rev, fold, lowMask), t0, t1, low5, sixteen, top4, pow2, seven);
+        l3 = inBits(pairXor(g8, t8, s, a + 48, rev, fold, lowMask), t0, t1, low5, sixteen, top4, pow2, seven);
       }
       if (!v128.any_true(v128.or(v128.or(l0, l1), v128.or(l2, l3)))) {
         a += 64;
         continue;
       }
-      const mA = nonzero(l0) | (nonzero(l1) << 16);
-      const mB = nonzero(l2) | (nonzero(l3) << 16);
-      let stop = 0;
-      if (mA != 0) stop = takeHits(s, a, mA, seen, true);
-      if (stop == 0 && mB != 0) stop = takeHits(s, a + 32, mB, seen, true);
+      // One mask for the 64 lanes: one loop, so one mispredicted exit a test that hits.
+      const m = <u64>(nonzero(l0) | (nonzero(l1) << 16)) | (<u64>(nonzero(l2) | (nonzero(l3) << 16)) << 32);
+      const stop = takeHits<u64>(s, a, m, seen, true);
       if (stop > 0) return -stop;
       a += 64;
       if (left <= 2) {
@@ -411,7 +424,7 @@ export let left: i32 = 0;
       a += 32;
       continue;
     }
-    const stop = takeHits(s, a, nonzero(l0) | (nonzero(l1) << 16), seen, true);
+    const stop = takeHits<i32>(s, a, nonzero(l0) | (nonzero(l1) << 16), seen, true);
     if (stop > 0) return -stop;
     a += 32;
     refreshFew();
@@ -481,7 +494,7 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
         a += step;
         continue;
       }
-      stop = takeHits(s, a, m, seen, true);
+      stop = takeHits<i32>(s, a, m, seen, true);
       if (stop > 0) return stop;
       if (esc == LOWS) foldBits();
       t0 = esc == LOWS ? F0 : v128.load(BITS);
@@ -537,7 +550,7 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
         a += 8;
         continue;
       }
-      const stop = takeHits(s, a, m, seen, bitsKept);
+      const stop = takeHits<i32>(s, a, m, seen, bitsKept);
       if (stop > 0) return stop;
       refreshFew();
       a += 8;
@@ -568,11 +581,11 @@ export function scanSum(s: i32, from: i32, amax: i32, seen: usize, lanes: i32): 
  * from WANT. Returns the first a not scanned when the scan may stop, else 0. The count left is
  * kept in a local, and the seen bitset is written only where someone reads it (not SEEN).
  */
-@inline export function takeHits(s: i32, a: i32, m: i32, seen: usize, bits: bool): i32 {
+@inline export function takeHits<M>(s: i32, a: i32, m: M, seen: usize, bits: bool): i32 {
   let l = left;
   const keep = seen != SEEN;
   while (m != 0) {
-    const t = ctz(m);
+    const t = <i32>ctz(m);
     m &= m - 1;
     const ha = a + t;
     const hb = s - a - t;
@@ -692,8 +705,8 @@ export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, lanes:
         const m0 = i8x16.bitmask(i8x16.ne(l0, zero));
         const m1 = i8x16.bitmask(i8x16.ne(l1, zero));
         // A lane of the second sum whose value the first just met reads as not wanted.
-        if (m0 != 0 && takeHits(s0, a, m0, seen, true) > 0) return -a;
-        if (m1 != 0 && takeHits(s1, a, m1, seen, true) > 0) return -a;
+        if (m0 != 0 && takeHits<i32>(s0, a, m0, seen, true) > 0) return -a;
+        if (m1 != 0 && takeHits<i32>(s1, a, m1, seen, true) > 0) return -a;
       }
     } else
       for (let k = 0; k < nTwo; k++) {
@@ -701,7 +714,7 @@ export function scanSumsBytes(n: i32, from: i32, limit: i32, seen: usize, lanes:
         const lanes = blockLanes(esc, s, a, few, t0, t1, t2, t3, w1, w2);
         if (!v128.any_true(lanes)) continue;
         hit = true;
-        if (takeHits(s, a, i8x16.bitmask(i8x16.ne(lanes, zero)), seen, true) > 0) return -a;
+        if (takeHits<i32>(s, a, i8x16.bitmask(i8x16.ne(lanes, zero)), seen, true) > 0) return -a;
       }
     a += 16;
     if (!hit) continue;

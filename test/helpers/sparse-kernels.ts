@@ -3,7 +3,7 @@ import type { SparseMask } from '../../src/kernels/sparse-mask.js';
 import type { RangeOutcome } from '../../src/kernels/kernel.js';
 import type { Values } from '../../src/kernels/values.js';
 import { WasmSparseKernel } from '../../src/kernels/wasm/sparse-wasm.js';
-import { sparseKernelChoice, sparseWasmModule } from '../../src/wasm/sparse-module.js';
+import { sparseKernelChoice, sparseWasmModule, sparseWasmModuleOf } from '../../src/wasm/sparse-module.js';
 
 /** What the tests need of a sequential sparse kernel: the JavaScript one and the WebAssembly one. */
 export interface SequentialSparse {
@@ -21,7 +21,10 @@ export interface SequentialSparse {
  */
 export function sequentialSparseKernels(): [string, (shape: SparseShape) => SequentialSparse][] {
   const module = sparseWasmModule();
-  if (module === null) throw new Error('the WebAssembly sparse kernel is off (GRUNDY_SPARSE_KERNEL=js or no SIMD)');
+  const plain = sparseWasmModuleOf('simd');
+  if (module === null || plain === null) {
+    throw new Error('the WebAssembly sparse kernel is off (GRUNDY_SPARSE_KERNEL=js or no SIMD)');
+  }
   return [
     ['js', (shape) => new SparseKernel(shape)],
     ['wasm', (shape) => new WasmSparseKernel(shape, module)],
@@ -41,6 +44,10 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
         }),
     ],
     ['wasm, no lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 0 } })],
+    // The plain SIMD build (the default is the relaxed one where the engine has it): byte lanes,
+    // and the low bytes' scans of escaped values.
+    ['wasm, plain SIMD', (shape) => new WasmSparseKernel(shape, plain)],
+    ['wasm, plain SIMD, escape 7', (shape) => new WasmSparseKernel(shape, plain, undefined, { escape: 7 })],
     // Values from 7 on read from the Uint16 table: every path of an escaped read, on small tables
     // (16-bit scans from the low bytes, as while wide values are rare; then rebuilt exactly).
     ['wasm, escape 7', (shape) => new WasmSparseKernel(shape, module, undefined, { escape: 7 })],

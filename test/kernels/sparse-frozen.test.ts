@@ -14,15 +14,24 @@ import type { Rules } from '../../src/rules/types.js';
 import { rng } from '../helpers/naive.js';
 import { randomSparseCodes } from '../helpers/sparse-codes.js';
 import { SparseMemory, WasmSparseFrozenKernel } from '../../src/kernels/wasm/sparse-wasm.js';
-import { sparseWasmModule } from '../../src/wasm/sparse-module.js';
+import { sparseWasmModule, sparseWasmModuleOf } from '../../src/wasm/sparse-module.js';
 import type { SparseShape } from '../../src/kernels/sparse.js';
 
 type ParallelKernel = SparseFrozenKernel | WasmSparseFrozenKernel;
 const wasmModule = sparseWasmModule();
-if (wasmModule === null) throw new Error('the WebAssembly sparse kernel is off (GRUNDY_SPARSE_KERNEL=js or no SIMD)');
+const plainModule = sparseWasmModuleOf('simd');
+if (wasmModule === null || plainModule === null) {
+  throw new Error('the WebAssembly sparse kernel is off (GRUNDY_SPARSE_KERNEL=js or no SIMD)');
+}
 const PARALLEL: [string, (shape: SparseShape) => ParallelKernel][] = [
   ['js', (shape) => new SparseFrozenKernel(shape)],
   ['wasm', (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule))],
+  // The plain SIMD build (the default is the relaxed one where the engine has it).
+  ['wasm, plain SIMD', (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, plainModule))],
+  [
+    'wasm, plain SIMD, escape 7',
+    (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, plainModule, undefined, { escape: 7 })),
+  ],
   // The scans that values from 256 on take, on small tables.
   [
     'wasm, 16-bit lanes',

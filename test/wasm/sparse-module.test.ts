@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.js';
+import { relaxedSimdSupported } from '../../src/kernels/wasm/simd.js';
+import { sparseWasmBuild, sparseWasmPath } from '../../src/wasm/sparse-module.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 
 /** The whole stored table of `key`, read back as every command reads it. */
@@ -33,6 +36,8 @@ describe('sparse space: WebAssembly SIMD kernels where available, the JavaScript
         { env: {}, workers: '1', kernel: 'sparse+simd' },
         { env: {}, workers: '2', kernel: 'sparse+simd+frozen-prefix' },
         { env: { GRUNDY_SPARSE_KERNEL: 'js' }, workers: '2', kernel: 'sparse+frozen-prefix' },
+        // The plain SIMD build, where the default is the relaxed one.
+        { env: { GRUNDY_SPARSE_KERNEL: 'simd' }, workers: '2', kernel: 'sparse+simd+frozen-prefix' },
       ];
       const sums: bigint[] = [];
       for (const [i, run] of runs.entries()) {
@@ -44,7 +49,7 @@ describe('sparse space: WebAssembly SIMD kernels where available, the JavaScript
         sums.push(checksum(storedValues(db, 'grundy')));
       }
       // The checksum the C reference prints for g(0..69999): `grundy_sparse 70000 0 scalar` (../shared/anchors).
-      expect(sums).toEqual([161174788579n, 161174788579n, 161174788579n]);
+      expect(sums).toEqual([161174788579n, 161174788579n, 161174788579n, 161174788579n]);
     },
   );
 
@@ -66,11 +71,17 @@ describe('sparse space: WebAssembly SIMD kernels where available, the JavaScript
     expect(rare).toBe(1583);
   });
 
+  it('every Node this runs on has relaxed SIMD (Node 20 behind a flag that the probe sets), in its own build', () => {
+    expect(relaxedSimdSupported()).toBe(true);
+    expect(sparseWasmBuild()).toBe(process.env.GRUNDY_SPARSE_KERNEL === 'simd' ? 'simd' : 'relaxed');
+    expect(readFileSync(sparseWasmPath('relaxed')).equals(readFileSync(sparseWasmPath('simd')))).toBe(false);
+  });
+
   it('a bad GRUNDY_SPARSE_KERNEL is an error that says what to set', async () => {
     const args = ['compute', 'grundy', '--to', '70000', '--workers', '1', '--db', join(tmp.dir, 'bad.db')];
     const res = await runCli(args, { env: { GRUNDY_SPARSE_KERNEL: 'fast' } });
     expect(res.code).toBe(2);
-    expect(res.stderr.trim()).toMatch(/^grundy: GRUNDY_SPARSE_KERNEL must be js or wasm, not "fast"/);
+    expect(res.stderr.trim()).toMatch(/^grundy: GRUNDY_SPARSE_KERNEL must be js, simd or wasm, not "fast"/);
     expect(res.stderr).not.toMatch(/\n\s+at /);
   });
 });
