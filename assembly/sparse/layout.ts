@@ -276,14 +276,23 @@ export let EXACT8: bool = false;
   EXACT8 = V - 1 <= ESC;
 }
 
+/**
+ * The lanes of a where m is all ones, of b where it is zero: m is a comparison's result, each
+ * lane all ones or all zeros, where relaxed SIMD's lane select (one instruction, not three) is
+ * defined.
+ */
+@inline export function choose(a: v128, b: v128, m: v128): v128 {
+  return ASC_FEATURE_RELAXED_SIMD ? v128.relaxed_laneselect<i8>(a, b, m) : v128.bitselect(a, b, m);
+}
+
 /** x, 16-bit lanes of g[h, h + 8) widened from bytes, with the escaped lanes read from G. */
 @inline export function unescape(x: v128, h: i32): v128 {
-  return v128.bitselect(v128.load(G + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
+  return choose(v128.load(G + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
 }
 
 /** unescape from the tail. */
 @inline export function unescapeT(x: v128, h: i32): v128 {
-  return v128.bitselect(v128.load(T + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
+  return choose(v128.load(T + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
 }
 
 /** Store g[n] = v: the byte, and the value in G when the byte cannot hold it. */

@@ -22,6 +22,7 @@ import {
   T8,
   WANT,
   WANTED,
+  choose,
   clearBits,
   distinct,
   gv,
@@ -149,9 +150,9 @@ import {
   const b1 = v128.load(pb, 16);
   // Low and high bytes by narrowing (pack instructions), not two-input byte shuffles.
   const low = i16x8.splat(0xff);
-  const alo = v128.bitselect(i8x16.narrow_i16x8_u(v128.and(a0, low), v128.and(a1, low)), lows, ea);
+  const alo = choose(i8x16.narrow_i16x8_u(v128.and(a0, low), v128.and(a1, low)), lows, ea);
   const ahi = v128.and(i8x16.narrow_i16x8_u(i16x8.shr_u(a0, 8), i16x8.shr_u(a1, 8)), ea);
-  const blo = v128.bitselect(reverse8s(i8x16.narrow_i16x8_u(v128.and(b1, low), v128.and(b0, low))), back, eb);
+  const blo = choose(reverse8s(i8x16.narrow_i16x8_u(v128.and(b1, low), v128.and(b0, low))), back, eb);
   const bhi = v128.and(reverse8s(i8x16.narrow_i16x8_u(i16x8.shr_u(b1, 8), i16x8.shr_u(b0, 8))), eb);
   const lo = v128.xor(alo, blo);
   const hi = v128.xor(ahi, bhi);
