@@ -29,11 +29,13 @@ import type { ChunkRun } from './strategy.js';
  * before it; then the members size them by their own pace (gang/member.ts tileFor), as heaps
  * grow costlier along the gang. Grundy's game to 2 * 10^6 on two workers, the members' time
  * a heap over 2,000 / 1,600 / 1,300 / 1,000 µs tiles: 1.10 / 1.06 / 1.07 / 1.08 µs (fewer
- * rescans against more hand-overs and waits).
+ * rescans against more hand-overs and waits). With faster kernels the balance moved: whole
+ * commands on two workers, 800 µs against 1,600 (pairs alternated), Grundy's game to 10^7 and
+ * Officers to 2^22 3-4% faster, 0.034 3%, 0.172 even, 0.014 2.5% slower (bench/NOTES.md).
  */
 const GANG_TILE = 256;
 const GANG_TILE_MAX = 16384;
-const GANG_TILE_US = 1600;
+const GANG_TILE_US = 800;
 /**
  * A gang's first chunk holds this many times the work of a sequential one (times the members),
  * and sets how far the gang goes on (gangHorizon); the chunks it goes on with hold a sequential
