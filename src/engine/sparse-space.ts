@@ -24,7 +24,7 @@ export class SparseSpace {
   rare = new RareList();
   /** The rare list covers heaps [0, upto): the next chunk starts there. */
   upto = 0;
-  private readonly hist = new ValueHistogram();
+  private hist = new ValueHistogram();
   /** The mask a crowded window last declined, with the last rare heap then (revise). */
   private declined = '';
   /** The histogram counts g[0, tallied). */
@@ -48,8 +48,14 @@ export class SparseSpace {
    * them over anything newer.
    */
   resume(game: GameRow, g: Table, computed: number, stored: StoredState | null): void {
-    this.tallyTo(g, computed);
     const state = stored?.sparseState(game);
+    // The stored histogram, if any, and the heaps after it: not the whole table again.
+    const counted = state?.histogram;
+    if (counted && this.tallied === 0 && counted.upto <= computed) {
+      this.hist = ValueHistogram.of(counted.counts);
+      this.tallied = counted.upto;
+    }
+    this.tallyTo(g, computed);
     if (state && (state.mask.parity === 0 || this.shape.parityAllowed)) {
       this.mask = state.mask;
       this.rare = RareList.of(state.rare, (n) => valueAt(g, n));
@@ -66,7 +72,8 @@ export class SparseSpace {
   /** The mask and rare list to store with the chunk that ends at hi (null before any mask). */
   stateAt(hi: number): SparseState | null {
     if (this.mask === null) return null;
-    return { mask: this.mask, upto: hi, rare: this.rare.positions() };
+    const histogram = { upto: Math.max(1, this.tallied), counts: this.hist.used() };
+    return { mask: this.mask, upto: hi, rare: this.rare.positions(), histogram };
   }
 
   /**

@@ -64,6 +64,24 @@ export class ValueHistogram {
     }
   }
 
+  /** The counts in use (through the largest value counted): what a resumed run starts from. */
+  used(): Float64Array {
+    return this.counts.slice(0, this.total > 0 ? 2 * this.maxValue + 2 : 0);
+  }
+
+  /** A histogram with `counts` (as `used` gave them). */
+  static of(counts: Float64Array): ValueHistogram {
+    const hist = new ValueHistogram();
+    if (counts.length > hist.counts.length) hist.grow((counts.length - 1) >> 1);
+    hist.counts.set(counts);
+    for (let i = 0; i < counts.length; i++) {
+      if (counts[i]! === 0) continue;
+      hist.total += counts[i]!;
+      hist.maxValue = i >> 1;
+    }
+    return hist;
+  }
+
   private grow(v: number): void {
     let size = this.counts.length;
     while (size <= 2 * v + 1) size *= 2;

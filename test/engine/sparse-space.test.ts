@@ -1,5 +1,10 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SparseSpace } from '../../src/engine/sparse-space.js';
+import type { StoredState } from '../../src/engine/strategy.js';
+import type { SparseState } from '../../src/store/sparse-state.js';
+import { Store, type GameRow } from '../../src/store/store.js';
+import { tempDir } from '../helpers/cli.js';
 import { parseRules, sparseShape } from '../../src/games/registry.js';
 import { classTable } from '../../src/kernels/sparse-mask.js';
 
@@ -60,5 +65,62 @@ describe('the mask of a crowded window (engine/sparse-space.ts revise)', () => {
     const expected: number[] = [];
     for (let n = 1; n <= N; n++) if (cls[g[n]!] === 0) expected.push(n);
     expect(rare).toEqual(expected);
+  });
+});
+
+describe('a resumed run and the value histogram (engine/sparse-space.ts resume)', () => {
+  const N = 3000;
+  const shape = sparseShape(parseRules('grundy'))!;
+  const game = { id: 1, key: 'grundy' } as GameRow;
+  const stored = (state: SparseState | null | undefined): StoredState => ({ sparseState: () => state ?? undefined });
+
+  it('starts from the stored histogram and counts only the heaps after it, not the whole table', () => {
+    const g = grundyValues(N);
+    const first = new SparseSpace(shape);
+    first.revise(g, 2000);
+    const state = first.stateAt(2500)!;
+    expect(state.histogram!.upto).toBe(2000);
+    // The whole table counted, as a run that never stopped has it.
+    first.revise(g, N);
+    const whole = first.stateAt(N)!.histogram!;
+    // The heaps the stored histogram covers read as 0 here: counting them again would show.
+    const blank = g.slice();
+    blank.fill(0, 1, 2000);
+    const resumed = new SparseSpace(shape);
+    resumed.resume(game, blank, N, stored(state));
+    const after = resumed.stateAt(N)!.histogram!;
+    expect(after.upto).toBe(N);
+    expect([...after.counts]).toEqual([...whole.counts]);
+    expect(resumed.mask).toEqual(first.mask);
+    // A state stored without one (before the histogram was kept) counts the table as it is.
+    const { histogram, ...older } = state;
+    expect(histogram).toBeDefined();
+    const recounted = new SparseSpace(shape);
+    recounted.resume(game, blank, N, stored(older));
+    expect([...recounted.stateAt(N)!.histogram!.counts]).not.toEqual([...whole.counts]);
+    const plain = new SparseSpace(shape);
+    plain.resume(game, g, N, stored(older));
+    expect([...plain.stateAt(N)!.histogram!.counts]).toEqual([...whole.counts]);
+  });
+
+  it('the histogram is stored with the chunk and read back as it was; a state without one reads back without', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const store = Store.openForWrite(join(dir, 'h.db'));
+      const g = grundyValues(N);
+      const space = new SparseSpace(shape);
+      space.revise(g, N);
+      let row = store.ensureGame(parseRules('grundy'));
+      row = store.appendChunk(row, 0, g, Math.max(...g), space.stateAt(N));
+      const back = store.sparseState(row)!;
+      expect(back.histogram!.upto).toBe(N);
+      expect([...back.histogram!.counts]).toEqual([...space.stateAt(N)!.histogram!.counts]);
+      const { histogram: _, ...older } = space.stateAt(N)!;
+      row = store.appendChunk(row, N, g.subarray(0, 10), Math.max(...g), older);
+      expect(store.sparseState(row)!.histogram).toBeUndefined();
+      store.close();
+    } finally {
+      cleanup();
+    }
   });
 });
