@@ -101,6 +101,7 @@ export function removeGame(store: Store, key: string): RemovedGame {
     };
     statement(store, 'DELETE FROM chunks WHERE game_id = ?').run(game.id);
     statement(store, 'DELETE FROM value_counts WHERE game_id = ?').run(game.id);
+    statement(store, 'DELETE FROM value_tally WHERE game_id = ?').run(game.id);
     statement(store, 'DELETE FROM board_blocks WHERE game_id = ?').run(game.id);
     statement(store, 'DELETE FROM boards WHERE game_id = ?').run(game.id);
     statement(store, 'DELETE FROM games WHERE id = ?').run(game.id);
@@ -120,7 +121,8 @@ export function removeEmptyGame(store: Store, key: string): boolean {
       | { id: number }
       | undefined;
     if (!game) return false;
-    for (const table of ['certificates', 'runs', 'sparse_state', 'value_counts', 'board_blocks', 'boards']) {
+    const tables = ['certificates', 'runs', 'sparse_state', 'value_counts', 'value_tally', 'board_blocks', 'boards'];
+    for (const table of tables) {
       statement(store, `DELETE FROM ${table} WHERE game_id = ?`).run(game.id);
     }
     statement(store, 'DELETE FROM games WHERE id = ?').run(game.id);

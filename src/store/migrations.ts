@@ -286,4 +286,17 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE sparse_state ADD COLUMN counts BLOB;      -- float64 little-endian, ValueHistogram's layout
       `),
   },
+  {
+    // store/value-counts.ts: the running tally of the value counts, stored with each chunk, so
+    // that a new process reaches its next power of two without reading the table back.
+    name: 'value tally',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE value_tally (
+          game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+          upto INTEGER NOT NULL,   -- the counts are over heaps 1..upto-1
+          counts BLOB NOT NULL     -- how many take each value 0..max, float64 little-endian
+        );
+      `),
+  },
 ];

@@ -20,6 +20,13 @@ export const COUNTED_VALUES = 1 << 16;
 /** Heaps read from the table at a time: a table of 2^31 values is never loaded whole. */
 const SLICE = 1 << 20;
 
+/**
+ * The running tally is stored with each chunk while its values stay below this (a row of 32 KB
+ * at most): past it a chunk would write more than its values, and a new process counts the
+ * table from the last power of two when it needs to.
+ */
+const STORED_TALLY_VALUES = 1 << 12;
+
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** counts[v] = how many heaps 1..upto-1 take value v. */
@@ -179,15 +186,48 @@ export function countChunk(store: StoreHandle, before: GameRow, values: Values):
   const tally = kept.get(before.id);
   kept.delete(before.id);
   const next = nextTally(store, before, values, tally);
+  storeTally(store, before, next);
   return () => {
     if (next) kept.set(before.id, next);
   };
 }
 
-function nextTally(store: StoreHandle, before: GameRow, values: Values, tally: Tally | undefined): Tally | undefined {
+/**
+ * The tally the last chunk stored (migration 'value tally'), if it counts heaps 1..upto-1: a new
+ * process takes it up rather than reading the table back from the last power of two (Officers
+ * resumed at 2^30 would read 2^30 values at 2^31, in a chunk's transaction).
+ */
+function storedTally(store: StoreHandle, game: GameRow, upto: number): Tally | undefined {
+  const row = statement(store, 'SELECT upto, counts FROM value_tally WHERE game_id = ?').get(game.id) as
+    | { upto: number; counts: Uint8Array }
+    | undefined;
+  if (row?.upto !== upto) return undefined;
+  if (row.counts.byteLength % 8 !== 0)
+    throw new Error(`value tally of ${game.key} at ${row.upto} is damaged (${row.counts.byteLength} bytes)`);
+  const counts = new Float64Array(row.counts.byteLength / 8);
+  new Uint8Array(counts.buffer).set(row.counts);
+  return new Tally(row.upto, counts, COUNTED_VALUES);
+}
+
+/** Store the tally after a chunk (inside its transaction), or forget the stored one. */
+function storeTally(store: StoreHandle, game: GameRow, tally: Tally | undefined): void {
+  const table = tally?.table();
+  if (!tally || !table || table.length > STORED_TALLY_VALUES) {
+    statement(store, 'DELETE FROM value_tally WHERE game_id = ?').run(game.id);
+    return;
+  }
+  statement(
+    store,
+    `INSERT INTO value_tally (game_id, upto, counts) VALUES (?, ?, ?)
+       ON CONFLICT (game_id) DO UPDATE SET upto = excluded.upto, counts = excluded.counts`,
+  ).run(game.id, tally.upto, encodeCounts(table));
+}
+
+function nextTally(store: StoreHandle, before: GameRow, values: Values, kept: Tally | undefined): Tally | undefined {
   const lo = before.computed;
   if (before.maxValue >= COUNTED_VALUES) return undefined;
-  if (tally?.upto === Math.max(1, lo)) return advance(store, before, tally, values, lo) ? tally : undefined;
+  const tally = kept?.upto === Math.max(1, lo) ? kept : storedTally(store, before, Math.max(1, lo));
+  if (tally) return advance(store, before, tally, values, lo) ? tally : undefined;
   // No tally (a new process, or one spoilt): count the stored heaps only when a power of two needs them.
   if (powerAtLeast(Math.max(1, lo)) >= lo + values.length) return undefined;
   const fresh = tallyFromTable(store, before);

@@ -82,7 +82,31 @@ describe('value counts at the powers of two, stored with the chunks', () => {
     });
   }
 
-  it('a chunk rolled back keeps no counts, and the next one counts from the table', () => {
+  it('a new process takes up the tally stored with the last chunk: its next power of two reads nothing back', () => {
+    const path = join(dir, 'g.db');
+    const rules = parseRules('kayles');
+    const want = naiveValues(rules, 700);
+    const appendTo = (store: Store, game: GameRow, lo: number, hi: number): GameRow => {
+      const values = Uint8Array.from(want.slice(lo, hi));
+      return store.appendChunk(game, lo, values, Math.max(...values));
+    };
+    const first = Store.openForWrite(path);
+    let game = first.ensureGame(rules);
+    game = appendTo(first, game, 0, 200);
+    game = appendTo(first, game, 200, 300);
+    first.close();
+    // The last chunk's values made unreadable: counting the table back from 256 would fail.
+    const db = new Database(path);
+    db.prepare('UPDATE chunks SET data = ? WHERE lo = 200').run(Buffer.from([1, 2, 3]));
+    db.close();
+    const second = Store.openForWrite(path);
+    game = appendTo(second, second.getGame(rules.key)!, 300, 700);
+    expect(countedHeaps(second, game)).toEqual(powersBelow(700));
+    expect(Array.from(valueCounts(second, game, 512).counts)).toEqual(naiveCounts(want, 512));
+    second.close();
+  });
+
+  it('a chunk rolled back keeps no counts, and the next one counts on from the last chunk stored', () => {
     let fail = false;
     const store = Store.openForWrite(join(dir, 'g.db'), {
       onCommit: (point) => {
