@@ -55,7 +55,8 @@ export function saveSparseState(store: StoreHandle, game: GameRow, state: Sparse
   const counts = h ? Buffer.from(h.counts.buffer, h.counts.byteOffset, h.counts.byteLength) : null;
   statement(
     store,
-    `INSERT INTO sparse_state (game_id, mask_bits, mask_parity, upto, rare, counted, counts) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO sparse_state (game_id, mask_bits, mask_parity, upto, rare, counted, counts)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (game_id) DO UPDATE SET mask_bits = excluded.mask_bits, mask_parity = excluded.mask_parity,
          upto = excluded.upto, rare = excluded.rare, counted = excluded.counted, counts = excluded.counts`,
   ).run(game.id, state.mask.bits, state.mask.parity, state.upto, blob, h?.upto ?? null, counts);
