@@ -15,6 +15,23 @@ export function encodeChunk(values: Values): Buffer {
   return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 }
 
+/** Float64 counts as little-endian bytes, for a statement to bind right away (a view). */
+export function encodeFloat64s(counts: Float64Array): Buffer {
+  if (!LITTLE_ENDIAN) throw new Error('grundy-engine stores little-endian data; this platform is big-endian');
+  return Buffer.from(counts.buffer, counts.byteOffset, counts.byteLength);
+}
+
+/**
+ * A stored blob of float64 counts, copied into an aligned buffer (SQLite's blob may sit at any
+ * byte offset). `damaged` starts the error when its length is not a whole number of counts.
+ */
+export function decodeFloat64s(blob: Uint8Array, damaged: string): Float64Array {
+  if (blob.byteLength % 8 !== 0) throw new Error(`${damaged} (${blob.byteLength} bytes)`);
+  const counts = new Float64Array(blob.byteLength / 8);
+  new Uint8Array(counts.buffer).set(blob);
+  return counts;
+}
+
 /** The byte of a narrow chunk that says "the value is in the escapes". */
 const ESCAPE = 0xff;
 

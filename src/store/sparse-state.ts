@@ -1,4 +1,5 @@
 import type { SparseMask } from '../kernels/sparse-mask.js';
+import { decodeFloat64s, encodeFloat64s } from './codec.js';
 import { statement, type StoreHandle } from './handle.js';
 import type { GameRow } from './rows.js';
 
@@ -40,10 +41,7 @@ export function loadSparseState(store: StoreHandle, game: GameRow): SparseState 
   new Uint8Array(rare.buffer).set(row.rare);
   const mask: SparseMask = { bits: row.mask_bits, parity: row.mask_parity === 1 ? 1 : 0 };
   if (row.counts === null || row.counted === null) return { mask, upto: row.upto, rare };
-  if (row.counts.byteLength % 8 !== 0)
-    throw new Error(`sparse state of ${game.key} is damaged (${row.counts.byteLength} bytes of value counts)`);
-  const counts = new Float64Array(row.counts.byteLength / 8);
-  new Uint8Array(counts.buffer).set(row.counts);
+  const counts = decodeFloat64s(row.counts, `sparse state of ${game.key} is damaged: its value counts`);
   return { mask, upto: row.upto, rare, histogram: { upto: row.counted, counts } };
 }
 
@@ -52,7 +50,7 @@ export function saveSparseState(store: StoreHandle, game: GameRow, state: Sparse
   if (!LITTLE_ENDIAN) throw new Error('grundy-engine stores little-endian data; this platform is big-endian');
   const blob = Buffer.from(state.rare.buffer, state.rare.byteOffset, state.rare.byteLength);
   const h = state.histogram;
-  const counts = h ? Buffer.from(h.counts.buffer, h.counts.byteOffset, h.counts.byteLength) : null;
+  const counts = h ? encodeFloat64s(h.counts) : null;
   statement(
     store,
     `INSERT INTO sparse_state (game_id, mask_bits, mask_parity, upto, rare, counted, counts)

@@ -1,5 +1,6 @@
 import type { Values } from '../kernels/values.js';
 import { readValues } from './chunks.js';
+import { decodeFloat64s, encodeFloat64s } from './codec.js';
 import { statement, type StoreHandle } from './handle.js';
 import type { GameRow } from './rows.js';
 
@@ -26,8 +27,6 @@ const SLICE = 1 << 20;
  * table from the last power of two when it needs to.
  */
 const STORED_TALLY_VALUES = 1 << 12;
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** counts[v] = how many heaps 1..upto-1 take value v. */
 class Tally {
@@ -106,11 +105,6 @@ class Tally {
   }
 }
 
-function encodeCounts(counts: Float64Array): Buffer {
-  if (!LITTLE_ENDIAN) throw new Error('grundy-engine stores little-endian data; this platform is big-endian');
-  return Buffer.from(counts.buffer, counts.byteOffset, counts.byteLength);
-}
-
 /** The stored counts at the largest power of two <= heap, if any. */
 function storedAtMost(
   store: StoreHandle,
@@ -122,11 +116,7 @@ function storedAtMost(
     'SELECT heap, counts FROM value_counts WHERE game_id = ? AND heap <= ? ORDER BY heap DESC LIMIT 1',
   ).get(game.id, heap) as { heap: number; counts: Uint8Array } | undefined;
   if (!row) return undefined;
-  if (row.counts.byteLength % 8 !== 0)
-    throw new Error(`value counts of ${game.key} at ${row.heap} are damaged (${row.counts.byteLength} bytes)`);
-  // Copy into an aligned buffer: SQLite's blob may sit at any byte offset.
-  const counts = new Float64Array(row.counts.byteLength / 8);
-  new Uint8Array(counts.buffer).set(row.counts);
+  const counts = decodeFloat64s(row.counts, `value counts of ${game.key} at ${row.heap} are damaged`);
   return { heap: row.heap, counts };
 }
 
@@ -147,7 +137,7 @@ function advance(store: StoreHandle, game: GameRow, tally: Tally, values: Values
     statement(store, 'INSERT OR REPLACE INTO value_counts (game_id, heap, counts) VALUES (?, ?, ?)').run(
       game.id,
       p,
-      encodeCounts(tally.table()),
+      encodeFloat64s(tally.table()),
     );
   }
   return tally.add(values, tally.upto - base, end - base);
@@ -202,10 +192,7 @@ function storedTally(store: StoreHandle, game: GameRow, upto: number): Tally | u
     | { upto: number; counts: Uint8Array }
     | undefined;
   if (row?.upto !== upto) return undefined;
-  if (row.counts.byteLength % 8 !== 0)
-    throw new Error(`value tally of ${game.key} at ${row.upto} is damaged (${row.counts.byteLength} bytes)`);
-  const counts = new Float64Array(row.counts.byteLength / 8);
-  new Uint8Array(counts.buffer).set(row.counts);
+  const counts = decodeFloat64s(row.counts, `value tally of ${game.key} at ${row.upto} is damaged`);
   return new Tally(row.upto, counts, COUNTED_VALUES);
 }
 
@@ -220,7 +207,7 @@ function storeTally(store: StoreHandle, game: GameRow, tally: Tally | undefined)
     store,
     `INSERT INTO value_tally (game_id, upto, counts) VALUES (?, ?, ?)
        ON CONFLICT (game_id) DO UPDATE SET upto = excluded.upto, counts = excluded.counts`,
-  ).run(game.id, tally.upto, encodeCounts(table));
+  ).run(game.id, tally.upto, encodeFloat64s(table));
 }
 
 function nextTally(store: StoreHandle, before: GameRow, values: Values, kept: Tally | undefined): Tally | undefined {
