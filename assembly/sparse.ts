@@ -10,7 +10,7 @@
 // pairs at a time while every value is below 512: two rows of bytes, one reversed, XOR-ed, and
 // looked up in a 256-bit bitset of the wanted values with byte swizzles.
 //
-// The kernels live in assembly/sparse/: layout.ts, step1.ts, scan.ts, heap.ts (run) and gang.ts.
+// The kernels live in assembly/sparse/: layout.ts, step1.ts, front.ts, scan.ts, heap.ts (run) and gang.ts.
 
 export {
   setLayout,
@@ -34,6 +34,9 @@ export {
 export {
   run,
 } from './sparse/heap';
+export {
+  setFront,
+} from './sparse/front';
 export {
   getRescans,
   getContinued,

@@ -14,6 +14,8 @@ import {
   gvT,
   listAt,
   nOne,
+  maxTwo,
+  minTwo,
   nTwo,
   nWhole,
   nextStamp,
@@ -45,6 +47,13 @@ import {
   wantEach,
 } from './step1';
 import {
+  frontEnd,
+  frontPairs,
+  frontMarks,
+  noteScan,
+  pairMarks,
+} from './front';
+import {
   laneMode,
   left,
   scan,
@@ -62,8 +71,9 @@ import {
 //
 // Row of heap n: Int32 words at rows + (n - rowFrom) * stride * 4, stride = wasmRowStride
 // (src/kernels/wasm/sparse-wasm.ts) = 4 + 2 * rowWords: c_hi, the index of c1 among the common
-// values, where the finish's rare check starts, a spare word, the gather's marks for values below
-// rowWords * 32 as a bitset, the seen bitset. Bits, not the JavaScript kernel's copied stamps:
+// values, where the finish's rare check starts, where the gather's scan starts (past the front),
+// the gather's marks for values below rowWords * 32 as a bitset, the seen bitset. Bits, not the
+// JavaScript kernel's copied stamps:
 // a row of 2 KB a heap (values below 512) had the finish reading its tile's rows back from L3.
 
 export let rescans: i32 = 0;
@@ -104,6 +114,10 @@ export function gatherMarks(
   const kept = nTwo == 1;
   let kb0 = 0;
   let kb1 = 0;
+  // The block's front (front.ts): the frozen pairs [frontLo, frontTo] of every heap of the block
+  // (frontTo < frontLo: none); a heap's own frozen pairs below frontLo are marked per heap.
+  let frontLo = 0;
+  let frontTo = -1;
   cursor = 0;
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
@@ -113,6 +127,7 @@ export function gatherMarks(
     if (n >= B + 16) {
       B = n;
       bst = -1;
+      frontTo = -1;
       if (blockAt(n, hi, VA)) {
         bst = nextLaneStamp();
         for (let k = 0; k < nTwo; k++) {
@@ -122,6 +137,10 @@ export function gatherMarks(
           kb1 = bulkEnd(count, kb0, min(F, B - d));
           bulk(B, d, kb0, kb1, bst);
         }
+        // Every part from frontLo on leaves the other below F (and below B) for each heap of the block.
+        frontLo = max(B + 16 - minTwo - F, max(1, 16 - minTwo));
+        frontTo = frontEnd(B, maxTwo, frontLo, reachOf(B));
+        if (frontTo >= frontLo) for (let k = 0; k < nTwo; k++) frontMarks(B, two(k), frontLo, frontTo, bst);
       }
     }
     const lane = LANES + <usize>((n - B) * LANE_BYTES);
@@ -151,6 +170,13 @@ export function gatherMarks(
       const b0 = lowerBound(count, max(1, B + 16 - d - F));
       markLess(s, from, to, b0, bulkEnd(count, b0, min(F, B - d)), st);
     }
+    // Where the gather's scan starts: the heap's first frozen pair, or past the block's front.
+    let from = max(1, n - i0 - F + 1);
+    if (frontTo >= frontLo) {
+      for (let k = 0; k < nTwo; k++) pairMarks(n - two(k), from, frontLo - 1, st);
+      from = frontTo + 1;
+    }
+    store<i32>(base, from, 12);
     rowBitsFrom(mb, rowBits, st, lane, bst);
     const wbits = mb + (<usize>rowWords << 2);
     for (let o = 0; o < rowWords; o++) store<i32>(wbits + (<usize>o << 2), 0);
@@ -213,12 +239,16 @@ export function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowW
     }
     // The rare values below c1, where the finish's rare check starts.
     store<i32>(base, c1 - load<i32>(base, 4), 8);
-    if (need == 0) continue;
+    const aFrom = load<i32>(base, 12);
+    if (need == 0) {
+      noteScan(frontPairs);
+      continue;
+    }
     left = need;
-    const aFrom = max(1, n - i0 - F + 1);
     // Until every wanted value is seen or the frozen pairs run out (or the window's reach: the
     // finish tells those apart).
-    scan(n, aFrom, reachOf(n), mb + (<usize>rowWords << 2), laneMode(VA), need, true);
+    const stop = scan(n, aFrom, reachOf(n), mb + (<usize>rowWords << 2), laneMode(VA), need, true);
+    noteScan(stop - aFrom + frontPairs);
     if (left > 0) store<i32>(base, 0, 8);
     clearWanted(c1, need);
   }

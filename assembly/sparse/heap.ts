@@ -56,6 +56,12 @@ import {
   toLane,
 } from './step1';
 import {
+  frontEnd,
+  frontMarks,
+  noteScan,
+  pairMarks,
+} from './front';
+import {
   amaxOf,
   laneMode,
   left,
@@ -166,11 +172,16 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
   const kept = sums || nTwo == 1;
   let kb0 = 0;
   let kb1 = 0;
+  // The block's front: step 2's pairs [1, frontTo] are marked (0: none), a in [16 - d, frontTo] for
+  // the whole block, the rest per heap.
+  let frontTo = 0;
+  const frontLo = max(1, 16 - minTwo);
   for (let n = lo; n < hi; n++) {
     const st = nextStamp();
     if (n >= B + 16) {
       B = n;
       bst = -1;
+      frontTo = 0;
       if (blockAt(n, hi, valueCeil)) {
         bst = nextLaneStamp();
         if (kept) {
@@ -189,6 +200,11 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
             const b0 = lowerBound(rareCount, max(1, 16 - d));
             bulk(B, d, b0, bulkEnd(rareCount, b0, B - d), bst);
           }
+        const aHi = frontEnd(B, maxTwo, frontLo, reachOf(B));
+        if (aHi >= frontLo) {
+          frontTo = aHi;
+          for (let k = 0; k < nTwo; k++) frontMarks(B, two(k), max(1, 16 - two(k)), aHi, bst);
+        }
       }
     }
     const lane = LANES + <usize>((n - B) * LANE_BYTES);
@@ -216,6 +232,11 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       const b0 = lowerBound(rareCount, max(1, 16 - d));
       markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - d), st);
     }
+    if (frontTo > 0)
+      for (let k = 0; k < nTwo; k++) {
+        const s = n - two(k);
+        pairMarks(s, 1, 15 - two(k), st);
+      }
     const common = 1 ^ (parity & (n - i0) & 1);
     const commons = classList(common);
     let c = valueCeil;
@@ -245,10 +266,10 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     if (need > 0) {
       left = need;
       const reach = reachOf(n);
-      scan(n, 1, reach, SEEN, laneMode(valueCeil), need, bst >= 0);
+      noteScan(scan(n, frontTo + 1, reach, SEEN, laneMode(valueCeil), need, bst >= 0) - 1);
       v = wantedMex(n, c, need, reach);
       if (v < 0) return n;
-    }
+    } else noteScan(frontTo);
     const stop = closeHeap(n, v, cap);
     if (stop >= 0) return stop;
   }

@@ -89,46 +89,40 @@ export function nextLaneStamp(): i32 {
 /** Lane t's byte x = bst for x = val[j] ^ g[B + t - d - pos[j]], t < 16, j in [from, to); lane 0 at L. */
 export function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usize): void {
   if (from >= to) return;
-  if (EXACT8) {
-    blockBytes(B, d, from, to, bst, L);
-    return;
-  }
   const at = i32x4.splat(<i32>L);
-  for (let j = from; j < to; j++) {
-    const h = B - d - rq(j);
-    const rv = i16x8.splat(<i16>rval(j));
-    const b = v128.load(T8 + <usize>h);
-    // Unescaped without a branch: where values pass ESC, most loads hold an escape (Officers:
-    // three in four), and a branch on it was mispredicted about as often as not.
-    const w0 = unescapeT(i16x8.extend_low_i8x16_u(b), h);
-    const w1 = unescapeT(i16x8.extend_high_i8x16_u(b), h + 8);
-    const x0 = v128.xor(w0, rv);
-    const x1 = v128.xor(w1, rv);
-    laneStores(
-      i32x4.add(i32x4.extend_low_i16x8_u(x0), at),
-      i32x4.add(i32x4.extend_high_i16x8_u(x0), at),
-      i32x4.add(i32x4.extend_low_i16x8_u(x1), at),
-      i32x4.add(i32x4.extend_high_i16x8_u(x1), at),
-      bst,
-    );
-  }
+  if (EXACT8) for (let j = from; j < to; j++) rowBytes(B - d - rq(j), rval(j), bst, at);
+  else for (let j = from; j < to; j++) rowWords(B - d - rq(j), rval(j), bst, at);
 }
 
-/** blockMarks while the bytes are the values (EXACT8): one load and one XOR in byte lanes a rare heap. */
-export function blockBytes(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usize): void {
-  const at = i32x4.splat(<i32>L);
-  for (let j = from; j < to; j++) {
-    const x = v128.xor(v128.load(T8 + <usize>(B - d - rq(j))), i8x16.splat(<i8>rval(j)));
-    const lo = i16x8.extend_low_i8x16_u(x);
-    const hi = i16x8.extend_high_i8x16_u(x);
-    laneStores(
-      i32x4.add(i32x4.extend_low_i16x8_u(lo), at),
-      i32x4.add(i32x4.extend_high_i16x8_u(lo), at),
-      i32x4.add(i32x4.extend_low_i16x8_u(hi), at),
-      i32x4.add(i32x4.extend_high_i16x8_u(hi), at),
-      bst,
-    );
-  }
+/**
+ * Lane t's byte (v ^ g[h + t]) + at = bst, t < 16, while the bytes are the values (EXACT8): one
+ * load and one XOR in byte lanes.
+ */
+@inline export function rowBytes(h: i32, v: i32, bst: i32, at: v128): void {
+  const x = v128.xor(v128.load(T8 + <usize>h), i8x16.splat(<i8>v));
+  wordStores(i16x8.extend_low_i8x16_u(x), i16x8.extend_high_i8x16_u(x), bst, at);
+}
+
+/** rowBytes with escaped values, in 16-bit lanes. */
+@inline export function rowWords(h: i32, v: i32, bst: i32, at: v128): void {
+  const rv = i16x8.splat(<i16>v);
+  const b = v128.load(T8 + <usize>h);
+  // Unescaped without a branch: where values pass ESC, most loads hold an escape (Officers:
+  // three in four), and a branch on it was mispredicted about as often as not.
+  const x0 = v128.xor(unescapeT(i16x8.extend_low_i8x16_u(b), h), rv);
+  const x1 = v128.xor(unescapeT(i16x8.extend_high_i8x16_u(b), h + 8), rv);
+  wordStores(x0, x1, bst, at);
+}
+
+/** Lane t's byte x + at = bst for the 16 values x of x0 (t < 8) and x1 (t from 8), 16-bit lanes. */
+@inline function wordStores(x0: v128, x1: v128, bst: i32, at: v128): void {
+  laneStores(
+    i32x4.add(i32x4.extend_low_i16x8_u(x0), at),
+    i32x4.add(i32x4.extend_high_i16x8_u(x0), at),
+    i32x4.add(i32x4.extend_low_i16x8_u(x1), at),
+    i32x4.add(i32x4.extend_high_i16x8_u(x1), at),
+    bst,
+  );
 }
 
 /**

@@ -44,6 +44,18 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
         }),
     ],
     ['wasm, no lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 0 } })],
+    // A scan's first pairs marked a block at a time (the front), which small tables never reach by
+    // default: in byte lanes, in 16-bit lanes, and with escaped values.
+    ['wasm, front 24', (shape) => new WasmSparseKernel(shape, module, undefined, { front: 24 })],
+    [
+      'wasm, 16-bit lanes, front 9',
+      (shape) =>
+        new WasmSparseKernel(shape, module, undefined, {
+          front: 9,
+          lanes: { bytes: 0, words: 512, lowsWhileRare: false },
+        }),
+    ],
+    ['wasm, escape 7, front 40', (shape) => new WasmSparseKernel(shape, module, undefined, { escape: 7, front: 40 })],
     // The plain SIMD build (the default is the relaxed one where the engine has it): byte lanes,
     // and the low bytes' scans of escaped values.
     ['wasm, plain SIMD', (shape) => new WasmSparseKernel(shape, plain)],

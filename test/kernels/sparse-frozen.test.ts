@@ -45,6 +45,16 @@ const PARALLEL: [string, (shape: SparseShape) => ParallelKernel][] = [
     (shape) =>
       new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { lanes: { bytes: 0, words: 0 } })),
   ],
+  // The front (a gather's first frozen pairs marked a block at a time), which small tables never
+  // reach by default: in byte lanes and with escaped values.
+  [
+    'wasm, front 24',
+    (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { front: 24 })),
+  ],
+  [
+    'wasm, escape 7, front 40',
+    (shape) => new WasmSparseFrozenKernel(new SparseMemory(shape, wasmModule, undefined, { escape: 7, front: 40 })),
+  ],
   // Values from 7 on read from the Uint16 table, on small tables (16-bit scans from the low bytes,
   // as while wide values are rare; then rebuilt exactly).
   [

@@ -1,0 +1,72 @@
+// Sparse space in WebAssembly (assembly/sparse.ts): the front, step 2's first pairs marked a block
+// at a time the way step 1 marks its rare pairs.
+//
+// Why: a scan's first pairs meet most of the heap's wanted values, many of them several times,
+// and every lane that hits costs about twenty instructions to read back and clear (Officers near
+// 2^22: 119 lanes a heap for 57 values). Marking a pair into its heap's lane costs about 2.5.
+// So the pairs (a, s - a), a in [aLo, aHi], go into the lanes of a block's 16 heaps beside step
+// 1's bulk: they are options like any other, c and the wanted values are read from lanes that
+// hold them, and the scan goes on from aHi + 1. Whole scans on one thread ran 9-16% faster
+// (bench/NOTES.md). Every value stays exact: the marks are options of the heap whatever the front.
+
+import {
+  EXACT8,
+  G8,
+  LANES,
+  gv,
+  gvT,
+} from './layout';
+import {
+  put,
+  rowBytes,
+  rowWords,
+} from './step1';
+
+/** The front's length: a fixed one (tests), or -1 to follow the scans. */
+export let frontFixed: i32 = -1;
+/** Pairs the next blocks mark a sum: FRONT_SHARE of the mean scan length, from the front's start. */
+export let frontPairs: i32 = 0;
+const FRONT_SHARE: f64 = 0.4;
+/** The scans frontPairs follows: this many, each counted up to SCAN_CAP pairs (a scan that runs out is one). */
+const FRONT_EVERY: i32 = 4096;
+const SCAN_CAP: i32 = 16384;
+let scanned: f64 = 0;
+let scans: i32 = 0;
+
+export function setFront(k: i32): void {
+  frontFixed = k;
+  frontPairs = k >= 0 ? k : 0;
+  scanned = 0;
+  scans = 0;
+}
+
+/** A heap's scan went `length` pairs past its front's start (its front's length when it had no scan). */
+@inline export function noteScan(length: i32): void {
+  scanned += <f64>min(length, SCAN_CAP);
+  if (++scans < FRONT_EVERY) return;
+  if (frontFixed < 0) frontPairs = (<i32>((FRONT_SHARE * scanned) / <f64>scans) >> 4) << 4;
+  scanned = 0;
+  scans = 0;
+}
+
+/**
+ * The front's last first part for the block B..B + 15 of sum offset d starting at aLo (every
+ * partner of [aLo, ...] below the block, aLo >= 16 - d): aLo - 1 when the block has none, so
+ * that every pair of the front is a pair of each heap of the block and within `reach`.
+ */
+@inline export function frontEnd(B: i32, d: i32, aLo: i32, reach: i32): i32 {
+  const aHi = aLo + frontPairs - 1;
+  return frontPairs > 0 && 2 * aHi + 2 <= B - d && aHi + 64 <= reach ? aHi : aLo - 1;
+}
+
+/** Lane t's byte x = bst for x = g[a] ^ g[B + t - d - a], a in [aLo, aHi] (aLo >= 16 - d). */
+export function frontMarks(B: i32, d: i32, aLo: i32, aHi: i32, bst: i32): void {
+  const at = i32x4.splat(<i32>LANES);
+  if (EXACT8) for (let a = aLo; a <= aHi; a++) rowBytes(B - d - a, <i32>load<u8>(G8 + <usize>a), bst, at);
+  else for (let a = aLo; a <= aHi; a++) rowWords(B - d - a, gv(a), bst, at);
+}
+
+/** Heap n's own pairs of sum s with first parts [from, to] (those a block's front cannot take), into its lane. */
+@inline export function pairMarks(s: i32, from: i32, to: i32, st: i32): void {
+  for (let a = from; a <= to; a++) put(gv(a) ^ gvT(s - a), st);
+}
