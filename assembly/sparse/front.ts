@@ -6,21 +6,31 @@
 // 2^22: 119 lanes a heap for 57 values). Marking a pair into its heap's lane costs about 2.5.
 // So the pairs (a, s - a), a in [aLo, aHi], go into the lanes of a block's 16 heaps beside step
 // 1's bulk: they are options like any other, c and the wanted values are read from lanes that
-// hold them, and the scan goes on from aHi + 1. Whole scans on one thread ran 9-16% faster
+// hold them, and the scan goes on from aHi + 1. One thread ran 6-22% faster
 // (bench/NOTES.md). Every value stays exact: the marks are options of the heap whatever the front.
 
 import {
   EXACT8,
   G8,
   LANES,
+  REV,
+  SIXTEEN,
+  T8,
+  choose,
   gv,
-  gvT,
+  words8,
+  words8T,
 } from './layout';
 import {
-  put,
+  LANE_BYTES,
   rowBytes,
   rowWords,
+  toBst,
+  toLane,
 } from './step1';
+import {
+  reverse16,
+} from './scan';
 
 /** The front's length: a fixed one (tests), or -1 to follow the scans. */
 export let frontFixed: i32 = -1;
@@ -66,7 +76,47 @@ export function frontMarks(B: i32, d: i32, aLo: i32, aHi: i32, bst: i32): void {
   else for (let a = aLo; a <= aHi; a++) rowWords(B - d - a, gv(a), bst, at);
 }
 
-/** Heap n's own pairs of sum s with first parts [from, to] (those a block's front cannot take), into its lane. */
-@inline export function pairMarks(s: i32, from: i32, to: i32, st: i32): void {
-  for (let a = from; a <= to; a++) put(gv(a) ^ gvT(s - a), st);
+/**
+ * Heap n's own pairs (a, s - a), a in [from, to] (fewer than 16: those a block's front cannot
+ * take), into its lane (toLane at toBst): the 16 pairs from `from` in one XOR, as the scan reads
+ * them, the lanes past `to` sent to the lane's last byte, which no one reads (values are below
+ * 512 in a block). A pair at a time was a fifth of 0.167's time, with 25 of them a heap.
+ */
+export function nearMarks(s: i32, from: i32, to: i32): void {
+  if (from > to) return;
+  const a = i8x16.sub(SIXTEEN, REV);
+  const past = i8x16.gt_u(a, i8x16.splat(<i8>(to - from + 1)));
+  const pastLo = i16x8.extend_low_i8x16_s(past);
+  const pastHi = i16x8.extend_high_i8x16_s(past);
+  const junk = i16x8.splat(<i16>(LANE_BYTES - 1));
+  let x0: v128;
+  let x1: v128;
+  if (EXACT8) {
+    const x = v128.xor(v128.load(G8 + <usize>from), i8x16.swizzle(v128.load(T8 + <usize>(s - from - 15)), REV));
+    x0 = i16x8.extend_low_i8x16_u(x);
+    x1 = i16x8.extend_high_i8x16_u(x);
+  } else {
+    x0 = v128.xor(words8(from), reverse16(words8T(s - from - 7)));
+    x1 = v128.xor(words8(from + 8), reverse16(words8T(s - from - 15)));
+  }
+  oneLaneStores(choose(junk, x0, pastLo), choose(junk, x1, pastHi), toLane, <u8>toBst);
+}
+
+/** Byte bst at lane + x for the 16 values x of x0 and x1 (16-bit lanes). */
+@inline function oneLaneStores(x0: v128, x1: v128, lane: usize, bst: u8): void {
+  const at = i32x4.splat(<i32>lane);
+  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_low_i16x8_u(x0), at), 0), bst);
+  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_low_i16x8_u(x0), at), 1), bst);
+  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_high_i16x8_u(x0), at), 0), bst);
+  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_high_i16x8_u(x0), at), 1), bst);
+  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_low_i16x8_u(x1), at), 0), bst);
+  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_low_i16x8_u(x1), at), 1), bst);
+  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_high_i16x8_u(x1), at), 0), bst);
+  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_high_i16x8_u(x1), at), 1), bst);
+}
+
+/** Byte bst at the two addresses packed in r (low and high 32 bits). */
+@inline function storeTwo(r: i64, bst: u8): void {
+  store<u8>(<usize>(<u32>r), bst);
+  store<u8>(<usize>(<u32>(r >>> 32)), bst);
 }

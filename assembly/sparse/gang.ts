@@ -51,7 +51,7 @@ import {
   frontPairs,
   frontMarks,
   noteScan,
-  pairMarks,
+  nearMarks,
 } from './front';
 import {
   laneMode,
@@ -173,7 +173,7 @@ export function gatherMarks(
     // Where the gather's scan starts: the heap's first frozen pair, or past the block's front.
     let from = max(1, n - i0 - F + 1);
     if (frontTo >= frontLo) {
-      for (let k = 0; k < nTwo; k++) pairMarks(n - two(k), from, frontLo - 1, st);
+      for (let k = 0; k < nTwo; k++) nearMarks(n - two(k), from, frontLo - 1);
       from = frontTo + 1;
     }
     store<i32>(base, from, 12);

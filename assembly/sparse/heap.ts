@@ -59,7 +59,7 @@ import {
   frontEnd,
   frontMarks,
   noteScan,
-  pairMarks,
+  nearMarks,
 } from './front';
 import {
   amaxOf,
@@ -235,7 +235,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     if (frontTo > 0)
       for (let k = 0; k < nTwo; k++) {
         const s = n - two(k);
-        pairMarks(s, 1, 15 - two(k), st);
+        nearMarks(s, 1, 15 - two(k));
       }
     const common = 1 ^ (parity & (n - i0) & 1);
     const commons = classList(common);
