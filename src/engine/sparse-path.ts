@@ -99,6 +99,10 @@ export class SparsePathChooser {
       // only figure may be from the small chunks at the start, whose heaps cost more (octal:0.167
       // stayed on a gang rescanning 92% of its heaps, 1.2x one worker's time, for a whole run).
       if (this.runs.gang > 0 && this.gangRescans >= RESCAN_VETO && this.current === 'gang') this.current = 'seq';
+      // Nor is a vetoed gang probed soon: its rescans come from scans shorter than its window
+      // and stay as n grows, and each probe runs a chunk at about half speed (octal:0.167 to
+      // 2^22 on two workers: 100 ms of its 1.1 s).
+      if (this.gangRescans >= RESCAN_VETO) this.probeEvery = PROBE_MAX;
     }
     const other: SparsePath = path === 'gang' ? 'seq' : 'gang';
     // A gang's first chunk compiles its kernel: it says nothing about its speed.
@@ -114,7 +118,8 @@ export class SparsePathChooser {
         // loses doubles the wait for the next.
         const won = path !== this.current && this.beats(path);
         if (won) this.current = path;
-        this.probeEvery = won ? PROBE_MIN : Math.min(PROBE_MAX, this.probeEvery * 2);
+        const vetoed = path === 'gang' && this.gangRescans >= RESCAN_VETO;
+        this.probeEvery = won ? PROBE_MIN : vetoed ? PROBE_MAX : Math.min(PROBE_MAX, this.probeEvery * 2);
       }
     }
     this.runs[path]++;

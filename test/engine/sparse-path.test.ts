@@ -136,11 +136,11 @@ describe('choosing between one worker and a gang by measured time', () => {
 
   it('a gang that rescans nine heaps in ten never takes over, even when a slow spell says it would', () => {
     // One worker: 1 µs a heap, 3 µs in a slow spell (chunks 40-120); the gang: 1.5 µs always.
-    const run = (rescanShare: number): SparsePath[] => {
+    const run = (rescanShare: number, chunks = 200): SparsePath[] => {
       const chooser = new SparsePathChooser();
       chooser.record('seq', 1000, 1);
       const picked: SparsePath[] = [];
-      for (let i = 0; i < 200; i++) {
+      for (let i = 0; i < chunks; i++) {
         const { path, probe } = chooser.next();
         picked.push(path);
         const heaps = probe ? 100 : 1000;
@@ -151,9 +151,14 @@ describe('choosing between one worker and a gang by measured time', () => {
     };
     // Without rescans the spell hands the chunks to the gang (as it should: it is faster then).
     expect(count(run(0).slice(40, 120), 'gang')).toBeGreaterThan(40);
-    // Rescanning 95% of its heaps, it only gets its probes.
-    const vetoed = run(0.95);
-    expect(count(vetoed.slice(40, 200), 'gang')).toBeLessThan(6);
+    // Rescanning 95% of its heaps, it only gets its probes, PROBE_MAX chunks apart (each runs a
+    // chunk at the gang's pace).
+    const vetoed = run(0.95, 1000);
+    expect(count(vetoed.slice(40, 200), 'gang')).toBe(0);
+    const gangs = vetoed.map((p, i) => (p === 'gang' ? i : -1)).filter((i) => i >= 0);
+    expect(gangs.slice(0, 2)).toEqual([0, 1]);
+    expect(gangs.length).toBeGreaterThan(3);
+    for (let k = 2; k < gangs.length; k++) expect(gangs[k]! - gangs[k - 1]!).toBeGreaterThanOrEqual(PROBE_MAX);
     expect(count(run(RESCAN_VETO - 0.05).slice(40, 120), 'gang')).toBeGreaterThan(40);
   });
 });
