@@ -130,17 +130,19 @@ export function gatherMarks(
       frontTo = -1;
       if (blockAt(n, hi, VA)) {
         bst = nextLaneStamp();
-        for (let k = 0; k < nTwo; k++) {
-          const d = two(k);
-          halfWindow(count, B, d);
-          kb0 = lowerBound(count, max(1, B + 16 - d - F));
-          kb1 = bulkEnd(count, kb0, min(F, B - d));
-          bulk(B, d, kb0, kb1, bst);
-        }
         // Every part from frontLo on leaves the other below F (and below B) for each heap of the block.
         frontLo = max(B + 16 - minTwo - F, max(1, 16 - minTwo));
         frontTo = frontEnd(B, maxTwo, frontLo, reachOf(B));
         if (frontTo >= frontLo) for (let k = 0; k < nTwo; k++) frontMarks(B, two(k), frontLo, frontTo, bst);
+        // With one sum, the front holds the pairs of the rare heaps up to frontTo.
+        const past = kept && frontTo >= frontLo ? frontTo + 1 : 1;
+        for (let k = 0; k < nTwo; k++) {
+          const d = two(k);
+          halfWindow(count, B, d);
+          kb0 = lowerBound(count, max(past, B + 16 - d - F));
+          kb1 = bulkEnd(count, kb0, min(F, B - d));
+          bulk(B, d, kb0, kb1, bst);
+        }
       }
     }
     const lane = LANES + <usize>((n - B) * LANE_BYTES);
@@ -163,7 +165,7 @@ export function gatherMarks(
         continue;
       }
       if (kept) {
-        markLess(s, from, to, kb0, kb1, st);
+        markLess(s, frontTo >= frontLo ? max(from, kb0) : from, to, kb0, kb1, st);
         continue;
       }
       halfWindow(count, B, d);

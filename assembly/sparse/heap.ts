@@ -184,12 +184,18 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       frontTo = 0;
       if (blockAt(n, hi, valueCeil)) {
         bst = nextLaneStamp();
+        const aHi = frontEnd(B, maxTwo, frontLo, reachOf(B));
+        if (aHi >= frontLo) {
+          frontTo = aHi;
+          for (let k = 0; k < nTwo; k++) frontMarks(B, two(k), max(1, 16 - two(k)), aHi, bst);
+        }
         if (kept) {
           // Every part r of the bulk leaves the other part of each lane's sum in [1, B): r from
-          // 16 - (the least offset), below B - (the largest).
+          // 16 - (the least offset), below B - (the largest). The front holds the pairs of the
+          // rare heaps up to frontTo.
           const d = sums ? maxTwo : two(0);
           halfWindow(rareCount, B, d);
-          kb0 = lowerBound(rareCount, max(1, 16 - (sums ? minTwo : d)));
+          kb0 = lowerBound(rareCount, frontTo > 0 ? frontTo + 1 : max(1, 16 - (sums ? minTwo : d)));
           kb1 = bulkEnd(rareCount, kb0, B - d);
           if (sums) sumMarks(B, kb0, kb1, bst);
           else bulk(B, d, kb0, kb1, bst);
@@ -200,11 +206,6 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
             const b0 = lowerBound(rareCount, max(1, 16 - d));
             bulk(B, d, b0, bulkEnd(rareCount, b0, B - d), bst);
           }
-        const aHi = frontEnd(B, maxTwo, frontLo, reachOf(B));
-        if (aHi >= frontLo) {
-          frontTo = aHi;
-          for (let k = 0; k < nTwo; k++) frontMarks(B, two(k), max(1, 16 - two(k)), aHi, bst);
-        }
       }
     }
     const lane = LANES + <usize>((n - B) * LANE_BYTES);
@@ -225,7 +226,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
         continue;
       }
       if (kept) {
-        markLess(s, 0, end, kb0, kb1, st);
+        markLess(s, frontTo > 0 ? kb0 : 0, end, kb0, kb1, st);
         continue;
       }
       halfWindow(rareCount, B, d);
