@@ -179,7 +179,7 @@ export function gatherMarks(
       from = frontTo + 1;
     }
     store<i32>(base, from, 12);
-    rowBitsFrom(mb, rowBits, st, lane, bst);
+    rowBitsFrom(mb, rowBits, st, lane, bst, VA);
     const wbits = mb + (<usize>rowWords << 2);
     for (let o = 0; o < rowWords; o++) store<i32>(wbits + (<usize>o << 2), 0);
     // c1, the least common value not marked, 16 values a step: k counts the commons below it.
@@ -206,20 +206,25 @@ export function gatherMarks(
 /**
  * The row's mark bits [0, rowBits) (a multiple of 32): set where MARK holds st or, in a block
  * (bst >= 0), where the lane holds bst (below LANE_BYTES: a block's heap marks only there).
+ * Every mark is below VA (a power of two: a XOR of two values below it), so the bits from VA on
+ * are zeros, written as such: rows hold twice the values the gather saw, and reading MARK
+ * there was half the copy.
  */
-export function rowBitsFrom(mb: usize, rowBits: i32, st: i32, lane: usize, bst: i32): void {
+export function rowBitsFrom(mb: usize, rowBits: i32, st: i32, lane: usize, bst: i32, VA: i32): void {
   const stv = i32x4.splat(st);
-  const laneBits = bst >= 0 ? min(rowBits, LANE_BYTES) : 0;
+  const upto = min(rowBits, max(VA, 16));
+  const laneBits = bst >= 0 ? min(upto, LANE_BYTES) : 0;
   const bv = i8x16.splat(<i8>bst);
   for (let x = 0; x < laneBits; x += 16) {
     store<u16>(mb + <usize>(x >>> 3), <u16>i8x16.bitmask(i8x16.eq(v128.load(lane + <usize>x), bv)));
   }
-  for (let x = laneBits; x < rowBits; x += 16) {
+  for (let x = laneBits; x < upto; x += 16) {
     const m = MARK + (<usize>x << 2);
     const lo = i16x8.narrow_i32x4_s(i32x4.eq(v128.load(m), stv), i32x4.eq(v128.load(m, 16), stv));
     const hi = i16x8.narrow_i32x4_s(i32x4.eq(v128.load(m, 32), stv), i32x4.eq(v128.load(m, 48), stv));
     store<u16>(mb + <usize>(x >>> 3), <u16>i8x16.bitmask(i8x16.narrow_i16x8_s(lo, hi)));
   }
+  if (upto < rowBits) memory.fill(mb + <usize>(upto >>> 3), 0, <usize>((rowBits - upto) >>> 3));
 }
 
 export function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i32, rowFrom: i32): void {
