@@ -77,10 +77,18 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWor
     failed++;
     opts.log(`job ${job?.id ?? '?'} failed: ${err.message}`);
   });
+  // Whether a connection error came since the last time the connection was ready: a stop then
+  // drops the connections at once. The main client's status can still say 'ready' then (the
+  // error came from the blocking connection), and a graceful close waited for ever once.
+  let lost = false;
   worker.on('error', (err) => {
+    if (LOST.test(err.message)) lost = true;
     if (!stopping) opts.log(`queue error: ${err.message}`);
   });
   await worker.waitUntilReady();
+  (await worker.backend.client).on('ready', () => {
+    lost = false;
+  });
   opts.log(`worker ready: ${threads} thread${threads === 1 ? '' : 's'}, queue ${opts.target.display}`);
   try {
     await new Promise<void>((resolve) => {
@@ -90,32 +98,36 @@ export async function runQueueWorker(opts: QueueWorkerOptions): Promise<QueueWor
   } finally {
     stopping = true;
     if (inHand > 0) opts.log(`finishing ${inHand} job${inHand === 1 ? '' : 's'} in hand`);
-    await closeWorker(worker);
+    await closeWorker(worker, lost);
     tables.disconnect();
     await pool.destroy();
   }
   return { jobs, failed };
 }
 
+/** The errors that say a connection to Redis is gone. */
+const LOST = /ECONNREFUSED|ECONNRESET|Connection is closed/;
+
 /**
  * Close the BullMQ worker: gracefully (jobs in hand finish and report) while its connection is
- * up; forced when Redis is gone, or as soon as it goes during the close, since a graceful close
- * would wait for a reconnection (and keep retrying it) for ever.
+ * up; forced when Redis is gone (`lost`: a connection error since it was last ready), or as soon
+ * as it goes during the close, since a graceful close would wait for a reconnection (and keep
+ * retrying it) for ever.
  */
-async function closeWorker(worker: Worker<JobData, string>): Promise<void> {
+async function closeWorker(worker: Worker<JobData, string>, lost: boolean): Promise<void> {
   const client = await worker.backend.client;
-  if (client.status !== 'ready') {
+  if (lost || client.status !== 'ready') {
     await worker.close(true);
     await worker.disconnect();
     return;
   }
-  const lost = (): void => {
+  const drop = (): void => {
     void worker.disconnect().catch(() => undefined);
   };
-  client.once('close', lost);
+  client.once('close', drop);
   try {
     await worker.close();
   } finally {
-    client.off('close', lost);
+    client.off('close', drop);
   }
 }
