@@ -15,21 +15,28 @@ export function encodeChunk(values: Values): Buffer {
   return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 }
 
-/** Float64 counts as little-endian bytes, for a statement to bind right away (a view). */
-export function encodeFloat64s(counts: Float64Array): Buffer {
+/** The typed arrays stored whole beside the chunks: value counts (float64), rare heaps (uint32). */
+type Numbers = Float64Array | Uint32Array;
+
+/** Numbers as little-endian bytes, for a statement to bind right away (a view). */
+export function encodeNumbers(numbers: Numbers): Buffer {
   if (!LITTLE_ENDIAN) throw new Error('grundy-engine stores little-endian data; this platform is big-endian');
-  return Buffer.from(counts.buffer, counts.byteOffset, counts.byteLength);
+  return Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
 }
 
 /**
- * A stored blob of float64 counts, copied into an aligned buffer (SQLite's blob may sit at any
- * byte offset). `damaged` starts the error when its length is not a whole number of counts.
+ * A stored blob of numbers of type `of`, copied into an aligned buffer (SQLite's blob may sit at
+ * any byte offset). `damaged` starts the error when its length is not a whole number of them.
  */
-export function decodeFloat64s(blob: Uint8Array, damaged: string): Float64Array {
-  if (blob.byteLength % 8 !== 0) throw new Error(`${damaged} (${blob.byteLength} bytes)`);
-  const counts = new Float64Array(blob.byteLength / 8);
-  new Uint8Array(counts.buffer).set(blob);
-  return counts;
+export function decodeNumbers<T extends Numbers>(
+  blob: Uint8Array,
+  of: { new (length: number): T; readonly BYTES_PER_ELEMENT: number },
+  damaged: string,
+): T {
+  if (blob.byteLength % of.BYTES_PER_ELEMENT !== 0) throw new Error(`${damaged} (${blob.byteLength} bytes)`);
+  const numbers = new of(blob.byteLength / of.BYTES_PER_ELEMENT);
+  new Uint8Array(numbers.buffer).set(blob);
+  return numbers;
 }
 
 /** The byte of a narrow chunk that says "the value is in the escapes". */

@@ -1,5 +1,5 @@
 import type { SparseMask } from '../kernels/sparse-mask.js';
-import { decodeFloat64s, encodeFloat64s } from './codec.js';
+import { decodeNumbers, encodeNumbers } from './codec.js';
 import { statement, type StoreHandle } from './handle.js';
 import type { GameRow } from './rows.js';
 
@@ -17,8 +17,6 @@ export interface SparseState {
   readonly histogram?: { readonly upto: number; readonly counts: Float64Array };
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 export function loadSparseState(store: StoreHandle, game: GameRow): SparseState | undefined {
   const row = statement(
     store,
@@ -34,23 +32,18 @@ export function loadSparseState(store: StoreHandle, game: GameRow): SparseState 
       }
     | undefined;
   if (!row) return undefined;
-  if (row.rare.byteLength % 4 !== 0)
-    throw new Error(`sparse state of ${game.key} is damaged (${row.rare.byteLength} bytes of rare heaps)`);
-  // Copy into aligned buffers: SQLite's blob may sit at any byte offset.
-  const rare = new Uint32Array(row.rare.byteLength / 4);
-  new Uint8Array(rare.buffer).set(row.rare);
+  const rare = decodeNumbers(row.rare, Uint32Array, `sparse state of ${game.key} is damaged: its rare heaps`);
   const mask: SparseMask = { bits: row.mask_bits, parity: row.mask_parity === 1 ? 1 : 0 };
   if (row.counts === null || row.counted === null) return { mask, upto: row.upto, rare };
-  const counts = decodeFloat64s(row.counts, `sparse state of ${game.key} is damaged: its value counts`);
+  const counts = decodeNumbers(row.counts, Float64Array, `sparse state of ${game.key} is damaged: its value counts`);
   return { mask, upto: row.upto, rare, histogram: { upto: row.counted, counts } };
 }
 
 /** Replace the game's sparse state. Call inside the transaction that appends the chunk. */
 export function saveSparseState(store: StoreHandle, game: GameRow, state: SparseState): void {
-  if (!LITTLE_ENDIAN) throw new Error('grundy-engine stores little-endian data; this platform is big-endian');
-  const blob = Buffer.from(state.rare.buffer, state.rare.byteOffset, state.rare.byteLength);
+  const blob = encodeNumbers(state.rare);
   const h = state.histogram;
-  const counts = h ? encodeFloat64s(h.counts) : null;
+  const counts = h ? encodeNumbers(h.counts) : null;
   statement(
     store,
     `INSERT INTO sparse_state (game_id, mask_bits, mask_parity, upto, rare, counted, counts)

@@ -1,6 +1,6 @@
 import type { Values } from '../kernels/values.js';
 import { readValues } from './chunks.js';
-import { decodeFloat64s, encodeFloat64s } from './codec.js';
+import { decodeNumbers, encodeNumbers } from './codec.js';
 import { statement, type StoreHandle } from './handle.js';
 import type { GameRow } from './rows.js';
 
@@ -116,7 +116,7 @@ function storedAtMost(
     'SELECT heap, counts FROM value_counts WHERE game_id = ? AND heap <= ? ORDER BY heap DESC LIMIT 1',
   ).get(game.id, heap) as { heap: number; counts: Uint8Array } | undefined;
   if (!row) return undefined;
-  const counts = decodeFloat64s(row.counts, `value counts of ${game.key} at ${row.heap} are damaged`);
+  const counts = decodeNumbers(row.counts, Float64Array, `value counts of ${game.key} at ${row.heap} are damaged`);
   return { heap: row.heap, counts };
 }
 
@@ -137,7 +137,7 @@ function advance(store: StoreHandle, game: GameRow, tally: Tally, values: Values
     statement(store, 'INSERT OR REPLACE INTO value_counts (game_id, heap, counts) VALUES (?, ?, ?)').run(
       game.id,
       p,
-      encodeFloat64s(tally.table()),
+      encodeNumbers(tally.table()),
     );
   }
   return tally.add(values, tally.upto - base, end - base);
@@ -192,7 +192,7 @@ function storedTally(store: StoreHandle, game: GameRow, upto: number): Tally | u
     | { upto: number; counts: Uint8Array }
     | undefined;
   if (row?.upto !== upto) return undefined;
-  const counts = decodeFloat64s(row.counts, `value tally of ${game.key} at ${row.upto} is damaged`);
+  const counts = decodeNumbers(row.counts, Float64Array, `value tally of ${game.key} at ${row.upto} is damaged`);
   return new Tally(row.upto, counts, COUNTED_VALUES);
 }
 
@@ -207,7 +207,7 @@ function storeTally(store: StoreHandle, game: GameRow, tally: Tally | undefined)
     store,
     `INSERT INTO value_tally (game_id, upto, counts) VALUES (?, ?, ?)
        ON CONFLICT (game_id) DO UPDATE SET upto = excluded.upto, counts = excluded.counts`,
-  ).run(game.id, tally.upto, encodeFloat64s(table));
+  ).run(game.id, tally.upto, encodeNumbers(table));
 }
 
 function nextTally(store: StoreHandle, before: GameRow, values: Values, kept: Tally | undefined): Tally | undefined {
