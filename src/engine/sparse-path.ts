@@ -118,8 +118,7 @@ export class SparsePathChooser {
         // loses doubles the wait for the next.
         const won = path !== this.current && this.beats(path);
         if (won) this.current = path;
-        const vetoed = path === 'gang' && this.gangRescans >= RESCAN_VETO;
-        this.probeEvery = won ? PROBE_MIN : vetoed ? PROBE_MAX : Math.min(PROBE_MAX, this.probeEvery * 2);
+        this.probeEvery = won ? PROBE_MIN : Math.min(PROBE_MAX, this.probeEvery * 2);
       }
     }
     this.runs[path]++;
