@@ -23,6 +23,7 @@ import {
 } from './layout';
 import {
   LANE_BYTES,
+  laneStores,
   rowBytes,
   rowWords,
   toBst,
@@ -99,24 +100,17 @@ export function nearMarks(s: i32, from: i32, to: i32): void {
     x0 = v128.xor(words8(from), reverse16(words8T(s - from - 7)));
     x1 = v128.xor(words8(from + 8), reverse16(words8T(s - from - 15)));
   }
-  oneLaneStores(choose(junk, x0, pastLo), choose(junk, x1, pastHi), toLane, <u8>toBst);
-}
-
-/** Byte bst at lane + x for the 16 values x of x0 and x1 (16-bit lanes). */
-@inline function oneLaneStores(x0: v128, x1: v128, lane: usize, bst: u8): void {
-  const at = i32x4.splat(<i32>lane);
-  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_low_i16x8_u(x0), at), 0), bst);
-  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_low_i16x8_u(x0), at), 1), bst);
-  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_high_i16x8_u(x0), at), 0), bst);
-  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_high_i16x8_u(x0), at), 1), bst);
-  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_low_i16x8_u(x1), at), 0), bst);
-  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_low_i16x8_u(x1), at), 1), bst);
-  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_high_i16x8_u(x1), at), 0), bst);
-  storeTwo(i64x2.extract_lane(i32x4.add(i32x4.extend_high_i16x8_u(x1), at), 1), bst);
-}
-
-/** Byte bst at the two addresses packed in r (low and high 32 bits). */
-@inline function storeTwo(r: i64, bst: u8): void {
-  store<u8>(<usize>(<u32>r), bst);
-  store<u8>(<usize>(<u32>(r >>> 32)), bst);
+  // Step 1's stores put lane t's byte t lanes on: the bases step back as far, so that all 16
+  // land in this one lane.
+  const y0 = choose(junk, x0, pastLo);
+  const y1 = choose(junk, x1, pastHi);
+  const at = i32x4.splat(<i32>toLane);
+  const lb = LANE_BYTES;
+  laneStores(
+    i32x4.add(i32x4.extend_low_i16x8_u(y0), i32x4.sub(at, i32x4(0, lb, 2 * lb, 3 * lb))),
+    i32x4.add(i32x4.extend_high_i16x8_u(y0), i32x4.sub(at, i32x4(4 * lb, 5 * lb, 6 * lb, 7 * lb))),
+    i32x4.add(i32x4.extend_low_i16x8_u(y1), i32x4.sub(at, i32x4(8 * lb, 9 * lb, 10 * lb, 11 * lb))),
+    i32x4.add(i32x4.extend_high_i16x8_u(y1), i32x4.sub(at, i32x4(12 * lb, 13 * lb, 14 * lb, 15 * lb))),
+    toBst,
+  );
 }

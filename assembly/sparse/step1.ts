@@ -59,7 +59,7 @@ export function nextLaneStamp(): i32 {
  * LANE_BYTES): each 64-bit half of a vector is moved out once and split into its two addresses,
  * where a 16-bit lane took a move, a widening and an add (step 1 is about one store a pair).
  */
-@inline function laneStores(y0: v128, y1: v128, y2: v128, y3: v128, bst: i32): void {
+@inline export function laneStores(y0: v128, y1: v128, y2: v128, y3: v128, bst: i32): void {
   const r0 = i64x2.extract_lane(y0, 0);
   store<u8>(<usize>(<u32>r0), bst, 0 * LANE_BYTES);
   store<u8>(<usize>(<u32>(r0 >>> 32)), bst, 1 * LANE_BYTES);
