@@ -36,6 +36,8 @@ import type { ChunkRun } from './strategy.js';
 const GANG_TILE = 256;
 const GANG_TILE_MAX = 16384;
 const GANG_TILE_US = 800;
+/** Tiles are whole blocks of the kernels' 16 heaps (gang/member.ts MemberSchedule.align). */
+const TILE_ALIGN = 16;
 /**
  * A gang's first chunk holds this many times the work of a sequential one (times the members),
  * and sets how far the gang goes on (gangHorizon); the chunks it goes on with hold a sequential
@@ -91,7 +93,8 @@ interface LiveGang {
 /** Heaps per gang tile for heaps costing `usPerHeap` µs of thread time each (0: unknown). */
 export function tileLength(usPerHeap: number): number {
   if (!(usPerHeap > 0)) return GANG_TILE;
-  return Math.min(GANG_TILE_MAX, Math.max(GANG_TILE, Math.round(GANG_TILE_US / usPerHeap)));
+  const heaps = Math.round(GANG_TILE_US / usPerHeap / TILE_ALIGN) * TILE_ALIGN;
+  return Math.min(GANG_TILE_MAX, Math.max(GANG_TILE, heaps));
 }
 
 /** Parallel sparse chunks run, and how often the gather's guess fell short. */
@@ -315,7 +318,9 @@ export class SparseGangs {
       hi: end - shift,
       tile,
       // A fixed tile (tests) stays fixed; else tiles follow the heaps' cost along the gang.
-      ...(this.host.tuning.chunk === undefined ? { timed: { ns: GANG_TILE_US * 1000, min: GANG_TILE } } : {}),
+      ...(this.host.tuning.chunk === undefined
+        ? { timed: { ns: GANG_TILE_US * 1000, min: GANG_TILE }, align: TILE_ALIGN }
+        : {}),
       members,
     };
     // In an arena the rows are in each member's place, whose table reaches the horizon (the

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInterruptedAt } from '../helpers/interrupt.js';
 import { computeGame } from '../../src/engine/coordinator.js';
 import type { ComputeSummary } from '../../src/engine/compute-request.js';
+import { tileLength } from '../../src/engine/sparse-gangs.js';
 import type { SparseTuning } from '../../src/engine/sparse-runner.js';
 import { classTable, isRareHeap } from '../../src/kernels/sparse-mask.js';
 import { parseRules } from '../../src/games/registry.js';
@@ -163,5 +164,16 @@ describe('parallel sparse chunks through the coordinator', () => {
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as { kernel: string; computed: number; workers: number };
     expect(out).toMatchObject({ kernel: SPARSE_GANG, computed: 40000, workers: 2 });
+  });
+});
+
+describe("a sparse gang's first tiles", () => {
+  it('hold about 800 µs of work in whole blocks of 16 heaps, within their bounds', () => {
+    expect(tileLength(0)).toBe(256);
+    // 800 / 1.1 = 727 heaps: 720.
+    expect(tileLength(1.1)).toBe(720);
+    expect(tileLength(0.3)).toBe(2672);
+    expect(tileLength(0.01)).toBe(16384);
+    expect(tileLength(20)).toBe(256);
   });
 });

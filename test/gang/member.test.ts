@@ -60,6 +60,15 @@ describe('a gang member tile', () => {
     expect(tileFor(1024, 0, 0, timed)).toBe(1024);
   });
 
+  it('is a multiple of its alignment when longer than it, and as measured when not', () => {
+    const timed = { ns: 800_000, min: 256 };
+    // 1.1 µs a heap: 727 heaps, 720 in blocks of 16; a member 1.3x slower: 559 -> 544.
+    expect(tileFor(16384, 1100, 1100, timed, 16)).toBe(720);
+    expect(tileFor(16384, 1430, 1100, timed, 16)).toBe(544);
+    expect(tileFor(16384, 1100, 1100, timed)).toBe(727);
+    expect(tileFor(12, 1000, 1000, undefined, 16)).toBe(12);
+  });
+
   it('is shorter in proportion for a slower member, down to a quarter', () => {
     expect(tileFor(256, 1250, 1000)).toBe(205);
     expect(tileFor(256, 2000, 1000)).toBe(128);
