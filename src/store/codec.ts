@@ -54,13 +54,14 @@ export function encodeNarrow(values: Uint16Array): Buffer | null {
   for (let i = 0; i < count; i++) if (values[i]! >= ESCAPE) escaped++;
   if (count + 2 * escaped >= 2 * count) return null;
   const out = Buffer.allocUnsafe(count + 2 * escaped);
+  // The bytes min(v, 255) in one clamping copy; then the escapes, in order.
+  new Uint8ClampedArray(out.buffer, out.byteOffset, count).set(values);
   let at = count;
   for (let i = 0; i < count; i++) {
     const v = values[i]!;
-    if (v < ESCAPE) out[i] = v;
-    else {
-      out[i] = ESCAPE;
-      out.writeUInt16LE(v, at);
+    if (v >= ESCAPE) {
+      out[at] = v & 0xff;
+      out[at + 1] = v >>> 8;
       at += 2;
     }
   }
