@@ -173,7 +173,8 @@ export function sumMarks(B: i32, from: i32, to: i32, bst: i32): void {
 
 /** Heap marks for [from, to) less the bulk [b0, b1) (the block marked it), skipping s/2 when parts differ. */
 export function markLess(s: i32, from: i32, to: i32, b0: i32, b1: i32, st: i32): void {
-  if (from >= to) return;
+  // All in the bulk, and no half window to mark (most heaps past the last rare heap).
+  if (from >= to || (from >= b0 && to <= b1 && w0 >= w1)) return;
   const skip = distinctSkip(s, from, to);
   if (b0 >= b1) {
     markSpan(s, from, to, skip, st);
