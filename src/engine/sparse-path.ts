@@ -54,7 +54,7 @@ export class SparsePathChooser {
    * is tried twice before its figure counts: its first chunk pays for compiling its kernel.
    */
   next(): { path: SparsePath; probe: boolean } {
-    if (this.runs.gang < 2) {
+    if (this.runs.gang < 2 && !this.vetoed()) {
       this.probing = 'gang';
       return { path: 'gang', probe: this.runs.gang === 0 };
     }
@@ -78,7 +78,7 @@ export class SparsePathChooser {
    * figure does not beat it: what would otherwise make the next chunk a probe of one worker.
    */
   keepsGang(): boolean {
-    if (this.runs.gang < 2) return true;
+    if (this.runs.gang < 2 && !this.vetoed()) return true;
     return this.current === 'gang' && !(this.runs.seq > 0 && this.beats('seq'));
   }
 
@@ -95,14 +95,16 @@ export class SparsePathChooser {
     if (heaps <= 0) return;
     if (path === 'gang') {
       this.gangRescans = rescans / heaps;
-      // A measured gang past the veto gives way at once, whatever its figure says: one worker's
-      // only figure may be from the small chunks at the start, whose heaps cost more (octal:0.167
+      // A gang past the veto gives way at once, whatever its figure says: one worker's only
+      // figure may be from the small chunks at the start, whose heaps cost more (octal:0.167
       // stayed on a gang rescanning 92% of its heaps, 1.2x one worker's time, for a whole run).
-      if (this.runs.gang > 0 && this.gangRescans >= RESCAN_VETO && this.current === 'gang') this.current = 'seq';
+      // Its first chunk too: compiling the kernel spoils its time, not its rescans (octal:0.167
+      // and 0.354 rescan 98-100% there, and their second trial chunk ran at half speed).
+      if (this.vetoed() && this.current === 'gang') this.current = 'seq';
       // Nor is a vetoed gang probed soon: its rescans come from scans shorter than its window
       // and stay as n grows, and each probe runs a chunk at about half speed (octal:0.167 to
       // 2^22 on two workers: 100 ms of its 1.1 s).
-      if (this.gangRescans >= RESCAN_VETO) this.probeEvery = PROBE_MAX;
+      if (this.vetoed()) this.probeEvery = PROBE_MAX;
     }
     const other: SparsePath = path === 'gang' ? 'seq' : 'gang';
     // A gang's first chunk compiles its kernel: it says nothing about its speed.
@@ -124,9 +126,14 @@ export class SparsePathChooser {
     this.runs[path]++;
   }
 
+  /** Did the latest gang chunk rescan at least RESCAN_VETO of its heaps? */
+  private vetoed(): boolean {
+    return this.gangRescans >= RESCAN_VETO;
+  }
+
   /** Is `path` clearly faster than the other, by its figure (and, for a gang, its rescans)? */
   private beats(path: SparsePath): boolean {
-    if (path === 'gang' && this.gangRescans >= RESCAN_VETO) return false;
+    if (path === 'gang' && this.vetoed()) return false;
     return this.wallUs[path] < this.wallUs[path === 'gang' ? 'seq' : 'gang'] * SWITCH;
   }
 
