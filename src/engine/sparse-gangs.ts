@@ -39,6 +39,22 @@ const GANG_TILE_US = 800;
 /** Tiles are whole blocks of the kernels' 16 heaps (gang/member.ts MemberSchedule.align). */
 const TILE_ALIGN = 16;
 /**
+ * The tiles of a run whose gang rescans at least RESCAN_SHORT of a chunk's heaps take
+ * SHORT_TILE_US from then on, the running gang's too (GANG.TILE_NS). Its scans are short
+ * against the window, so most of them read the window's pairs: octal:0.161 (861 pairs a scan,
+ * rare heaps up to 23,784) rescanned 57-76% of its heaps over 800 µs tiles, and to 2^22 on two
+ * workers ran 1.78 s over them, 1.48 s over 400 µs, 1.40 s over 300 and 1.34 s over 150.
+ * Officers, 0.014, 0.172 and Grundy's game (rescanning 7-16%) ran 0-2% slower over 300-400 µs
+ * tiles, and keep 800; 0.034 (31-40%) ran even either way.
+ */
+const SHORT_TILE_US = 300;
+const RESCAN_SHORT = 0.5;
+
+/** The tile time after a gang chunk of `heaps` heaps rescanned `rescanned` of them. */
+export function tileUsAfter(tileUs: number, heaps: number, rescanned: number): number {
+  return heaps > 0 && rescanned >= RESCAN_SHORT * heaps ? Math.min(tileUs, SHORT_TILE_US) : tileUs;
+}
+/**
  * A gang's first chunk holds this many times the work of a sequential one (times the members),
  * and sets how far the gang goes on (gangHorizon); the chunks it goes on with hold a sequential
  * one's wall time (times the members), as they cost no start. Before gangs went on, every
@@ -91,9 +107,9 @@ interface LiveGang {
 }
 
 /** Heaps per gang tile for heaps costing `usPerHeap` µs of thread time each (0: unknown). */
-export function tileLength(usPerHeap: number): number {
+export function tileLength(usPerHeap: number, tileUs = GANG_TILE_US): number {
   if (!(usPerHeap > 0)) return GANG_TILE;
-  const heaps = Math.round(GANG_TILE_US / usPerHeap / TILE_ALIGN) * TILE_ALIGN;
+  const heaps = Math.round(tileUs / usPerHeap / TILE_ALIGN) * TILE_ALIGN;
   return Math.min(GANG_TILE_MAX, Math.max(GANG_TILE, heaps));
 }
 
@@ -147,6 +163,8 @@ export class SparseGangs {
   private readying: Promise<void> | null = null;
   /** The gang running on past the last chunk's end, if any (run). */
   private live: LiveGang | null = null;
+  /** A timed tile's thread time, in µs: GANG_TILE_US, or SHORT_TILE_US once rescans call for it. */
+  private tileUs = GANG_TILE_US;
 
   constructor(private readonly host: SparseGangHost) {}
 
@@ -226,6 +244,11 @@ export class SparseGangs {
     gang.reported = next;
     const counts = { rescans: Atomics.load(ctl, GANG.RESCANS), continued: Atomics.load(ctl, GANG.CONTINUED) };
     const rescanned = counts.rescans - gang.counted.rescans;
+    const tileUs = tileUsAfter(this.tileUs, next - lo, rescanned);
+    if (tileUs !== this.tileUs && this.host.tuning.chunk === undefined) {
+      this.tileUs = tileUs;
+      Atomics.store(ctl, GANG.TILE_NS, tileUs * 1000);
+    }
     if (next > lo) {
       const ms = performance.now() - Math.max(started, gang.reportedAt);
       // The first gang loads the gang's worker code in every thread: its time per heap (3-10x
@@ -285,7 +308,7 @@ export class SparseGangs {
     const shift = ready?.shift ?? 0;
     const known = this.host.space.rare.count;
     const arena = this.host.arenaOf(g);
-    const tile = Math.max(1, this.host.tuning.chunk ?? tileLength(this.host.usPerHeap));
+    const tile = Math.max(1, this.host.tuning.chunk ?? tileLength(this.host.usPerHeap, this.tileUs));
     // Room for the values to double within the chunk before the rows must grow.
     const rowWords = rowWordsFor(this.host.tuning.tightRows ? maxBefore : 2 * maxBefore + 1);
     // The control block and rare list are reused gang after gang (one gang at a time: a new one
@@ -319,7 +342,7 @@ export class SparseGangs {
       tile,
       // A fixed tile (tests) stays fixed; else tiles follow the heaps' cost along the gang.
       ...(this.host.tuning.chunk === undefined
-        ? { timed: { ns: GANG_TILE_US * 1000, min: GANG_TILE }, align: TILE_ALIGN }
+        ? { timed: { ns: this.tileUs * 1000, min: GANG_TILE }, align: TILE_ALIGN }
         : {}),
       members,
     };

@@ -118,7 +118,9 @@ export function runMember(ctl: Int32Array, m: MemberSchedule, kernel: PhaseKerne
     if (!held) {
       // Its pace as published, whole ns, like the others': a fastest member compared its exact
       // pace with its own rounded one and took a heap less now and then.
-      const length = tileFor(m.tile, Atomics.load(ctl, paceSlot), fastestPace(ctl, m.members), m.timed, m.align);
+      const ns = m.timed ? Atomics.load(ctl, GANG.TILE_NS) : 0;
+      const timed = m.timed && ns > 0 ? { ns, min: m.timed.min } : m.timed;
+      const length = tileFor(m.tile, Atomics.load(ctl, paceSlot), fastestPace(ctl, m.members), timed, m.align);
       // Nothing between the claim and its record can end the thread (no allocation, no call
       // out): a thread dies at the test hook below, or when the pool stops an aborted gang.
       s = m.lo + Atomics.add(ctl, GANG.NEXT, length);

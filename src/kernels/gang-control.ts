@@ -47,6 +47,11 @@ export const GANG = {
   /** WebAssembly subtraction gang: byte offsets of the element list and of the values. */
   ELEMS: 12,
   G: 13,
+  /**
+   * A timed tile's thread time at the fastest member's pace, in ns, when set (0: the schedule's):
+   * the main thread shortens the tiles of a gang whose finishes rescan many heaps (sparse space).
+   */
+  TILE_NS: 14,
 } as const;
 export const GANG_SLOTS = 16;
 
@@ -88,6 +93,7 @@ export function startGang(ctl: Int32Array, lo: number, hi: number, max: number, 
     GANG.REGROW,
     GANG.MISS,
     GANG.NEXT,
+    GANG.TILE_NS,
   ];
   for (const slot of [...counted, GANG.REPORT]) Atomics.store(ctl, slot, 0);
   for (let t = 0; t < members; t++)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInterruptedAt } from '../helpers/interrupt.js';
 import { computeGame } from '../../src/engine/coordinator.js';
 import type { ComputeSummary } from '../../src/engine/compute-request.js';
-import { tileLength } from '../../src/engine/sparse-gangs.js';
+import { tileLength, tileUsAfter } from '../../src/engine/sparse-gangs.js';
 import type { SparseTuning } from '../../src/engine/sparse-runner.js';
 import { classTable, isRareHeap } from '../../src/kernels/sparse-mask.js';
 import { parseRules } from '../../src/games/registry.js';
@@ -175,5 +175,13 @@ describe("a sparse gang's first tiles", () => {
     expect(tileLength(0.3)).toBe(2672);
     expect(tileLength(0.01)).toBe(16384);
     expect(tileLength(20)).toBe(256);
+    expect(tileLength(0.3, 300)).toBe(1008);
+  });
+
+  it('are shortened for good once a chunk rescans half its heaps', () => {
+    expect(tileUsAfter(800, 1000, 499)).toBe(800);
+    expect(tileUsAfter(800, 1000, 500)).toBe(300);
+    expect(tileUsAfter(300, 1000, 0)).toBe(300);
+    expect(tileUsAfter(800, 0, 0)).toBe(800);
   });
 });

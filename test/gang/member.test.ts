@@ -108,6 +108,22 @@ describe('one gang member', () => {
     expect(ctl[GANG.FINISHED]).toBe(400);
   });
 
+  it('times its tiles by the control block once the main thread sets it', () => {
+    const second = (tileNs: number): string => {
+      const ctl = gang(0, 1200, 2);
+      // Member 1's pace: 1 µs a heap, 400 heaps in 400 µs and 200 in 200; member 0, at least 20
+      // times slower, a quarter of that.
+      ctl[memberSlot(1, MEMBER.PACE)] = 1000;
+      ctl[GANG.TILE_NS] = tileNs;
+      const kernel = recorder(20);
+      const schedule = { lo: 0, hi: 1200, tile: 1000, timed: { ns: 400_000, min: 16 }, members: 2, member: 0 };
+      runMember(ctl, schedule, kernel, never);
+      return kernel.calls.filter((c) => c.startsWith('finish'))[1]!;
+    };
+    expect(second(0)).toBe('finish 1000 1100 1000');
+    expect(second(200_000)).toBe('finish 1000 1050 1000');
+  });
+
   it('redoes the tile its dead thread held before it claims another', () => {
     const ctl = gang(0, 300, 2);
     // The first thread of member 1 claimed [100, 200) and died before publishing it; member 0
