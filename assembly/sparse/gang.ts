@@ -441,7 +441,8 @@ function rowWanted(
   for (; x < c; x += 16) {
     // cHi <= VA <= rowBits: the seen bits below cHi are in the row.
     const seen = x < cHi ? <i32>load<u16>(wb + <usize>(x >>> 3)) & (cHi - x < 16 ? (1 << (cHi - x)) - 1 : 0xffff) : 0;
-    let m = i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), rv)) & ~(rowMarks(lane, bv, mb, rowBits, x) | seen) & from;
+    const cls = i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), rv));
+    let m = cls & ~(rowMarks(lane, bv, mb, rowBits, x) | seen) & from;
     if (c - x < 16) m &= (1 << (c - x)) - 1;
     from = -1;
     if (m == 0) continue;
