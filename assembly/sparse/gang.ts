@@ -45,6 +45,7 @@ import {
   toBst,
   toLane,
   wantEach,
+  wantValues,
 } from './step1';
 import {
   frontEnd,
@@ -448,13 +449,7 @@ function rowWanted(
     if (m == 0) continue;
     const t = cHi - x;
     if (t < 16 && m >>> max(0, t) != 0) rowRescan = true;
-    while (m != 0) {
-      const y = x + ctz(m);
-      m &= m - 1;
-      store<u8>(WANT + <usize>y, 1);
-      store<i32>(WANTED + (<usize>need << 2), y);
-      need++;
-    }
+    need = wantValues(x, m, need);
   }
   return need;
 }

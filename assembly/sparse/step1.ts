@@ -242,6 +242,11 @@ export function laneWanted(lane: usize, bst: i32, common: i32, c: i32, s0: usize
  */
 @inline export function wantEach(x: i32, m: i32, need: i32): i32 {
   if (x < 512) store<u16>(BITS + <usize>(x >> 3), <u16>m);
+  return wantValues(x, m, need);
+}
+
+/** Each value x + t, bit t of m set, wanted: into WANT and after the first `need` of WANTED. The new count. */
+@inline export function wantValues(x: i32, m: i32, need: i32): i32 {
   while (m != 0) {
     const y = x + ctz(m);
     m &= m - 1;
