@@ -181,8 +181,7 @@ export function gatherMarks(
     }
     store<i32>(base, from, 12);
     rowBitsFrom(mb, rowBits, st, lane, bst, VA);
-    const wbits = mb + (<usize>rowWords << 2);
-    for (let o = 0; o < rowWords; o++) store<i32>(wbits + (<usize>o << 2), 0);
+    zeroWords(mb + (<usize>rowWords << 2), rowWords);
     // c1, the least common value not marked, 16 values a step: k counts the commons below it.
     const cv = i8x16.splat(<i8>(1 ^ (parity & (n - i0) & 1)));
     let k = 0;
@@ -202,6 +201,12 @@ export function gatherMarks(
     store<i32>(base, k, 4);
     store<i32>(base, c1);
   }
+}
+
+/** Zero `words` 32-bit words from p: 16 bytes a store when they are a multiple of four (rowWordsFor's powers of two). */
+@inline function zeroWords(p: usize, words: i32): void {
+  if ((words & 3) == 0) for (let o = 0; o < words; o += 4) v128.store(p + (<usize>o << 2), i64x2.splat(0));
+  else for (let o = 0; o < words; o++) store<i32>(p + (<usize>o << 2), 0);
 }
 
 /**
