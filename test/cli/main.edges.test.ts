@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,34 @@ describe('--version', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^grundy <command> \[options\]/);
     expect(help.stdout).toContain('grundy compute');
+  });
+
+  it('lists no folder of the working directory on the way (yargs looks for a package.json)', async () => {
+    // Every folder a command lists, logged by a preload: yargs' own version guess, made at start,
+    // listed the working directory and each one above it (45 ms from a folder of 59,000 files).
+    const cwd = tempDir();
+    try {
+      const watch = join(cwd.dir, 'watch.cjs');
+      writeFileSync(
+        watch,
+        `const fs = require('node:fs');
+const read = fs.readdirSync;
+fs.readdirSync = function (dir, ...rest) {
+  process.stderr.write('listed ' + require('node:path').resolve(String(dir)) + '\\n');
+  return read.call(this, dir, ...rest);
+};
+require('node:module').syncBuiltinESMExports();
+`,
+      );
+      const r = await runCli(['--version'], { cwd: cwd.dir, env: { NODE_OPTIONS: `--require ${watch}` } });
+      expect(r.code, r.stderr).toBe(0);
+      const listed = r.stderr.split('\n').filter((line) => line.startsWith('listed '));
+      expect(listed.length, 'the preload saw no listing at all').toBeGreaterThan(0);
+      expect(listed).not.toContain(`listed ${cwd.dir}`);
+      expect(listed).not.toContain(`listed ${realpathSync(cwd.dir)}`);
+    } finally {
+      cwd.cleanup();
+    }
   });
 });
 
