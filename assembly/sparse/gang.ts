@@ -203,7 +203,7 @@ export function gatherMarks(
   }
 }
 
-/** Zero `words` 32-bit words from p: 16 bytes a store when they are a multiple of four (rowWordsFor's powers of two). */
+/** Zero `words` 32-bit words from p: 16 bytes a store when they are a multiple of four (rowWordsFor's). */
 @inline function zeroWords(p: usize, words: i32): void {
   if ((words & 3) == 0) for (let o = 0; o < words; o += 4) v128.store(p + (<usize>o << 2), i64x2.splat(0));
   else for (let o = 0; o < words; o++) store<i32>(p + (<usize>o << 2), 0);
