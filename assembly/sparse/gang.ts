@@ -378,19 +378,18 @@ export function finish(
     if (need > 0) {
       left = need;
       const reach = reachOf(n);
+      const mode = laneMode(valueCeil);
+      // First the pairs with s - a >= F, which the gather never read. Without a rescan that is all:
+      // the gather scanned every frozen pair up to the reach for the values still wanted.
+      const frozenFrom = max(1, n - i0 - F + 1);
+      scan(n, 1, min(reach, frozenFrom - 1), SEEN, mode, need, false);
       if (rescan) {
-        // Every value of the frozen pairs the gather marked (from the first frozen pair to where
-        // its scan started: a heap's near pairs and the block's front) is in the row, so none is
-        // wanted: the rescan skips them, about a third of Officers' pairs.
+        // Then the frozen pairs past the gather's scan start: every value of those before it (a
+        // heap's near pairs and the block's front) is in the row, so none is wanted there, about
+        // a third of Officers' pairs.
         rescans++;
-        const frozenFrom = max(1, n - i0 - F + 1);
-        scan(n, 1, min(reach, frozenFrom - 1), SEEN, laneMode(valueCeil), need, false);
-        if (left > 0) scan(n, max(frozenFrom, load<i32>(base, 12)), reach, SEEN, laneMode(valueCeil), need, true);
-      } else {
-        // The gather scanned every frozen pair up to the reach: only the pairs with s - a >= F are left.
-        continued++;
-        scan(n, 1, min(reach, max(1, n - i0 - F + 1) - 1), SEEN, laneMode(valueCeil), need, false);
-      }
+        if (left > 0) scan(n, max(frozenFrom, load<i32>(base, 12)), reach, SEEN, mode, need, true);
+      } else continued++;
       // Pairs past the window's reach were scanned by neither phase: a miss.
       v = wantedMex(n, c, need, reach);
       if (v < 0) return n;
