@@ -45,7 +45,6 @@ import {
   toBst,
   toLane,
   wantEach,
-  wantValues,
 } from './step1';
 import {
   frontEnd,
@@ -55,6 +54,7 @@ import {
   nearMarks,
 } from './front';
 import {
+  SCALAR,
   laneMode,
   left,
   scan,
@@ -236,6 +236,8 @@ export function rowBitsFrom(mb: usize, rowBits: i32, st: i32, lane: usize, bst: 
 export function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowWords: i32, rowFrom: i32): void {
   const rowBits = rowWords * 32;
   const i0 = two(0);
+  const mode = laneMode(VA);
+  const bitsOnly = mode != SCALAR;
   for (let n = lo; n < hi; n++) {
     const base = rowAt(rows, n, rowFrom, rowWords);
     const mb = base + 16;
@@ -248,7 +250,7 @@ export function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowW
       const closed = i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>x), cv)) | <i32>load<u16>(mb + <usize>(x >>> 3));
       let m = ~closed & 0xffff;
       if (c1 - x < 16) m &= (1 << (c1 - x)) - 1;
-      need = wantEach(x, m, need);
+      need = wantEach(x, m, need, bitsOnly);
     }
     // The rare values below c1, where the finish's rare check starts.
     store<i32>(base, c1 - load<i32>(base, 4), 8);
@@ -260,10 +262,10 @@ export function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowW
     left = need;
     // Until every wanted value is seen or the frozen pairs run out (or the window's reach: the
     // finish tells those apart).
-    const stop = scan(n, aFrom, reachOf(n), mb + (<usize>rowWords << 2), laneMode(VA), need, true);
+    const stop = scan(n, aFrom, reachOf(n), mb + (<usize>rowWords << 2), mode, need, true);
     noteScan(stop - aFrom + frontPairs);
     if (left > 0) store<i32>(base, 0, 8);
-    clearWanted(c1, need);
+    if (!bitsOnly) clearWanted(c1, need);
   }
 }
 
@@ -354,10 +356,13 @@ export function finish(
     let c: i32;
     let need = 0;
     let rescan = false;
+    const mode = laneMode(valueCeil);
+    const bitsOnly = bst >= 0 && mode != SCALAR;
     if (bst >= 0) {
       // A block's heap has every mark of its own in its lane: 16 values a step.
       c = rowMex(lane, bst, common, mb, rowBits, valueCeil, listAt(commons, load<i32>(base, 4)));
-      need = rowWanted(lane, bst, common ^ 1, mb, rowBits, wb, cHi, listAt(rares, load<i32>(base, 8)), c);
+      const x0 = listAt(rares, load<i32>(base, 8));
+      need = rowWanted(lane, bst, common ^ 1, mb, rowBits, wb, cHi, x0, c, bitsOnly);
       rescan = rowRescan;
     } else {
       let k = load<i32>(base, 4);
@@ -378,11 +383,10 @@ export function finish(
     if (need > 0) {
       left = need;
       const reach = reachOf(n);
-      const mode = laneMode(valueCeil);
       // First the pairs with s - a >= F, which the gather never read. Without a rescan that is all:
       // the gather scanned every frozen pair up to the reach for the values still wanted.
       const frozenFrom = max(1, n - i0 - F + 1);
-      scan(n, 1, min(reach, frozenFrom - 1), SEEN, mode, need, false);
+      scan(n, 1, min(reach, frozenFrom - 1), SEEN, mode, need, bitsOnly);
       if (rescan) {
         // Then the frozen pairs past the gather's scan start: every value of those before it (a
         // heap's near pairs and the block's front) is in the row, so none is wanted there, about
@@ -391,7 +395,7 @@ export function finish(
         if (left > 0) scan(n, max(frozenFrom, load<i32>(base, 12)), reach, SEEN, mode, need, true);
       } else continued++;
       // Pairs past the window's reach were scanned by neither phase: a miss.
-      v = wantedMex(n, c, need, reach);
+      v = wantedMex(n, c, need, reach, bitsOnly);
       if (v < 0) return n;
     }
     const stop = closeHeap(n, v, cap);
@@ -431,16 +435,18 @@ let rowRescan = false;
 
 /**
  * finish's wanted values for a block heap: those of class `rare` in [x0, c) marked neither in
- * the lane nor in the row, nor (below cHi) seen by the gather's scan, ascending into WANT and
- * WANTED; their count. rowRescan says whether one lies at or past cHi.
+ * the lane nor in the row, nor (below cHi) seen by the gather's scan, into BITS (as wantEach)
+ * and unless `bitsOnly` ascending into WANT and WANTED; their count. rowRescan says whether one
+ * lies at or past cHi.
  */
 function rowWanted(
-  lane: usize, bst: i32, rare: i32, mb: usize, rowBits: i32, wb: usize, cHi: i32, x0: i32, c: i32,
+  lane: usize, bst: i32, rare: i32, mb: usize, rowBits: i32, wb: usize, cHi: i32, x0: i32, c: i32, bitsOnly: bool,
 ): i32 {
   const rv = i8x16.splat(<i8>rare);
   const bv = i8x16.splat(<i8>bst);
   let need = 0;
   rowRescan = false;
+  clearBits();
   let x = x0 & ~15;
   let from = ~((1 << (x0 - x)) - 1);
   for (; x < c; x += 16) {
@@ -453,7 +459,7 @@ function rowWanted(
     if (m == 0) continue;
     const t = cHi - x;
     if (t < 16 && m >>> max(0, t) != 0) rowRescan = true;
-    need = wantValues(x, m, need);
+    need = wantEach(x, m, need, bitsOnly);
   }
   return need;
 }

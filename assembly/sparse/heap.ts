@@ -2,6 +2,7 @@
 // worker's chunk.
 
 import {
+  BITS,
   CLS,
   LANES,
   REACH,
@@ -62,6 +63,7 @@ import {
   nearMarks,
 } from './front';
 import {
+  SCALAR,
   amaxOf,
   laneMode,
   left,
@@ -96,23 +98,36 @@ export let valueCeil: i32 = 1;
   else for (let j = 0; j < need; j++) store<u8>(WANT + <usize>load<i32>(WANTED + (<usize>j << 2)), 0);
 }
 
+/** The least value in the bitset BITS (one is there). */
+@inline function leastWanted(): i32 {
+  let k = 0;
+  let w = load<u64>(BITS);
+  while (w == 0) w = load<u64>(BITS + (<usize>++k << 3));
+  return (k << 6) + <i32>ctz(w);
+}
+
 /**
- * After heap n's scan for the `need` wanted values (WANTED, ascending; WANT cleared here): the
- * least one never seen, else c. -1 when the scan stopped at a windowed table's reach short of
- * the last pair (a miss, outMiss = n): the caller returns n, left to the main thread.
+ * After heap n's scan for the `need` wanted values (in BITS alone when `bitsOnly`, else WANTED,
+ * ascending; WANT cleared here): the least one never seen, else c. -1 when the scan stopped at a
+ * windowed table's reach short of the last pair (a miss, outMiss = n): the caller returns n, left
+ * to the main thread.
  */
-@inline export function wantedMex(n: i32, c: i32, need: i32, reach: i32): i32 {
+@inline export function wantedMex(n: i32, c: i32, need: i32, reach: i32, bitsOnly: bool): i32 {
   let v = c;
-  // WANTED ascends: the first value still wanted is the least.
-  if (left > 0)
-    for (let j = 0; j < need; j++) {
-      const x = load<i32>(WANTED + (<usize>j << 2));
-      if (stillWanted(x) == 1) {
-        v = x;
-        break;
+  if (bitsOnly) {
+    if (left > 0) v = leastWanted();
+  } else {
+    // WANTED ascends: the first value still wanted is the least.
+    if (left > 0)
+      for (let j = 0; j < need; j++) {
+        const x = load<i32>(WANTED + (<usize>j << 2));
+        if (stillWanted(x) == 1) {
+          v = x;
+          break;
+        }
       }
-    }
-  clearWanted(c, need);
+    clearWanted(c, need);
+  }
   if (left > 0 && reach < amaxOf(n - minTwo)) {
     outMax = runMax;
     outMiss = n;
@@ -242,13 +257,15 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     const commons = classList(common);
     let c = valueCeil;
     let need = 0;
+    const mode = laneMode(valueCeil);
+    const bitsOnly = bst >= 0 && mode != SCALAR;
     if (bst >= 0) {
       // Heap B + t's sum n - d is lane t + maxTwo - d of the sum lanes.
       const sl = LANES + <usize>((16 + n - B + maxTwo) * LANE_BYTES);
       const s0 = sums ? sl - <usize>(two(0) * LANE_BYTES) : 0;
       const s1 = sums ? sl - <usize>(two(1) * LANE_BYTES) : 0;
       c = laneMex(lane, bst, common, valueCeil, s0, s1);
-      need = laneWanted(lane, bst, common, c, s0, s1);
+      need = laneWanted(lane, bst, common, c, s0, s1, bitsOnly);
     } else {
       const rares = classList(common ^ 1);
       let k = 0;
@@ -267,8 +284,8 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     if (need > 0) {
       left = need;
       const reach = reachOf(n);
-      noteScan(scan(n, frontTo + 1, reach, SEEN, laneMode(valueCeil), need, bst >= 0) - 1);
-      v = wantedMex(n, c, need, reach);
+      noteScan(scan(n, frontTo + 1, reach, SEEN, mode, need, bst >= 0) - 1);
+      v = wantedMex(n, c, need, reach, bitsOnly);
       if (v < 0) return n;
     } else noteScan(frontTo);
     const stop = closeHeap(n, v, cap);

@@ -218,10 +218,12 @@ export function laneMex(lane: usize, bst: i32, common: i32, V: i32, s0: usize, s
 }
 
 /**
- * The values below c of the other class that laneMex's lanes leave unmarked, ascending, into WANT
- * and WANTED: their count.
+ * The values below c of the other class that laneMex's lanes leave unmarked, into BITS and (unless
+ * `bitsOnly`) ascending into WANT and WANTED: their count.
  */
-export function laneWanted(lane: usize, bst: i32, common: i32, c: i32, s0: usize, s1: usize): i32 {
+export function laneWanted(
+  lane: usize, bst: i32, common: i32, c: i32, s0: usize, s1: usize, bitsOnly: bool,
+): i32 {
   const cv = i8x16.splat(<i8>common);
   const bv = i8x16.splat(<i8>bst);
   let need = 0;
@@ -230,19 +232,22 @@ export function laneWanted(lane: usize, bst: i32, common: i32, c: i32, s0: usize
     const closed = v128.or(i8x16.eq(v128.load(CLS + <usize>x), cv), laneMarked(lane, s0, s1, x, bv));
     let m = i8x16.bitmask(v128.not(closed));
     if (c - x < 16) m &= (1 << (c - x)) - 1;
-    need = wantEach(x, m, need);
+    need = wantEach(x, m, need, bitsOnly);
   }
   return need;
 }
 
 /**
- * Each value x + t, bit t of m set, wanted: into WANT and after the first `need` of WANTED, and
- * m as the bitset BITS's 16 values from x (x a multiple of 16; the caller cleared BITS, and a
- * scan then takes it as it is, not built again value by value). The new count.
+ * Each value x + t, bit t of m set, wanted: m as the bitset BITS's 16 values from x (x a multiple
+ * of 16; the caller cleared BITS, and a scan then takes it as it is, not built again value by
+ * value), and unless `bitsOnly` into WANT and after the first `need` of WANTED. The new count.
+ * A scan that keeps the bitset (every lane mode but SCALAR) reads and clears only BITS, and the
+ * least value left is its least bit (leastWanted): Officers wants about 57 values a heap, and
+ * each cost two stores here and one more to clear.
  */
-@inline export function wantEach(x: i32, m: i32, need: i32): i32 {
+@inline export function wantEach(x: i32, m: i32, need: i32, bitsOnly: bool): i32 {
   if (x < 512) store<u16>(BITS + <usize>(x >> 3), <u16>m);
-  return wantValues(x, m, need);
+  return bitsOnly ? need + <i32>popcnt(m) : wantValues(x, m, need);
 }
 
 /** Each value x + t, bit t of m set, wanted: into WANT and after the first `need` of WANTED. The new count. */
