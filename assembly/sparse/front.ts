@@ -10,14 +10,17 @@
 // (bench/NOTES.md). Every value stays exact: the marks are options of the heap whatever the front.
 
 import {
+  ESC,
+  ESCV,
   EXACT8,
+  G,
   G8,
   LANES,
   REV,
   SIXTEEN,
+  T,
   T8,
   choose,
-  gv,
   words8,
   words8T,
 } from './layout';
@@ -70,11 +73,27 @@ export function setFront(k: i32): void {
   return frontPairs > 0 && 2 * aHi + 2 <= B - d && aHi + 64 <= reach ? aHi : aLo - 1;
 }
 
-/** Lane t's byte x = bst for x = g[a] ^ g[B + t - d - a], a in [aLo, aHi] (aLo >= 16 - d). */
+/**
+ * Lane t's byte x = bst for x = g[a] ^ g[B + t - d - a], a in [aLo, aHi] (aLo >= 16 - d). The
+ * tables' addresses in locals, as in blockMarks.
+ */
 export function frontMarks(B: i32, d: i32, aLo: i32, aHi: i32, bst: i32): void {
   const at = i32x4.splat(<i32>LANES);
-  if (EXACT8) for (let a = aLo; a <= aHi; a++) rowBytes(B - d - a, <i32>load<u8>(G8 + <usize>a), bst, at);
-  else for (let a = aLo; a <= aHi; a++) rowWords(B - d - a, gv(a), bst, at);
+  const g8 = G8;
+  const t8 = T8;
+  const h0 = B - d;
+  if (EXACT8) for (let a = aLo; a <= aHi; a++) rowBytes(h0 - a, <i32>load<u8>(g8 + <usize>a), bst, at, t8);
+  else {
+    const g16 = G;
+    const t16 = T;
+    const esc = ESCV;
+    const e = <i32>ESC;
+    for (let a = aLo; a <= aHi; a++) {
+      const b = <i32>load<u8>(g8 + <usize>a);
+      const v = b != e ? b : <i32>load<u16>(g16 + (<usize>a << 1));
+      rowWords(h0 - a, v, bst, at, t8, t16, esc);
+    }
+  }
 }
 
 /**

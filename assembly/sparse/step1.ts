@@ -6,11 +6,14 @@ import {
   CLS,
   EXACT8,
   LANES,
+  ESCV,
   RQ,
   RV,
+  T,
   T8,
   WANT,
   WANTED,
+  choose,
   clearBits,
   distinct,
   gvT,
@@ -86,31 +89,49 @@ export function nextLaneStamp(): i32 {
   store<u8>(<usize>(<u32>(r14 >>> 32)), bst, 15 * LANE_BYTES);
 }
 
-/** Lane t's byte x = bst for x = val[j] ^ g[B + t - d - pos[j]], t < 16, j in [from, to); lane 0 at L. */
+/**
+ * Lane t's byte x = bst for x = val[j] ^ g[B + t - d - pos[j]], t < 16, j in [from, to); lane 0 at L.
+ * The tables' addresses are taken into locals first: V8 loads a global again at every use in a
+ * loop that stores, seven loads of some 95 instructions a rare heap here.
+ */
 export function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usize): void {
   if (from >= to) return;
   const at = i32x4.splat(<i32>L);
-  if (EXACT8) for (let j = from; j < to; j++) rowBytes(B - d - rq(j), rval(j), bst, at);
-  else for (let j = from; j < to; j++) rowWords(B - d - rq(j), rval(j), bst, at);
+  const t8 = T8;
+  const rq = RQ + (<usize>from << 2);
+  const rv = RV + (<usize>from << 2);
+  const count = <usize>(to - from) << 2;
+  const h0 = B - d;
+  if (EXACT8)
+    for (let o: usize = 0; o < count; o += 4) rowBytes(h0 - load<i32>(rq + o), load<i32>(rv + o), bst, at, t8);
+  else {
+    const t16 = T;
+    const esc = ESCV;
+    for (let o: usize = 0; o < count; o += 4) {
+      rowWords(h0 - load<i32>(rq + o), load<i32>(rv + o), bst, at, t8, t16, esc);
+    }
+  }
 }
 
 /**
  * Lane t's byte (v ^ g[h + t]) + at = bst, t < 16, while the bytes are the values (EXACT8): one
- * load and one XOR in byte lanes.
+ * load and one XOR in byte lanes. t8: the tail's bytes (T8).
  */
-@inline export function rowBytes(h: i32, v: i32, bst: i32, at: v128): void {
-  const x = v128.xor(v128.load(T8 + <usize>h), i8x16.splat(<i8>v));
+@inline export function rowBytes(h: i32, v: i32, bst: i32, at: v128, t8: usize): void {
+  const x = v128.xor(v128.load(t8 + <usize>h), i8x16.splat(<i8>v));
   wordStores(i16x8.extend_low_i8x16_u(x), i16x8.extend_high_i8x16_u(x), bst, at);
 }
 
-/** rowBytes with escaped values, in 16-bit lanes. */
-@inline export function rowWords(h: i32, v: i32, bst: i32, at: v128): void {
+/** rowBytes with escaped values, in 16-bit lanes: t16, the tail's escaped values (T); esc, ESCV. */
+@inline export function rowWords(h: i32, v: i32, bst: i32, at: v128, t8: usize, t16: usize, esc: v128): void {
   const rv = i16x8.splat(<i16>v);
-  const b = v128.load(T8 + <usize>h);
+  const b = v128.load(t8 + <usize>h);
   // Unescaped without a branch: where values pass ESC, most loads hold an escape (Officers:
   // three in four), and a branch on it was mispredicted about as often as not.
-  const x0 = v128.xor(unescapeT(i16x8.extend_low_i8x16_u(b), h), rv);
-  const x1 = v128.xor(unescapeT(i16x8.extend_high_i8x16_u(b), h + 8), rv);
+  const b0 = i16x8.extend_low_i8x16_u(b);
+  const b1 = i16x8.extend_high_i8x16_u(b);
+  const x0 = v128.xor(choose(v128.load(t16 + (<usize>h << 1)), b0, i16x8.eq(b0, esc)), rv);
+  const x1 = v128.xor(choose(v128.load(t16 + (<usize>h << 1), 16), b1, i16x8.eq(b1, esc)), rv);
   wordStores(x0, x1, bst, at);
 }
 
