@@ -196,15 +196,27 @@ export let W2f: v128 = i64x2.splat(0);
 /** `left` when W1 and W2 were last set: a hit that met no wanted value leaves them as they are. */
 export let fewFor: i32 = -1;
 
-export function refreshFew(): void {
+/** The values W1 and W2 were set to (x2 = x1 when one was left). */
+let fewX1: i32 = -1;
+let fewX2: i32 = -1;
+
+/** fewLeft from `left`, and W1 and W2 set once it is at most two (the test inline, at each hit). */
+@inline export function refreshFew(): void {
   fewLeft = left <= 2;
-  if (!fewLeft || left == fewFor) return;
+  if (fewLeft && left != fewFor) setFew();
+}
+
+function setFew(): void {
+  const was = fewFor;
   fewFor = left;
   // The (at most two) values still wanted, from the bitset while it is kept (a few word tests
   // instead of a branch a wanted value), else from wanted[0, scanTotal); x2 = x1 when one is left.
+  // One of the two just met: the other is the one whose bit is still set, no walk over the bitset.
   let x1 = -1;
   let x2 = -1;
-  if (bitsKept) {
+  if (bitsKept && was == 2 && left == 1) {
+    x1 = (<i32>load<u8>(BITS + <usize>(fewX1 >> 3)) >> (fewX1 & 7)) & 1 ? fewX1 : fewX2;
+  } else if (bitsKept) {
     for (let k = 0; k < 8 && x2 < 0; k++) {
       let w = load<u64>(BITS + (<usize>k << 3));
       while (w != 0) {
@@ -228,6 +240,8 @@ export function refreshFew(): void {
     if (left == 1) break;
   }
   if (x2 < 0) x2 = x1;
+  fewX1 = x1;
+  fewX2 = x2;
   // A value past 255 only comes from an escaped part: wordLanes compares those lanes with W1lo/W1hi.
   W1 = i8x16.splat(<i8>(x1 < 256 ? x1 : ESC));
   W2 = i8x16.splat(<i8>(x2 < 256 ? x2 : ESC));
