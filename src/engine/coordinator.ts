@@ -200,7 +200,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     const pick = (limit: number): ChunkStrategy =>
       strategies.list.find((s) => s.takes(next, limit, maxValue, capacity))!;
     let strategy = pick(capacity);
-    let hi = strategy.chunkEnd(next, capacity);
+    let hi = strategy.chunkEnd(next, capacity, capacity === req.to && checkAt === Infinity);
     // A chunk sized by work that passes periodicity check points ends on the last of them, and
     // is checked there. Cut at every one, cheap heaps made a chunk of each (octal:0.354: 64
     // heaps at a time to 1,024, then 1/16 growth, ~100 chunks below 10^5), and each paid a

@@ -41,6 +41,13 @@ const CHUNK_US = 100_000;
  * below it a chunk is too little work to pay for starting the gang.
  */
 const MIN_PARALLEL_N = 1 << 15;
+/**
+ * A run's last one-worker chunk stops this share of its length short of the end: the last
+ * chunk's store comes after its workers end, while an earlier one is stored as the next runs.
+ * octal:0.167's last chunk of a million heaps took 18 ms to store on an idle pool; a quarter
+ * chunk runs long enough to cover that store.
+ */
+const TAIL_SHARE = 4;
 /** Knobs of sparse runs; only tests and benchmarks change them. */
 export interface SparseTuning {
   /**
@@ -214,7 +221,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
   }
 
   /** The end of the next chunk from lo, never past limit: sized by the sparse cost per heap. */
-  chunkEnd(lo: number, limit: number): number {
+  chunkEnd(lo: number, limit: number, last = false): number {
     const perValue = this.space.rare.count * this.shape.two.length + SCAN_ESTIMATE;
     const { path, probe, goesOn } = this.pathAt(lo);
     // A fixed length (tests): gang chunks then hold three tiles of that length.
@@ -238,7 +245,10 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
     if (this.window !== null) len = Math.min(len, this.window.maxChunk);
     // Less than half a chunk left before the limit (a periodicity check point, or the table's
     // end) joins this chunk: a chunk of its own would pay a round trip and a commit for little.
-    const end = limit - (lo + len) < len / 2 ? limit : lo + len;
+    // A run's last one-worker chunk leaves a short one after it (TAIL_SHARE).
+    let end = limit - (lo + len) < len / 2 ? limit : lo + len;
+    const tail = Math.floor(len / TAIL_SHARE);
+    if (last && end === limit && path === 'seq' && tail >= MIN_SPARSE_CHUNK && limit - lo > 2 * tail) end -= tail;
     // The path is chosen a chunk at a time: a one-worker chunk stops where gangs may start.
     const gangFrom = this.tuning.parallel === 'auto' && this.threads > 1 && lo < MIN_PARALLEL_N;
     return Math.min(limit, end, gangFrom ? MIN_PARALLEL_N : Infinity);

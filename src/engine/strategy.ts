@@ -23,8 +23,11 @@ export interface ChunkRun {
 export interface ChunkStrategy {
   /** Does it take the chunk starting at lo (values below lo final, none past `limit`)? */
   takes(lo: number, limit: number, maxValue: number, capacity: number): boolean;
-  /** The end of the chunk it takes at lo, never past limit. */
-  chunkEnd(lo: number, limit: number): number;
+  /**
+   * The end of the chunk it takes at lo, never past limit. `last`: the run ends at limit, with
+   * no periodicity check point before it (a chunk that passes one ends on it).
+   */
+  chunkEnd(lo: number, limit: number, last?: boolean): number;
   run(chunk: ChunkRun): Promise<ChunkOutcome>;
   /** Pool threads the last chunk kept busy. */
   readonly lastWorkers: number;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInterruptedAt } from '../helpers/interrupt.js';
 import { computeGame } from '../../src/engine/coordinator.js';
 import { WorkerPool } from '../../src/engine/pool.js';
+import { SparseRunner } from '../../src/engine/sparse-runner.js';
 import { classTable, isRareHeap } from '../../src/kernels/sparse-mask.js';
 import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
@@ -125,5 +126,20 @@ describe('grundy compute reports the sparse kernel', () => {
     expect(res.code, res.stderr).toBe(0);
     const out = JSON.parse(res.stdout) as { kernel: string; computed: number };
     expect(out).toMatchObject({ kernel: SPARSE_SEQ, computed: 5000 });
+  });
+});
+
+describe('the chunks of a one-worker sparse run', () => {
+  it("end the run's last chunk a quarter chunk short of the end, and a chunk before a check point on it", () => {
+    const runner = SparseRunner.for(parseRules('octal:0.6'), 1)!;
+    const lo = 1 << 16;
+    const full = runner.chunkEnd(lo, 1 << 30) - lo;
+    // Less than half a chunk past one chunk: the whole rest is one chunk, less its tail when it ends the run.
+    const limit = lo + full + Math.floor(full / 4);
+    expect(runner.chunkEnd(lo, limit)).toBe(limit);
+    const end = runner.chunkEnd(lo, limit, true);
+    expect(end).toBe(limit - Math.floor(full / 4));
+    // The tail is one chunk, not split again.
+    expect(runner.chunkEnd(end, limit, true)).toBe(limit);
   });
 });
