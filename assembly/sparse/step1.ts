@@ -4,9 +4,9 @@
 import {
   BITS,
   CLS,
+  ESCV,
   EXACT8,
   LANES,
-  ESCV,
   RQ,
   RV,
   T,
@@ -25,7 +25,6 @@ import {
   rq,
   rval,
   setMark,
-  unescapeT,
 } from './layout';
 
 /**
