@@ -10,7 +10,6 @@
 // (bench/NOTES.md). Every value stays exact: the marks are options of the heap whatever the front.
 
 import {
-  ESC,
   ESCV,
   EXACT8,
   G,
@@ -21,6 +20,7 @@ import {
   T,
   T8,
   choose,
+  valueIn,
   words8,
   words8T,
 } from './layout';
@@ -87,12 +87,7 @@ export function frontMarks(B: i32, d: i32, aLo: i32, aHi: i32, bst: i32): void {
     const g16 = G;
     const t16 = T;
     const esc = ESCV;
-    const e = <i32>ESC;
-    for (let a = aLo; a <= aHi; a++) {
-      const b = <i32>load<u8>(g8 + <usize>a);
-      const v = b != e ? b : <i32>load<u16>(g16 + (<usize>a << 1));
-      rowWords(h0 - a, v, bst, at, t8, t16, esc);
-    }
+    for (let a = aLo; a <= aHi; a++) rowWords(h0 - a, valueIn(g8, g16, a), bst, at, t8, t16, esc);
   }
 }
 

@@ -244,14 +244,22 @@ export function getOverflow(): i32 {
   return load<i32>(SHAPE + (<usize>(nWhole + nOne + k) << 2));
 }
 @inline export function gv(h: i32): i32 {
-  const b = <i32>load<u8>(G8 + <usize>h);
-  return b != ESC ? b : <i32>load<u16>(G + (<usize>h << 1));
+  return valueIn(G8, G, h);
 }
 
 /** g(h) from the tail (h >= TAIL0 when windowed). */
 @inline export function gvT(h: i32): i32 {
-  const b = <i32>load<u8>(T8 + <usize>h);
-  return b != ESC ? b : <i32>load<u16>(T + (<usize>h << 1));
+  return valueIn(T8, T, h);
+}
+
+/**
+ * g(h) from the byte plane at b8 and its escaped values at b16 (G8 and G, or T8 and T): a loop
+ * takes the addresses into locals once, since V8 loads a global again at every use in a loop
+ * that stores.
+ */
+@inline export function valueIn(b8: usize, b16: usize, h: i32): i32 {
+  const b = <i32>load<u8>(b8 + <usize>h);
+  return b != ESC ? b : <i32>load<u16>(b16 + (<usize>h << 1));
 }
 
 /** g[h, h + 8) in 16-bit lanes: eight bytes widened, the lanes that hold ESC taken from G. */
@@ -287,12 +295,17 @@ export let EXACT8: bool = false;
 
 /** x, 16-bit lanes of g[h, h + 8) widened from bytes, with the escaped lanes read from G. */
 @inline export function unescape(x: v128, h: i32): v128 {
-  return choose(v128.load(G + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
+  return unescapeIn(x, G, h, ESCV);
 }
 
 /** unescape from the tail. */
 @inline export function unescapeT(x: v128, h: i32): v128 {
-  return choose(v128.load(T + (<usize>h << 1)), x, i16x8.eq(x, ESCV));
+  return unescapeIn(x, T, h, ESCV);
+}
+
+/** unescape with the escaped values at b16 (G or T) and ESCV as `esc`, from a loop's locals (valueIn). */
+@inline export function unescapeIn(x: v128, b16: usize, h: i32, esc: v128): v128 {
+  return choose(v128.load(b16 + (<usize>h << 1)), x, i16x8.eq(x, esc));
 }
 
 /** Store g[n] = v: the byte, and the value in G when the byte cannot hold it. */

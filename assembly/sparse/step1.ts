@@ -13,7 +13,6 @@ import {
   T8,
   WANT,
   WANTED,
-  choose,
   clearBits,
   distinct,
   gvT,
@@ -25,6 +24,7 @@ import {
   rq,
   rval,
   setMark,
+  unescapeIn,
 } from './layout';
 
 /**
@@ -127,10 +127,8 @@ export function blockMarks(B: i32, d: i32, from: i32, to: i32, bst: i32, L: usiz
   const b = v128.load(t8 + <usize>h);
   // Unescaped without a branch: where values pass ESC, most loads hold an escape (Officers:
   // three in four), and a branch on it was mispredicted about as often as not.
-  const b0 = i16x8.extend_low_i8x16_u(b);
-  const b1 = i16x8.extend_high_i8x16_u(b);
-  const x0 = v128.xor(choose(v128.load(t16 + (<usize>h << 1)), b0, i16x8.eq(b0, esc)), rv);
-  const x1 = v128.xor(choose(v128.load(t16 + (<usize>h << 1), 16), b1, i16x8.eq(b1, esc)), rv);
+  const x0 = v128.xor(unescapeIn(i16x8.extend_low_i8x16_u(b), t16, h, esc), rv);
+  const x1 = v128.xor(unescapeIn(i16x8.extend_high_i8x16_u(b), t16, h + 8, esc), rv);
   wordStores(x0, x1, bst, at);
 }
 
