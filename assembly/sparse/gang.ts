@@ -6,8 +6,6 @@ import {
   MARK,
   SEEN,
   VALUE_LIMIT,
-  WANT,
-  WANTED,
   classList,
   clearBits,
   exactBytes,
@@ -45,6 +43,7 @@ import {
   toBst,
   toLane,
   wantEach,
+  wantValues,
 } from './step1';
 import {
   frontEnd,
@@ -374,9 +373,7 @@ export function finish(
         if (x < cHi) {
           if (bitAt(wb, x)) continue;
         } else rescan = true;
-        store<u8>(WANT + <usize>x, 1);
-        store<i32>(WANTED + (<usize>need << 2), x);
-        need++;
+        need = wantValues(x, 1, need);
       }
     }
     let v = c;

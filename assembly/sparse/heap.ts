@@ -55,6 +55,7 @@ import {
   sumMarks,
   toBst,
   toLane,
+  wantValues,
 } from './step1';
 import {
   frontEnd,
@@ -274,9 +275,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       for (let j = 0; listAt(rares, j) < c; j++) {
         const x = listAt(rares, j);
         if (markAt(x) != st) {
-          store<u8>(WANT + <usize>x, 1);
-          store<i32>(WANTED + (<usize>need << 2), x);
-          need++;
+          need = wantValues(x, 1, need);
         }
       }
     }
