@@ -53,7 +53,7 @@ import {
   nearMarks,
 } from './front';
 import {
-  SCALAR,
+  keepsBits,
   laneMode,
   left,
   scan,
@@ -236,7 +236,7 @@ export function gatherScans(F: i32, lo: i32, hi: i32, VA: i32, rows: usize, rowW
   const rowBits = rowWords * 32;
   const i0 = two(0);
   const mode = laneMode(VA);
-  const bitsOnly = mode != SCALAR;
+  const bitsOnly = keepsBits(mode);
   for (let n = lo; n < hi; n++) {
     const base = rowAt(rows, n, rowFrom, rowWords);
     const mb = base + 16;
@@ -356,7 +356,7 @@ export function finish(
     let need = 0;
     let rescan = false;
     const mode = laneMode(valueCeil);
-    const bitsOnly = bst >= 0 && mode != SCALAR;
+    const bitsOnly = bst >= 0 && keepsBits(mode);
     if (bst >= 0) {
       // A block's heap has every mark of its own in its lane: 16 values a step.
       c = rowMex(lane, bst, common, mb, rowBits, valueCeil, listAt(commons, load<i32>(base, 4)));

@@ -64,8 +64,8 @@ import {
   nearMarks,
 } from './front';
 import {
-  SCALAR,
   amaxOf,
+  keepsBits,
   laneMode,
   left,
   scan,
@@ -259,7 +259,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
     let c = valueCeil;
     let need = 0;
     const mode = laneMode(valueCeil);
-    const bitsOnly = bst >= 0 && mode != SCALAR;
+    const bitsOnly = bst >= 0 && keepsBits(mode);
     if (bst >= 0) {
       // Heap B + t's sum n - d is lane t + maxTwo - d of the sum lanes.
       const sl = LANES + <usize>((16 + n - B + maxTwo) * LANE_BYTES);

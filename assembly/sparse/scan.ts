@@ -296,6 +296,14 @@ function foldSmall(): void {
  */
 export let bitsKept: bool = false;
 
+/**
+ * Whether a scan in lane mode `lanes` keeps the bitset BITS: then it reads and clears only BITS,
+ * and its callers may leave WANT and WANTED unwritten (wantEach's bitsOnly).
+ */
+@inline export function keepsBits(lanes: i32): bool {
+  return lanes != SCALAR;
+}
+
 /** Set the bitset BITS to the wanted values wanted[0, total) still wanted (all below 512). */
 export function loadBits(total: i32): void {
   bitsKept = true;
@@ -660,7 +668,7 @@ export function scan(n: i32, aFrom: i32, aTo: i32, seen: usize, lanes: i32, tota
   let amax = amaxOf(s0);
   scanTotal = total;
   fewFor = -1;
-  bitsKept = lanes != SCALAR;
+  bitsKept = keepsBits(lanes);
   if (bitsKept && !ready) loadBits(total);
   refreshFew();
   if (nTwo == 1 || distinct != 0) {
