@@ -38,6 +38,11 @@ export {
   setFront,
 } from './sparse/front';
 export {
+  pipeMarks,
+  pipeFinish,
+  pipeBytes,
+} from './sparse/pipe';
+export {
   getRescans,
   getContinued,
   gather,

@@ -13,6 +13,8 @@ import type {
 } from '../src/engine/sparse-protocol.js';
 import { abortGang } from '../src/kernels/gang-control.js';
 import { runMember } from '../src/gang/member.js';
+import { runPipeMember } from '../src/worker/sparse-pipe.js';
+import { haltPipe, WASM_SPARSE_PIPE_KERNEL } from '../src/kernels/wasm/sparse-pipe.js';
 import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
 import { rangeOutcome } from '../src/worker/range-outcome.js';
@@ -51,6 +53,10 @@ function runSparse(task: SparseTask): SparseOutcome {
 function runGangMember(task: SparseGangTask): SparseGangOutcome {
   const ctl = new Int32Array(task.control);
   const arena = task.arena ? arenaSparseFor({ ...task, arena: task.arena }) : null;
+  if (task.pipe && task.arena && arena) {
+    runPipeMember({ ...task, pipe: task.pipe }, arena.pipe, task.arena.memory, arena.g, ctl, workerShouldDie);
+    return { kind: 'member-done', kernel: WASM_SPARSE_PIPE_KERNEL };
+  }
   const kernel = arena?.gang ?? jsGangKernelFor(task);
   const g = arena?.g ?? valuesOver(task.buffer, task.width);
   runMember(ctl, task, sparsePhases(task, kernel, g, ctl), workerShouldDie);
@@ -68,7 +74,10 @@ export default defineWorker(
     task.kind === 'sparse' ? runSparse(task) : task.kind === 'sparse-ready' ? ready(task) : runGangMember(task),
   (task, error) => {
     // A gang's other members may be waiting for this one's tile: release them at once.
-    if (task.kind === 'sparse-gang') abortGang(new Int32Array(task.control));
+    if (task.kind === 'sparse-gang') {
+      abortGang(new Int32Array(task.control));
+      if (task.pipe && task.arena) haltPipe(task.arena.memory, task.pipe.at);
+    }
     return error;
   },
 );

@@ -54,6 +54,11 @@ export function setFront(k: i32): void {
   scans = 0;
 }
 
+/** The front's length as another instance follows it (the pipe's marker), unless fixed. */
+export function setFrontPairs(k: i32): void {
+  if (frontFixed < 0) frontPairs = k;
+}
+
 /** A heap's scan went `length` pairs past its front's start (its front's length when it had no scan). */
 @inline export function noteScan(length: i32): void {
   scanned += <f64>min(length, SCAN_CAP);

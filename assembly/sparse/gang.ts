@@ -36,6 +36,7 @@ import {
   halfWindow,
   lowerBound,
   markLess,
+  markMoves,
   markSpan,
   marked,
   nextLaneStamp,
@@ -314,13 +315,7 @@ export function finish(
       }
     }
     const lane = LANES + <usize>((n - B) * LANE_BYTES);
-    toLane = lane;
-    toBst = bst;
-    for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
-    for (let k = 0; k < nOne; k++) {
-      const r = one(k);
-      if (n > r) put(gvT(n - r), st);
-    }
+    markMoves(n, lane, bst, st);
     for (let k = 0; k < nTwo; k++) {
       const d = two(k);
       const s = n - d;

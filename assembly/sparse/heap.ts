@@ -16,16 +16,12 @@ import {
   classList,
   closedCount,
   exactBytes,
-  gvT,
   listAt,
   markAt,
   maxTwo,
   minTwo,
-  nOne,
   nTwo,
-  nWhole,
   nextStamp,
-  one,
   outMax,
   outMiss,
   outOverflow,
@@ -34,7 +30,6 @@ import {
   rareCount,
   reachOf,
   two,
-  whole,
   wideCount,
 } from './layout';
 import {
@@ -48,13 +43,11 @@ import {
   laneWanted,
   lowerBound,
   markLess,
+  markMoves,
   markSpan,
   nextLaneStamp,
-  put,
   sumLanes,
   sumMarks,
-  toBst,
-  toLane,
   wantValues,
 } from './step1';
 import {
@@ -171,6 +164,78 @@ export let valueCeil: i32 = 1;
 }
 
 /**
+ * Heap n's step after its block's marks (run's, and the pipe's closer): its own marks (the
+ * one-heap moves, the rare heaps outside the block's bulk [kb0, kb1), the near pairs), c and the
+ * wanted values from its lane (bst >= 0; with the marks of the bitset `bits` unless it is 0;
+ * else from MARK at st), the scan from frontTo + 1, and the value closed. With a front, the heap
+ * marks the rare heaps from index kf on (those past the front) but the bulk; without, every one
+ * but the bulk. Returns -1 to go on, else the heap the call returns (closeHeap, a miss).
+ */
+@inline export function blockHeap(
+  n: i32, B: i32, bst: i32, st: i32, lane: usize, bits: usize, sums: bool, kept: bool, kf: i32,
+  kb0: i32, kb1: i32, frontTo: i32, cap: i32,
+): i32 {
+  const i0 = two(0);
+  markMoves(n, lane, bst, st);
+  for (let k = 0; k < nTwo; k++) {
+    const d = two(k);
+    const s = n - d;
+    if (s < 2) continue;
+    const end = lowerBound(rareCount, s);
+    if (bst < 0) {
+      markSpan(s, 0, end, distinctSkip(s, 0, end), st);
+      continue;
+    }
+    if (kept) {
+      markLess(s, frontTo > 0 ? kf : 0, end, kb0, kb1, st);
+      continue;
+    }
+    halfWindow(rareCount, B, d);
+    const b0 = lowerBound(rareCount, max(1, 16 - d));
+    markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - d), st);
+  }
+  if (frontTo > 0)
+    for (let k = 0; k < nTwo; k++) {
+      const s = n - two(k);
+      nearMarks(s, 1, 15 - two(k));
+    }
+  const common = 1 ^ (parity & (n - i0) & 1);
+  const commons = classList(common);
+  let c = valueCeil;
+  let need = 0;
+  const mode = laneMode(valueCeil);
+  const bitsOnly = bst >= 0 && keepsBits(mode);
+  if (bst >= 0) {
+    // Heap B + t's sum n - d is lane t + maxTwo - d of the sum lanes.
+    const sl = lane + <usize>((16 + maxTwo) * LANE_BYTES);
+    const s0 = sums ? sl - <usize>(two(0) * LANE_BYTES) : 0;
+    const s1 = sums ? sl - <usize>(two(1) * LANE_BYTES) : 0;
+    c = laneMex(lane, bst, common, valueCeil, s0, s1, bits);
+    need = laneWanted(lane, bst, common, c, s0, s1, bits, bitsOnly);
+  } else {
+    const rares = classList(common ^ 1);
+    let k = 0;
+    while (listAt(commons, k) < valueCeil && markAt(listAt(commons, k)) == st) k++;
+    if (listAt(commons, k) < valueCeil) c = listAt(commons, k);
+    for (let j = 0; listAt(rares, j) < c; j++) {
+      const x = listAt(rares, j);
+      if (markAt(x) != st) {
+        need = wantValues(x, 1, need);
+      }
+    }
+  }
+  let v = c;
+  if (need > 0) {
+    left = need;
+    const reach = reachOf(n);
+    noteScan(scan(n, frontTo + 1, reach, SEEN, mode, need, bst >= 0) - 1);
+    v = wantedMex(n, c, need, reach, bitsOnly);
+    if (v < 0) return n;
+  } else noteScan(frontTo);
+  return closeHeap(n, v, cap);
+}
+
+/**
  * SparseKernel.run: g[lo, hi) given the final g[0, lo) and the rare heaps RP/RV[0, rareCount)
  * of g[1, lo); rare heaps found are appended (the caller left room for hi - lo more). Returns
  * the first heap not computed: hi, or the heap whose value exceeds `cap` (getOverflow()).
@@ -178,7 +243,6 @@ export let valueCeil: i32 = 1;
 export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
   if (cap > VALUE_LIMIT - 1) cap = VALUE_LIMIT - 1;
   startValues(maxBefore);
-  const i0 = two(0);
   let B = -1;
   let bst = -1;
   const sums = sumLanes();
@@ -225,69 +289,7 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
       }
     }
     const lane = LANES + <usize>((n - B) * LANE_BYTES);
-    toLane = lane;
-    toBst = bst;
-    for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
-    for (let k = 0; k < nOne; k++) {
-      const r = one(k);
-      if (n > r) put(gvT(n - r), st);
-    }
-    for (let k = 0; k < nTwo; k++) {
-      const d = two(k);
-      const s = n - d;
-      if (s < 2) continue;
-      const end = lowerBound(rareCount, s);
-      if (bst < 0) {
-        markSpan(s, 0, end, distinctSkip(s, 0, end), st);
-        continue;
-      }
-      if (kept) {
-        markLess(s, frontTo > 0 ? kb0 : 0, end, kb0, kb1, st);
-        continue;
-      }
-      halfWindow(rareCount, B, d);
-      const b0 = lowerBound(rareCount, max(1, 16 - d));
-      markLess(s, 0, end, b0, bulkEnd(rareCount, b0, B - d), st);
-    }
-    if (frontTo > 0)
-      for (let k = 0; k < nTwo; k++) {
-        const s = n - two(k);
-        nearMarks(s, 1, 15 - two(k));
-      }
-    const common = 1 ^ (parity & (n - i0) & 1);
-    const commons = classList(common);
-    let c = valueCeil;
-    let need = 0;
-    const mode = laneMode(valueCeil);
-    const bitsOnly = bst >= 0 && keepsBits(mode);
-    if (bst >= 0) {
-      // Heap B + t's sum n - d is lane t + maxTwo - d of the sum lanes.
-      const sl = LANES + <usize>((16 + n - B + maxTwo) * LANE_BYTES);
-      const s0 = sums ? sl - <usize>(two(0) * LANE_BYTES) : 0;
-      const s1 = sums ? sl - <usize>(two(1) * LANE_BYTES) : 0;
-      c = laneMex(lane, bst, common, valueCeil, s0, s1);
-      need = laneWanted(lane, bst, common, c, s0, s1, bitsOnly);
-    } else {
-      const rares = classList(common ^ 1);
-      let k = 0;
-      while (listAt(commons, k) < valueCeil && markAt(listAt(commons, k)) == st) k++;
-      if (listAt(commons, k) < valueCeil) c = listAt(commons, k);
-      for (let j = 0; listAt(rares, j) < c; j++) {
-        const x = listAt(rares, j);
-        if (markAt(x) != st) {
-          need = wantValues(x, 1, need);
-        }
-      }
-    }
-    let v = c;
-    if (need > 0) {
-      left = need;
-      const reach = reachOf(n);
-      noteScan(scan(n, frontTo + 1, reach, SEEN, mode, need, bst >= 0) - 1);
-      v = wantedMex(n, c, need, reach, bitsOnly);
-      if (v < 0) return n;
-    } else noteScan(frontTo);
-    const stop = closeHeap(n, v, cap);
+    const stop = blockHeap(n, B, bst, st, lane, 0, sums, kept, kb0, kb0, kb1, frontTo, cap);
     if (stop >= 0) return stop;
   }
   outMax = runMax;

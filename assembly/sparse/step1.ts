@@ -19,12 +19,16 @@ import {
   markAt,
   maxTwo,
   minTwo,
+  nOne,
   nTwo,
+  nWhole,
+  one,
   rpos,
   rq,
   rval,
   setMark,
   unescapeIn,
+  whole,
 } from './layout';
 
 /**
@@ -222,14 +226,16 @@ export function markLess(s: i32, from: i32, to: i32, b0: i32, b1: i32, st: i32):
 
 /**
  * The least value of class `common` not marked in the lane (and the sum lanes s0 and s1 unless
- * s0 is 0; every value is below V): V when none.
+ * s0 is 0, and the bitset `bits` of values below 512 unless it is 0; every value is below V):
+ * V when none.
  */
-export function laneMex(lane: usize, bst: i32, common: i32, V: i32, s0: usize, s1: usize): i32 {
+export function laneMex(lane: usize, bst: i32, common: i32, V: i32, s0: usize, s1: usize, bits: usize): i32 {
   const cv = i8x16.splat(<i8>common);
   const bv = i8x16.splat(<i8>bst);
   for (let x = 0; x < V; x += 16) {
     const open = v128.andnot(i8x16.eq(v128.load(CLS + <usize>x), cv), laneMarked(lane, s0, s1, x, bv));
-    const m = i8x16.bitmask(open);
+    let m = i8x16.bitmask(open);
+    if (bits != 0) m &= ~(<i32>load<u16>(bits + <usize>(x >> 3)));
     if (m != 0) return min(V, x + ctz(m));
   }
   return V;
@@ -240,7 +246,7 @@ export function laneMex(lane: usize, bst: i32, common: i32, V: i32, s0: usize, s
  * `bitsOnly`) ascending into WANT and WANTED: their count.
  */
 export function laneWanted(
-  lane: usize, bst: i32, common: i32, c: i32, s0: usize, s1: usize, bitsOnly: bool,
+  lane: usize, bst: i32, common: i32, c: i32, s0: usize, s1: usize, bits: usize, bitsOnly: bool,
 ): i32 {
   const cv = i8x16.splat(<i8>common);
   const bv = i8x16.splat(<i8>bst);
@@ -249,6 +255,7 @@ export function laneWanted(
   for (let x = 0; x < c; x += 16) {
     const closed = v128.or(i8x16.eq(v128.load(CLS + <usize>x), cv), laneMarked(lane, s0, s1, x, bv));
     let m = i8x16.bitmask(v128.not(closed));
+    if (bits != 0) m &= ~(<i32>load<u16>(bits + <usize>(x >> 3)));
     if (c - x < 16) m &= (1 << (c - x)) - 1;
     need = wantEach(x, m, need, bitsOnly);
   }
@@ -318,6 +325,20 @@ export let toBst: i32 = -1;
 @inline export function put(x: i32, st: i32): void {
   if (toBst >= 0) store<u8>(toLane + <usize>x, <u8>toBst);
   else setMark(x, st);
+}
+
+/**
+ * Heap n's marks go to its lane at bst from here on (bst < 0: to MARK at st), starting with its
+ * moves that leave one heap or none (run's, the pipe's closer's and the gang's finish).
+ */
+@inline export function markMoves(n: i32, lane: usize, bst: i32, st: i32): void {
+  toLane = lane;
+  toBst = bst;
+  for (let k = 0; k < nWhole; k++) if (whole(k) == n) put(0, st);
+  for (let k = 0; k < nOne; k++) {
+    const r = one(k);
+    if (n > r) put(gvT(n - r), st);
+  }
 }
 
 /** g[s - r]: from the bytes alone while they are the values (exact), else with the escapes. */

@@ -1,4 +1,4 @@
-import { ComputeError } from '../errors.js';
+import { ComputeError, UsageError } from '../errors.js';
 import { abortGang, controlBytes, finishedAt, GANG, startGang } from '../kernels/gang-control.js';
 import { gangEnd, runGangTasks, type GangEnd, type GangSettled } from '../gang/launch.js';
 import type { SparseShape } from '../kernels/sparse.js';
@@ -6,6 +6,15 @@ import { SPARSE_GANG_KERNEL, sparseRowStride } from '../kernels/sparse-frozen.js
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { tableBuffer, tableMax, type Table } from '../kernels/values.js';
 import { WASM_SPARSE_GANG_KERNEL, wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
+import {
+  haltPipe,
+  PIPE,
+  PIPE_BYTES,
+  pipeControl,
+  placeRare,
+  startPipe,
+  WASM_SPARSE_PIPE_KERNEL,
+} from '../kernels/wasm/sparse-pipe.js';
 import type { Rules } from '../rules/types.js';
 import { RowScratch } from './frozen-runner.js';
 import type { EnginePool } from './tasks.js';
@@ -49,6 +58,29 @@ const TILE_ALIGN = 16;
  */
 const SHORT_TILE_US = 300;
 const RESCAN_SHORT = 0.5;
+/**
+ * Once a tile gang's chunk rescans this share of its heaps, the gangs that follow are pipes
+ * where a pipe can run (two members over the arena, one split sum: assembly/sparse/pipe.ts).
+ * A pipe does one worker's work on two threads and guesses nothing, but its threads hand over
+ * every block: whole commands to 2^22 on two workers against the tile gang, pairs alternated
+ * (bench/NOTES.md): octal:0.161 (rescans 42-76%) 1.08-1.09 s against 1.30-1.33, 0.034 (31-40%)
+ * 1.67-1.69 against 1.79-1.82, Officers, 0.172 and Grundy's game (7-16%) even, 0.014 (~7%)
+ * 3.47 against 3.24.
+ */
+const PIPE_RESCANS = 0.25;
+
+/**
+ * GRUNDY_SPARSE_GANG=pipe makes every two-member gang a pipe where one can run, =tiles never
+ * (to compare the two); unset, the rescans decide (PIPE_RESCANS). A runner reads it as it starts.
+ */
+export function sparseGangChoice(): boolean | undefined {
+  const value = process.env.GRUNDY_SPARSE_GANG;
+  if (value === undefined || value === '') return undefined;
+  if (value === 'pipe' || value === 'tiles') return value === 'pipe';
+  throw new UsageError(
+    `GRUNDY_SPARSE_GANG must be pipe or tiles, not ${JSON.stringify(value)} (or unset it: the gangs' rescans decide)`,
+  );
+}
 
 /** The tile time after a gang chunk of `heaps` heaps rescanned `rescanned` of them. */
 export function tileUsAfter(tileUs: number, heaps: number, rescanned: number): number {
@@ -102,8 +134,12 @@ interface LiveGang {
   counted: { readonly rescans: number; readonly continued: number };
   /** Every member has returned. */
   readonly settled: Promise<GangSettled<SparseGangOutcome>>;
-  /** The phase kernel its members run: the WebAssembly one in an arena. */
+  /** The phase kernel its members run: the WebAssembly one in an arena, or the pipe. */
   readonly kernel: string;
+  /** Stop its members wherever they are (abortGang, and a pipe's own STOP). */
+  readonly abort: () => void;
+  /** A pipe's control block: its arena's memory and where it lies. */
+  readonly pipe: { readonly memory: WebAssembly.Memory; readonly at: number } | null;
 }
 
 /** Heaps per gang tile for heaps costing `usPerHeap` µs of thread time each (0: unknown). */
@@ -131,7 +167,7 @@ export interface SparseGangHost {
   readonly rules: Rules;
   readonly shape: SparseShape;
   readonly threads: number;
-  readonly tuning: { readonly chunk?: number; readonly tightRows?: boolean };
+  readonly tuning: { readonly chunk?: number; readonly tightRows?: boolean; readonly pipe?: boolean };
   readonly space: SparseSpace;
   readonly chooser: SparsePathChooser;
   readonly stats: SparsePhaseStats;
@@ -165,6 +201,10 @@ export class SparseGangs {
   private live: LiveGang | null = null;
   /** A timed tile's thread time, in µs: GANG_TILE_US, or SHORT_TILE_US once rescans call for it. */
   private tileUs = GANG_TILE_US;
+  /** The closer's share of the bulk where the last pipe left it (assembly/sparse/pipe.ts TAKE). */
+  private pipeTake = 0;
+  /** A tile gang rescanned PIPE_RESCANS of a chunk: the next gangs are pipes where one can run. */
+  private pipeWins = false;
 
   constructor(private readonly host: SparseGangHost) {}
 
@@ -222,7 +262,7 @@ export class SparseGangs {
     const started = performance.now();
     const gang = this.live ?? this.start(chunk);
     // The chunk that started the gang stops its tasks when cancelled; a later one stops the members.
-    const cancel = (): void => abortGang(gang.ctl);
+    const cancel = (): void => gang.abort();
     if (gang.lo !== lo) signal?.addEventListener('abort', cancel, { once: true });
     const { ctl, shift } = gang;
     try {
@@ -242,8 +282,11 @@ export class SparseGangs {
     }
     gang.taken = taken;
     gang.reported = next;
+    if (gang.pipe) this.pipeTake = Atomics.load(pipeControl(gang.pipe.memory, gang.pipe.at), PIPE.TAKE);
     const counts = { rescans: Atomics.load(ctl, GANG.RESCANS), continued: Atomics.load(ctl, GANG.CONTINUED) };
     const rescanned = counts.rescans - gang.counted.rescans;
+    const toPipe =
+      !this.pipeWins && next > lo && rescanned >= PIPE_RESCANS * (next - lo) && this.pipeRuns(gang.arena !== null);
     const tileUs = tileUsAfter(this.tileUs, next - lo, rescanned);
     if (tileUs !== this.tileUs && this.host.tuning.chunk === undefined) {
       this.tileUs = tileUs;
@@ -255,6 +298,10 @@ export class SparseGangs {
       // the next ones') would size the next chunk and its tiles far too small.
       if (this.host.stats.chunks > 0) this.host.usPerHeap = (ms * 1000 * gang.members) / (next - lo);
       this.host.chooser.record('gang', next - lo, ms, rescanned);
+    }
+    if (toPipe) {
+      this.pipeWins = true;
+      this.host.chooser.renewGang();
     }
     gang.reportedAt = performance.now();
     this.host.stats.chunks++;
@@ -346,24 +393,49 @@ export class SparseGangs {
         : {}),
       members,
     };
+    // Two members over an arena, one split sum: the pipe (assembly/sparse/pipe.ts), whose rows
+    // are its control block and ring, in the closer's place.
+    const piped = this.pipeRuns(arena !== null) && (this.pipeWins || this.host.tuning.pipe === true);
     // In an arena the rows are in each member's place, whose table reaches the horizon (the
     // arena's table has room up to its reserve); the JavaScript kernel's rows are buffers.
-    const rowBytes = tile * (arena ? wasmRowStride(rowWords) : sparseRowStride(rowWords)) * 4;
+    const rowBytes = piped ? PIPE_BYTES : tile * (arena ? wasmRowStride(rowWords) : sparseRowStride(rowWords)) * 4;
     const places = win
       ? win.arena.places(members, win.capacity, known + (end - lo), rowBytes, ready?.place)
       : arena?.places(members, Math.max(g.length, end), known + (end - lo), rowBytes);
+    const pipe = piped && arena && places ? { memory: arena.memory, at: places[0]!.rowsAt } : null;
+    if (pipe) {
+      const rare = this.host.space.rare;
+      placeRare(pipe.memory, places![0]!, rare.pos, rare.val, known);
+      startPipe(pipe.memory, pipe.at, lo - shift, known, maxBefore, this.pipeTake);
+    }
     const tasks = [];
     for (let member = 0; member < members; member++) {
-      const place = places?.[member];
+      let place = places?.[member];
+      // The marker reads the closer's rare list, which the closer's finds extend.
+      if (pipe && place && member > 0) {
+        const { rpAt, rvAt, rqAt } = places![0]!;
+        place = { ...place, rpAt, rvAt, rqAt };
+      }
       const task: SparseGangTask =
         arena && place
-          ? { ...base, member, rows: NO_ROWS, arena: { memory: arena.memory, id: arena.id, place } }
+          ? {
+              ...base,
+              member,
+              rows: NO_ROWS,
+              arena: { memory: arena.memory, id: arena.id, place },
+              ...(pipe ? { pipe: { at: pipe.at } } : {}),
+            }
           : { ...base, member, rows: (this.rowScratch[member] ??= new RowScratch()).get(rowBytes) };
+      const role = pipe ? (member === 0 ? 'closer' : 'marker') : `member ${member + 1}/${members}`;
       tasks.push({
         task,
-        label: `sparse gang member ${member + 1}/${members} on [${lo}, ${end}) of ${this.host.rules.key}`,
+        label: `sparse ${pipe ? 'pipe' : 'gang'} ${role} on [${lo}, ${end}) of ${this.host.rules.key}`,
       });
     }
+    const abort = (): void => {
+      abortGang(ctl);
+      if (pipe) haltPipe(pipe.memory, pipe.at);
+    };
     const gang: LiveGang = {
       ctl,
       shift,
@@ -377,19 +449,28 @@ export class SparseGangs {
       reported: lo,
       reportedAt: 0,
       counted: { rescans: 0, continued: 0 },
-      settled: runGangTasks(pool, 'sparse', tasks, ctl, signal),
+      settled: runGangTasks(pool, 'sparse', tasks, ctl, signal, abort),
       // Known before any member reports: the chunks a gang goes on with end before its members do.
-      kernel: arena ? WASM_SPARSE_GANG_KERNEL : SPARSE_GANG_KERNEL,
+      kernel: pipe ? WASM_SPARSE_PIPE_KERNEL : arena ? WASM_SPARSE_GANG_KERNEL : SPARSE_GANG_KERNEL,
+      abort,
+      pipe,
     };
     this.live = gang;
     this.host.stats.gangs++;
     return gang;
   }
 
+  /** Could a gang be a pipe: two members over the arena, one split sum, the tuning allowing it? */
+  private pipeRuns(inArena: boolean): boolean {
+    return inArena && this.host.threads === 2 && this.host.shape.two.length === 1 && this.host.tuning.pipe !== false;
+  }
+
   /** Does the live gang go on with the chunk at lo over g? */
   continues(lo: number, g?: Table): boolean {
     const gang = this.live;
     if (gang === null || gang.reported !== lo) return false;
+    // A tile gang gives way to a pipe once its rescans call for one.
+    if (gang.pipe === null && this.pipeWins && this.pipeRuns(gang.arena !== null)) return false;
     if (g !== undefined && this.host.arenaOf(g) !== gang.arena) return false;
     // Stopped at lo (its horizon, or rows to regrow), it has nothing more to give.
     return Atomics.load(gang.ctl, GANG.STOP) + gang.shift > lo && Atomics.load(gang.ctl, GANG.ABORT) === 0;
@@ -405,7 +486,7 @@ export class SparseGangs {
     if (gang === null) return null;
     this.live = null;
     // Members that have returned do not look again: stopping them is only for those still running.
-    abortGang(gang.ctl);
+    gang.abort();
     const result = await gang.settled;
     const end = gangEnd(gang.ctl, result);
     return 'kind' in end ? { ...end, next: lo } : null;
@@ -416,7 +497,7 @@ export class SparseGangs {
     const gang = this.live;
     this.live = null;
     if (gang === null) return;
-    abortGang(gang.ctl);
+    gang.abort();
     await gang.settled;
   }
 }

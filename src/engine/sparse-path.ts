@@ -90,6 +90,19 @@ export class SparsePathChooser {
     this.probing = null;
   }
 
+  /**
+   * The gang path changes kernel (engine/sparse-gangs.ts: tile gangs give way to pipes): its
+   * figures say nothing of the new one, which gets the trials a first gang gets (its first chunk
+   * compiles its code, and ran at half speed).
+   */
+  renewGang(): void {
+    this.runs.gang = 0;
+    this.recent.gang.length = 0;
+    this.wallUs.gang = 0;
+    this.gangRescans = 0;
+    this.current = 'gang';
+  }
+
   /** A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned). */
   record(path: SparsePath, heaps: number, wallMs: number, rescans = 0): void {
     if (heaps <= 0) return;

@@ -88,6 +88,11 @@ export interface SparseGangTask extends TableMemberTask {
   readonly rareVal: SharedArrayBuffer;
   /** The table lives in this arena, this member's place in it (`buffer` and `rows` are unused then). */
   readonly arena?: SparseArenaRef;
+  /**
+   * The gang is a pipe (assembly/sparse/pipe.ts): member 0 the closer, member 1 the marker, over
+   * the control block and ring at byte `at` of the arena (PIPE_BYTES long).
+   */
+  readonly pipe?: { readonly at: number };
 }
 
 /** A member's own result: the gang's values, rare heaps and stop reason are in shared memory. */

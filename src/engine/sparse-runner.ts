@@ -17,7 +17,13 @@ import { sparseKernelChoice } from '../wasm/sparse-module.js';
 import { MAX_CHUNK, MIN_SPARSE_CHUNK, WORK_PER_CHUNK } from './budget.js';
 import type { ChunkOutcome } from './protocol.js';
 import { SparseArena } from './sparse-arena.js';
-import { GANG_CHUNK_FACTOR, SparseGangs, type SparseGangHost, type SparsePhaseStats } from './sparse-gangs.js';
+import {
+  GANG_CHUNK_FACTOR,
+  SparseGangs,
+  sparseGangChoice,
+  type SparseGangHost,
+  type SparsePhaseStats,
+} from './sparse-gangs.js';
 import { SparsePathChooser, type SparsePath } from './sparse-path.js';
 import type { SparseTask } from './sparse-protocol.js';
 import { SparseSpace } from './sparse-space.js';
@@ -63,6 +69,12 @@ export interface SparseTuning {
    * double), so that every new power of two stops the gang: tests reach the regrow path.
    */
   readonly tightRows?: boolean;
+  /**
+   * Gangs of two members over the WebAssembly arena, for a game with one split sum: by default a
+   * pipe once a tile gang's rescans call for one (engine/sparse-gangs.ts PIPE_RESCANS); true, a
+   * pipe from the first gang; false, never (tests of each).
+   */
+  readonly pipe?: boolean;
   /**
    * Keep the table in a window of these sizes whatever the run's length (tests); by default a
    * run of more than WINDOW_FROM heaps keeps one of WINDOW_SIZES.
@@ -118,9 +130,10 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
   ): SparseRunner | null {
     const shape = sparseShape(rules);
     if (!shape) return null;
-    // A bad GRUNDY_SPARSE_KERNEL stops the run here, before any worker starts.
+    // A bad GRUNDY_SPARSE_KERNEL or GRUNDY_SPARSE_GANG stops the run here, before any worker starts.
     sparseKernelChoice();
-    return new SparseRunner(rules, shape, threads, tuning, stats);
+    const pipe = tuning.pipe ?? sparseGangChoice();
+    return new SparseRunner(rules, shape, threads, pipe === undefined ? tuning : { ...tuning, pipe }, stats);
   }
 
   /**

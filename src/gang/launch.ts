@@ -48,7 +48,8 @@ export function gangEnd<O>(
 
 /**
  * Start one pool task per member on `worker` and wait for all of them. The first member to fail
- * (an error outcome or a rejected task) aborts the gang, so the others stop waiting for it.
+ * (an error outcome or a rejected task) aborts the gang, so the others stop waiting for it;
+ * `abort` does that (abortGang, and whatever else the members wait on).
  */
 export async function runGangTasks<W extends 'gang' | 'sparse', T extends TaskOf<EngineTasks, W>>(
   pool: EnginePool,
@@ -56,6 +57,7 @@ export async function runGangTasks<W extends 'gang' | 'sparse', T extends TaskOf
   members: readonly { readonly task: T; readonly label: string }[],
   ctl: Int32Array,
   signal?: AbortSignal,
+  abort: () => void = () => abortGang(ctl),
 ): Promise<GangSettled<OutcomeOf<EngineTasks, W, T>>> {
   type O = OutcomeOf<EngineTasks, W, T>;
   let failure: GangSettled<O>['failure'] = null;
@@ -65,12 +67,12 @@ export async function runGangTasks<W extends 'gang' | 'sparse', T extends TaskOf
         if (outcome.kind === 'error') {
           const { message, exitCode } = outcome;
           failure ??= { message, exitCode };
-          abortGang(ctl);
+          abort();
         }
         return outcome;
       },
       (err: unknown) => {
-        abortGang(ctl);
+        abort();
         throw err;
       },
     ),

@@ -2,7 +2,7 @@ import {
   GANG,
   MEMBER,
   memberSlot,
-  reportFinished,
+  publishFinished,
   spinBudget,
   stopGangAt,
   waitFinished,
@@ -154,16 +154,7 @@ export function runMember(ctl: Int32Array, m: MemberSchedule, kernel: PhaseKerne
     const measured = ((performance.now() - started - waited) * 1e6) / (e - s);
     pace = pace > 0 ? (pace + measured) / 2 : measured;
     Atomics.store(ctl, paceSlot, Math.min(0x7fffffff, Math.max(1, Math.round(pace))));
-    if (out.next < e) {
-      // A value too wide for the table, or a heap for the main thread: every member stops there.
-      Atomics.store(ctl, GANG.OVERFLOW, out.overflow);
-      if (out.miss) Atomics.store(ctl, GANG.MISS, 1);
-      Atomics.store(ctl, GANG.FINISHED, out.next);
-      stopGangAt(ctl, out.next);
-      return;
-    }
-    Atomics.store(ctl, GANG.FINISHED, e);
-    Atomics.notify(ctl, GANG.FINISHED);
-    reportFinished(ctl, e);
+    // A value too wide for the table, or a heap for the main thread: every member stops there.
+    if (!publishFinished(ctl, e, out)) return;
   }
 }

@@ -170,6 +170,29 @@ export function reportFinished(ctl: Int32Array, finished: number): void {
     Atomics.notify(ctl, GANG.REPORT);
 }
 
+/**
+ * A member has finished [s, e) up to `out.next`: the heaps below are final. At e, FINISHED moves
+ * there and whoever waits for it is woken; short of it (a value too wide for the table, a heap
+ * for the main thread), every member stops there. Whether the gang goes on.
+ */
+export function publishFinished(
+  ctl: Int32Array,
+  e: number,
+  out: { readonly next: number; readonly overflow: number; readonly miss?: true },
+): boolean {
+  if (out.next < e) {
+    Atomics.store(ctl, GANG.OVERFLOW, out.overflow);
+    if (out.miss) Atomics.store(ctl, GANG.MISS, 1);
+    Atomics.store(ctl, GANG.FINISHED, out.next);
+    stopGangAt(ctl, out.next);
+    return false;
+  }
+  Atomics.store(ctl, GANG.FINISHED, e);
+  Atomics.notify(ctl, GANG.FINISHED);
+  reportFinished(ctl, e);
+  return true;
+}
+
 /** Atomics.waitAsync (ES2024; in Node since 16, while this project's lib is ES2022). */
 type WaitAsync = (
   array: Int32Array,

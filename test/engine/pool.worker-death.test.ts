@@ -14,6 +14,8 @@ interface DeathCase {
   readonly title: string;
   readonly game: string;
   readonly args: readonly string[];
+  /** The environment of every run of the case (besides the fault's). */
+  readonly env?: Readonly<Record<string, string>>;
   readonly dieAt: number;
   /** What the reference run's --json must say (the path under test really ran). */
   readonly ran: Record<string, unknown>;
@@ -55,6 +57,23 @@ const CASES: readonly DeathCase[] = [
     storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 41000,
   },
   {
+    // A sparse pipe (assembly/sparse/pipe.ts): the closer whose segment holds heap N dies as it
+    // starts it; its retry goes on from the pipe's FIN while the marker waits. A second death
+    // stops the pipe, the marker with it, and keeps every heap closed before.
+    title: 'a sparse pipe closer that dies mid-chunk',
+    game: 'octal:0.161',
+    args: ['compute', 'octal:0.161', '--to', '120000', '--workers', '2'],
+    env: { GRUNDY_SPARSE_GANG: 'pipe' },
+    dieAt: 100000,
+    ran: { kernel: 'sparse+simd+pipe', workers: 2 },
+    failure: new RegExp(
+      String.raw`the worker failed twice on sparse pipe closer on \[(\d+), (\d+)\) of octal:0\.161, the second ` +
+        String.raw`time on a fresh thread .*; octal:0\.161 is stored up to n = (\d+)$`,
+      'm',
+    ),
+    storedOk: (storedTo, lo) => storedTo > lo && storedTo <= 100000,
+  },
+  {
     // The subtraction gang (engine/subtract-gang.ts, WebAssembly tiles): same schedule, same
     // promises, with the member dying just before it finishes the tile that holds heap N.
     title: 'a subtraction gang member that dies mid-chunk',
@@ -90,7 +109,7 @@ for (const c of CASES) {
     const tmp = tempDir();
     let expected = '';
     beforeAll(async () => {
-      const r = await runCli([...c.args, '--db', `${tmp.dir}/ref.db`, '--json']);
+      const r = await runCli([...c.args, '--db', `${tmp.dir}/ref.db`, '--json'], { env: { ...c.env } });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject(c.ran);
       expected = await exportChecksum(`${tmp.dir}/ref.db`, c.game);
@@ -100,7 +119,9 @@ for (const c of CASES) {
     it('is retried once on a fresh worker: the table is complete and bit-identical', async () => {
       const db = `${tmp.dir}/once.db`;
       const counter = `${tmp.dir}/once.deaths`;
-      const r = await runCli([...c.args, '--db', db], { env: { GRUNDY_FAULT_WORKER_EXIT: `${c.dieAt}:1:${counter}` } });
+      const r = await runCli([...c.args, '--db', db], {
+        env: { ...c.env, GRUNDY_FAULT_WORKER_EXIT: `${c.dieAt}:1:${counter}` },
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(readFileSync(counter, 'utf8')).toBe('x');
       expect(await exportChecksum(db, c.game)).toBe(expected);
@@ -112,7 +133,7 @@ for (const c of CASES) {
         const db = `${tmp.dir}/twice.db`;
         const counter = `${tmp.dir}/twice.deaths`;
         const r = await runCli([...c.args, '--db', db], {
-          env: { GRUNDY_FAULT_WORKER_EXIT: `${c.dieAt}:2:${counter}` },
+          env: { ...c.env, GRUNDY_FAULT_WORKER_EXIT: `${c.dieAt}:2:${counter}` },
         });
         expect(r.code, r.stderr).toBe(5);
         expect(isOneLineError(r.stderr), r.stderr).toBe(true);
@@ -133,7 +154,7 @@ for (const c of CASES) {
         expect(store.listRuns(game, 1)[0]!.status).toBe('failed');
         store.close();
         ref.close();
-        const resumed = await runCli([...c.args, '--db', db]);
+        const resumed = await runCli([...c.args, '--db', db], { env: { ...c.env } });
         expect(resumed.code, resumed.stderr).toBe(0);
         expect(await exportChecksum(db, c.game)).toBe(expected);
       },

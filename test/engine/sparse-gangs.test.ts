@@ -63,7 +63,7 @@ describe('parallel sparse chunks through the coordinator', () => {
       [2, 4099],
       [3, 1237],
     ] as const) {
-      const par = await run(rules, 20000, threads, 'auto', { parallel: 'force', chunk });
+      const par = await run(rules, 20000, threads, 'auto', { parallel: 'force', chunk, pipe: false });
       expect(par.values, `${threads} workers, chunk ${chunk}`).toEqual(plain);
       // The first chunk (from n = 0) has no frozen prefix and runs sequentially.
       expect(par.summary.kernel).toBe(threads > 1 ? SPARSE_GANG : SPARSE_SEQ);
@@ -123,7 +123,7 @@ describe('parallel sparse chunks through the coordinator', () => {
   it('gangs stopped by values outgrowing their rows go on in a new gang, with the same values', async () => {
     const rules = parseRules('grundy');
     const plain = (await run(rules, 6000, 2, 'plain')).values;
-    const par = await run(rules, 6000, 2, 'auto', { parallel: 'force', chunk: 7, tightRows: true });
+    const par = await run(rules, 6000, 2, 'auto', { parallel: 'force', chunk: 7, tightRows: true, pipe: false });
     expect(par.values).toEqual(plain);
     expect(par.summary.sparse.regrows).toBeGreaterThan(0);
   });

@@ -3,6 +3,7 @@ import type { SparseMask } from '../../src/kernels/sparse-mask.js';
 import type { RangeOutcome } from '../../src/kernels/kernel.js';
 import type { Values } from '../../src/kernels/values.js';
 import { WasmSparseKernel } from '../../src/kernels/wasm/sparse-wasm.js';
+import { StepPipeKernel } from './pipe-step.js';
 import { sparseKernelChoice, sparseWasmModule, sparseWasmModuleOf } from '../../src/wasm/sparse-module.js';
 
 /** What the tests need of a sequential sparse kernel: the JavaScript one and the WebAssembly one. */
@@ -82,6 +83,20 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
     [
       'wasm, escape 7, no lanes',
       (shape) => new WasmSparseKernel(shape, module, undefined, { escape: 7, lanes: { bytes: 0, words: 0 } }),
+    ],
+    // The pipe's marker and closer in turn (test/helpers/pipe-step.ts): the closer marking none of
+    // the bulk, or the top 5 rare heaps of each block's; a front long enough for the marker's
+    // passes (its mid pass from pair 64, its far pass from pair 512) on small tables; escaped values.
+    ['wasm pipe', (shape) => new StepPipeKernel(shape, module, 0)],
+    ['wasm pipe, take 5, front 700', (shape) => new StepPipeKernel(shape, module, 5, { front: 700 })],
+    [
+      'wasm pipe, take 2, escape 7, front 600, 16-bit lanes',
+      (shape) =>
+        new StepPipeKernel(shape, module, 2, {
+          escape: 7,
+          front: 600,
+          lanes: { bytes: 0, words: 512, lowsWhileRare: false },
+        }),
     ],
   ];
 }

@@ -64,6 +64,9 @@ export interface SparseExports {
   ): number;
   getRescans(): number;
   getContinued(): number;
+  pipeBytes(): number;
+  pipeMarks(base: number, hi: number, ctl: number): number;
+  pipeFinish(base: number, lo: number, hi: number, maxBefore: number, cap: number, ctl: number): number;
 }
 
 export const PAGE = 65536;
@@ -298,7 +301,8 @@ export class SparseMemory {
     };
     this.memory =
       arena ?? new WebAssembly.Memory({ initial: Math.ceil(gAt / PAGE) + 1, maximum: MAX_PAGES, shared: true });
-    const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
+    // clock: the pipe's threads time their waits (assembly/sparse/pipe.ts).
+    const instance = new WebAssembly.Instance(module, { env: { memory: this.memory, clock: () => performance.now() } });
     this.exports = instance.exports as unknown as SparseExports;
     if (options.lanes) {
       this.exports.setLaneLimits(options.lanes.bytes, options.lanes.words);
@@ -412,6 +416,11 @@ export class SparseMemory {
     return this.place.rowsAt;
   }
 
+  /** Where the calls run now (own memory: where the last prepare put the table and rows). */
+  get current(): SparsePlace {
+    return this.place;
+  }
+
   /** Own memory: copy g[have, upto) in from the caller's table, as the kernel stores values. */
   private syncIn(g: Values, upto: number): void {
     if (upto <= this.have) return;
@@ -462,6 +471,31 @@ export class SparseMemory {
     this.rareSynced = to;
   }
 
+  /**
+   * One call of a kernel over g[lo, hi) (run, the pipe's closer): the values and `rare` in,
+   * `call` with the table's capacity as the cap, what it computed and found out, and how it
+   * stopped: at hi, at a value too wide (`overflowValue`), or a windowed table's miss.
+   */
+  range(
+    g: Values,
+    lo: number,
+    hi: number,
+    rare: RareList,
+    call: (cap: number) => number,
+  ): RangeOutcome & { miss?: true } {
+    const known = rare.count;
+    this.prepare(g, lo, hi, known + (hi - lo));
+    this.putRare(rare);
+    this.exports.setRareCount(known);
+    const next = call(capacityFor(g));
+    this.syncOut(g, lo, next);
+    this.takeRare(rare, known, this.exports.getRareCount());
+    const maxValue = this.exports.getMax();
+    const overflow = this.exports.getOverflow();
+    if (this.exports.getMiss() >= 0) return { next, maxValue, miss: true };
+    return overflow >= 0 && next < hi ? { next, maxValue, overflowValue: overflow } : { next, maxValue };
+  }
+
   /** Append the memory's rare heaps [from, to) (the kernel's appends after putRare(rare)) to `rare`. */
   takeRare(rare: RareList, from: number, to: number): void {
     const pos = new Int32Array(this.memory.buffer, this.place.rpAt, to);
@@ -507,18 +541,7 @@ export class WasmSparseKernel {
    * Over a windowed place it may stop early: `miss` when g(next) needs pairs outside the window.
    */
   run(g: Values, lo: number, hi: number, maxBefore: number, rare: RareList): RangeOutcome & { miss?: true } {
-    const mem = this.mem;
-    const known = rare.count;
-    mem.prepare(g, lo, hi, known + (hi - lo));
-    mem.putRare(rare);
-    mem.exports.setRareCount(known);
-    const next = mem.exports.run(lo, hi, maxBefore, capacityFor(g));
-    mem.syncOut(g, lo, next);
-    mem.takeRare(rare, known, mem.exports.getRareCount());
-    const maxValue = mem.exports.getMax();
-    const overflow = mem.exports.getOverflow();
-    if (mem.exports.getMiss() >= 0) return { next, maxValue, miss: true };
-    return overflow >= 0 && next < hi ? { next, maxValue, overflowValue: overflow } : { next, maxValue };
+    return this.mem.range(g, lo, hi, rare, (cap) => this.mem.exports.run(lo, hi, maxBefore, cap));
   }
 }
 

@@ -1,0 +1,125 @@
+import type { RangeOutcome } from '../kernel.js';
+import type { RareList } from '../sparse.js';
+import type { Values } from '../values.js';
+import type { SparseMemory, SparsePlace } from './sparse-wasm.js';
+
+/** The `kernel` a run reports for chunks run by the pipe. */
+export const WASM_SPARSE_PIPE_KERNEL = 'sparse+simd+pipe';
+
+/**
+ * The pipe's control words the JavaScript side reads or writes (Int32 indices from the block's
+ * start; assembly/sparse/pipe.ts declares them all): the closer's progress, its rare count and
+ * largest value, the closer's share of the bulk, the marker's next blocks, and STOP and STEP.
+ */
+export const PIPE = {
+  FIN: 0,
+  RARE: 1,
+  SOFAR: 2,
+  TAKE: 4,
+  MARKED: 16,
+  FAR: 17,
+  MID: 18,
+  STOP: 32,
+  STEP: 33,
+} as const;
+
+/** Bytes of the control block, which the ring of lane sets follows. */
+const CONTROL_BYTES = 192;
+/** The ring: SLOTS slots of a 64-byte header, 16 bitsets of 64 bytes, 16 lanes of 1 KiB (assembly/sparse/pipe.ts). */
+const SLOTS = 32;
+const SLOT_BYTES = 64 + 16 * 64 + 16 * 1024;
+/** Bytes of a pipe's control block and ring (the kernel's pipeBytes(), which a test compares). */
+export const PIPE_BYTES = CONTROL_BYTES + SLOTS * SLOT_BYTES;
+
+/**
+ * Make the control block and ring at byte `at` of `memory` (PIPE_BYTES long) a new pipe's
+ * from heap lo: the lanes emptied (whatever was there, its stamps mean nothing to the marker),
+ * the rare heaps and largest value below lo, the closer's share from an earlier pipe (`take`),
+ * and in `step` mode neither side waits (tests run them in turn on one thread).
+ */
+export function startPipe(
+  memory: WebAssembly.Memory,
+  at: number,
+  lo: number,
+  rareCount: number,
+  maxBefore: number,
+  take: number,
+  step = false,
+): void {
+  new Uint8Array(memory.buffer, at, PIPE_BYTES).fill(0);
+  const ctl = pipeControl(memory, at);
+  ctl[PIPE.FIN] = lo;
+  ctl[PIPE.RARE] = rareCount;
+  ctl[PIPE.SOFAR] = maxBefore;
+  ctl[PIPE.TAKE] = take;
+  ctl[PIPE.MARKED] = lo;
+  ctl[PIPE.FAR] = lo;
+  ctl[PIPE.MID] = lo;
+  ctl[PIPE.STEP] = step ? 1 : 0;
+}
+
+/**
+ * Write the rare heaps [0, count) into a place's list (RP, RV, RQ: a band's heaps read their
+ * partners at r + bandOffset), as SparseMemory.putRare does: the main thread does it for the
+ * closer's place before a pipe starts, since the marker reads the list from its first block,
+ * perhaps before the closer's first call.
+ */
+export function placeRare(
+  memory: WebAssembly.Memory,
+  place: Pick<SparsePlace, 'rpAt' | 'rvAt' | 'rqAt' | 'bandRare' | 'bandOffset'>,
+  pos: Uint32Array | Int32Array,
+  val: Int32Array,
+  count: number,
+): void {
+  new Int32Array(memory.buffer, place.rpAt, count).set(pos.subarray(0, count));
+  new Int32Array(memory.buffer, place.rvAt, count).set(val.subarray(0, count));
+  const rq = new Int32Array(memory.buffer, place.rqAt, count);
+  for (let i = 0; i < count; i++) {
+    const r = pos[i]!;
+    rq[i] = r >= place.bandRare ? r + place.bandOffset : r;
+  }
+}
+
+/** The pipe's control words at byte `at`. */
+export function pipeControl(memory: WebAssembly.Memory, at: number): Int32Array {
+  return new Int32Array(memory.buffer, at, CONTROL_BYTES / 4);
+}
+
+/** Both sides leave at once (a closer done or failed, a run cancelled). */
+export function haltPipe(memory: WebAssembly.Memory, at: number): void {
+  const ctl = pipeControl(memory, at);
+  Atomics.store(ctl, PIPE.STOP, 1);
+  Atomics.notify(ctl, PIPE.FIN);
+  Atomics.notify(ctl, PIPE.MARKED);
+}
+
+/**
+ * The pipe's two sides (assembly/sparse/pipe.ts) over one instance's memory: the marker's
+ * instance reads the closer's rare list (its place names the closer's), the closer's is the
+ * one-worker kernel's with the marker's lanes beside its own.
+ */
+export class WasmSparsePipe {
+  constructor(private readonly mem: SparseMemory) {}
+
+  /** The marker, until hi or STOP (or, in step mode, until it would wait): blocks published. */
+  marks(base: number, hi: number, at: number): number {
+    return this.mem.exports.pipeMarks(base, hi, at);
+  }
+
+  /**
+   * The closer over [lo, hi) (lo on a block from base; hi too, or the marker's end), as
+   * WasmSparseKernel.run: next < hi for a value too wide, a miss, a rare heap past a window's
+   * reach, STOP, or in step mode a block not marked yet (`waiting`).
+   */
+  finish(
+    g: Values,
+    base: number,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    rare: RareList,
+    at: number,
+  ): RangeOutcome & { miss?: true } {
+    return this.mem.range(g, lo, hi, rare, (cap) => this.mem.exports.pipeFinish(base, lo, hi, maxBefore, cap, at));
+  }
+}
