@@ -17,6 +17,9 @@ declare function clock(): f64;
 import {
   LANES,
   VALUE_LIMIT,
+  maxTwo,
+  minTwo,
+  nTwo,
   exactBytes,
   nextStamp,
   outMax,
@@ -27,12 +30,16 @@ import {
 } from './layout';
 import {
   LANE_BYTES,
+  LANE_COUNT,
+  SUM_LANES,
   blockAt,
   bulk,
   bulkEnd,
   halfWindow,
   lowerBound,
   nextLaneStamp,
+  sumLanes,
+  sumMarks,
 } from './step1';
 import {
   frontEnd,
@@ -94,7 +101,7 @@ const SLOT_HEAD: usize = 64;
 /** After the header, each heap's marks as a bitset of the values below 512, which the closer reads. */
 const BITS_BYTES: usize = 64;
 const SLOT_LANES: usize = SLOT_HEAD + 16 * BITS_BYTES;
-const SLOT_BYTES: usize = SLOT_LANES + 16 * <usize>LANE_BYTES;
+const SLOT_BYTES: usize = SLOT_LANES + <usize>(LANE_COUNT * LANE_BYTES);
 
 /** Bytes of the pipe's control block and ring. */
 export function pipeBytes(): i32 {
@@ -158,7 +165,6 @@ function waitFor(ctl: usize, p: usize, v: i32, counter: usize, waited: usize, sl
 export function pipeMarks(base: i32, hi: i32, ctl: usize): i32 {
   const R0 = 16 * LAG;
   const RF = 16 * SLOTS;
-  const d = two(0);
   const lanes = LANES;
   let far = atomic.load<i32>(ctl + FAR);
   let mid = atomic.load<i32>(ctl + MID);
@@ -166,7 +172,7 @@ export function pipeMarks(base: i32, hi: i32, ctl: usize): i32 {
   while (mid + 16 <= hi) {
     const fin = atomic.load<i32>(ctl + FIN);
     if (mid < far && fin >= mid + 16 - R0) {
-      midMarks(mid, base, ctl, R0, RF, d);
+      midMarks(mid, base, ctl, R0, RF);
       mid += 16;
       atomic.store<i32>(ctl + MID, mid);
       post(ctl, MARKED, mid, SLEEP_CLOSER);
@@ -174,7 +180,7 @@ export function pipeMarks(base: i32, hi: i32, ctl: usize): i32 {
       continue;
     }
     if (far + 16 <= hi && fin >= far + 16 - RF) {
-      farMarks(far, hi, base, ctl, R0, RF, d);
+      farMarks(far, hi, base, ctl, R0, RF);
       far += 16;
       atomic.store<i32>(ctl + FAR, far);
       continue;
@@ -186,11 +192,26 @@ export function pipeMarks(base: i32, hi: i32, ctl: usize): i32 {
   return blocks;
 }
 
+/** The front's pairs (a, s - a), a in [from, to], for every split sum s of block B's heaps. */
+@inline function frontOf(B: i32, from: i32, to: i32, bst: i32): void {
+  for (let k = 0; k < nTwo; k++) {
+    const d = two(k);
+    frontMarks(B, d, max(from, max(1, 16 - d)), to, bst);
+  }
+}
+
+/** Block B's marks of the rare heaps [b0, b1): in the sum lanes when the block's sums share them, else its lanes. */
+@inline function bulkOf(B: i32, sums: bool, b0: i32, b1: i32, bst: i32): void {
+  if (sums) sumMarks(B, b0, b1, bst);
+  else bulk(B, two(0), b0, b1, bst);
+}
+
 /** The far pass of block B into its slot (see pipeMarks), which also decides what the block holds. */
-function farMarks(B: i32, hi: i32, base: i32, ctl: usize, R0: i32, RF: i32, d: i32): void {
+function farMarks(B: i32, hi: i32, base: i32, ctl: usize, R0: i32, RF: i32): void {
   const count = atomic.load<i32>(ctl + RARE);
   const V = valuesBelowFin(ctl);
   const slot = slotOf(ctl, base, B);
+  const sums = sumLanes();
   let bst = -1;
   let frontTo = 0;
   let kb0 = 0;
@@ -198,23 +219,25 @@ function farMarks(B: i32, hi: i32, base: i32, ctl: usize, R0: i32, RF: i32, d: i
   let kbm = 0;
   if (blockAt(B, hi, V)) {
     bst = load<i32>(slot) + 1;
-    if (bst < 1 || bst > 255) {
-      memory.fill(slot + SLOT_LANES, 0, 16 * <usize>LANE_BYTES);
-      bst = 1;
+    // A slot's first block, or its stamps run out: its lanes are emptied (only the sum lanes' when used).
+    if (bst < 2 || bst > 255) {
+      memory.fill(slot + SLOT_LANES, 0, <usize>((sums ? LANE_COUNT : <i32>16) * LANE_BYTES));
+      bst = 2;
     }
     store<i32>(slot, bst);
     setLanes(slot + SLOT_LANES);
     setFrontPairs(atomic.load<i32>(ctl + FRONT));
-    // The front as run's (from max(1, 16 - d)); the closer marks its pairs below R0.
-    const aLo = max(1, 16 - d);
-    const aHi = frontEnd(B, d, aLo, reachOf(B));
+    // The front as run's; the closer marks its pairs below R0, the mid pass those below RF.
+    const aLo = max(1, 16 - minTwo);
+    const aHi = frontEnd(B, maxTwo, aLo, reachOf(B));
     if (aHi >= aLo) frontTo = aHi;
-    if (frontTo >= RF) frontMarks(B, d, RF, frontTo, bst);
+    if (frontTo >= RF) frontOf(B, RF, frontTo, bst);
+    const d = sums ? maxTwo : two(0);
     halfWindow(count, B, d);
     kb0 = lowerBound(count, max(frontTo + 1, R0));
     kb1 = bulkEnd(count, kb0, B - d);
     kbm = max(kb0, kb1 - atomic.load<i32>(ctl + TAKE));
-    bulk(B, d, max(kb0, lowerBound(count, RF)), kbm, bst);
+    bulkOf(B, sums, max(kb0, lowerBound(count, RF)), kbm, bst);
   }
   store<i32>(slot, bst, 4);
   store<i32>(slot, frontTo, 8);
@@ -224,7 +247,7 @@ function farMarks(B: i32, hi: i32, base: i32, ctl: usize, R0: i32, RF: i32, d: i
 }
 
 /** The mid pass of block B (see pipeMarks): the front's and the bulk's pairs with a small part in [R0, RF). */
-function midMarks(B: i32, base: i32, ctl: usize, R0: i32, RF: i32, d: i32): void {
+function midMarks(B: i32, base: i32, ctl: usize, R0: i32, RF: i32): void {
   const slot = slotOf(ctl, base, B);
   const bst = load<i32>(slot, 4);
   if (bst < 0) return;
@@ -233,21 +256,25 @@ function midMarks(B: i32, base: i32, ctl: usize, R0: i32, RF: i32, d: i32): void
   const kbm = load<i32>(slot, 20);
   const count = atomic.load<i32>(ctl + RARE);
   const V = valuesBelowFin(ctl);
+  const sums = sumLanes();
   setLanes(slot + SLOT_LANES);
-  if (frontTo >= R0) frontMarks(B, d, R0, min(frontTo, RF - 1), bst);
-  halfWindow(count, B, d);
-  bulk(B, d, kb0, min(kbm, lowerBound(count, RF)), bst);
-  laneBits(slot + SLOT_HEAD, slot + SLOT_LANES, bst, V);
+  if (frontTo >= R0) frontOf(B, R0, min(frontTo, RF - 1), bst);
+  halfWindow(count, B, sums ? maxTwo : two(0));
+  bulkOf(B, sums, kb0, min(kbm, lowerBound(count, RF)), bst);
+  laneBits(slot + SLOT_HEAD, slot + SLOT_LANES, bst, V, sums);
 }
 
 /**
- * The 16 lanes' marks at bst as bitsets of the values below 512 (zero from V, the ceiling of
- * the values the marks read): the closer reads a line a heap, where the lanes themselves (up to
- * 8 lines a heap, written by the other core) cost it a transfer a line.
+ * The marks at bst below V (at most 512) of each heap B + t, its lane t and, when the block's
+ * sums share lanes, the lanes of its two sums (16 + t + maxTwo - d), as 16 bitsets of 512 bits
+ * from `to` (zero from V): the closer reads a line a heap, where the lanes themselves (up to 8
+ * lines a heap and lane, written by the other core) cost it a transfer a line.
  */
-function laneBits(to: usize, lanes: usize, bst: i32, V: i32): void {
+function laneBits(to: usize, lanes: usize, bst: i32, V: i32, sums: bool): void {
   const bv = i8x16.splat(<i8>bst);
   const zero = i64x2.splat(0);
+  const s0 = <usize>((16 + maxTwo - two(0)) * LANE_BYTES);
+  const s1 = sums ? <usize>((16 + maxTwo - two(1)) * LANE_BYTES) : s0;
   for (let t: usize = 0; t < 16; t++) {
     const lane = lanes + t * <usize>LANE_BYTES;
     const bits = to + t * BITS_BYTES;
@@ -255,8 +282,11 @@ function laneBits(to: usize, lanes: usize, bst: i32, V: i32): void {
     v128.store(bits, zero, 16);
     v128.store(bits, zero, 32);
     v128.store(bits, zero, 48);
-    for (let x = 0; x < V; x += 16)
-      store<u16>(bits + <usize>(x >> 3), i8x16.bitmask(i8x16.eq(v128.load(lane + <usize>x), bv)));
+    for (let x = 0; x < V; x += 16) {
+      let m = i8x16.eq(v128.load(lane + <usize>x), bv);
+      if (sums) m = v128.or(m, v128.or(i8x16.eq(v128.load(lane + s0 + <usize>x), bv), i8x16.eq(v128.load(lane + s1 + <usize>x), bv)));
+      store<u16>(bits + <usize>(x >> 3), i8x16.bitmask(m));
+    }
   }
 }
 
@@ -276,7 +306,7 @@ let takeWaits: i32 = 0;
 export function pipeFinish(base: i32, lo: i32, hi: i32, maxBefore: i32, cap: i32, ctl: usize): i32 {
   if (cap > VALUE_LIMIT - 1) cap = VALUE_LIMIT - 1;
   const R0 = 16 * LAG;
-  const d = two(0);
+  const sums = sumLanes();
   startValues(maxBefore);
   let take = atomic.load<i32>(ctl + TAKE);
   // Blocks start at lo, as the marker's do (run's first block may start later when lo < 15).
@@ -322,10 +352,10 @@ export function pipeFinish(base: i32, lo: i32, hi: i32, maxBefore: i32, cap: i32
           frontTo = load<i32>(slot, 8);
           kb0 = load<i32>(slot, 12);
           kb1 = load<i32>(slot, 16);
-          if (frontTo > 0) frontMarks(B, d, max(1, 16 - d), min(frontTo, R0 - 1), bst);
+          if (frontTo > 0) frontOf(B, 1, min(frontTo, R0 - 1), bst);
           kf = lowerBound(rareCount, frontTo + 1);
-          halfWindow(rareCount, B, d);
-          bulk(B, d, load<i32>(slot, 20), kb1, bst);
+          halfWindow(rareCount, B, sums ? maxTwo : two(0));
+          bulkOf(B, sums, load<i32>(slot, 20), kb1, bst);
         }
       }
     }
@@ -333,7 +363,7 @@ export function pipeFinish(base: i32, lo: i32, hi: i32, maxBefore: i32, cap: i32
     // write goes back and forth between the cores).
     const lane = LANES + <usize>((n - B) * LANE_BYTES);
     const bits = bst >= 0 ? slot + SLOT_HEAD + <usize>(n - B) * BITS_BYTES : 0;
-    const at = blockHeap(n, B, bst, st, lane, bits, false, true, kf, kb0, kb1, frontTo, cap);
+    const at = blockHeap(n, B, bst, st, lane, bits, sums, true, kf, kb0, kb1, frontTo, cap);
     if (at >= 0) {
       stop = at;
       break;

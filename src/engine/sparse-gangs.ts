@@ -11,6 +11,7 @@ import {
   PIPE,
   PIPE_BYTES,
   pipeControl,
+  pipeFits,
   placeRare,
   startPipe,
   WASM_SPARSE_PIPE_KERNEL,
@@ -20,7 +21,7 @@ import { RowScratch } from './frozen-runner.js';
 import type { EnginePool } from './tasks.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { SparseArena } from './sparse-arena.js';
-import type { SparsePathChooser } from './sparse-path.js';
+import { RESCAN_VETO, type SparsePathChooser } from './sparse-path.js';
 import type { SparseGangOutcome, SparseGangTask, SparseReadyTask } from './sparse-protocol.js';
 import type { SparseSpace } from './sparse-space.js';
 import type { ReadyWindow, SparseWindow } from './sparse-window.js';
@@ -59,13 +60,16 @@ const TILE_ALIGN = 16;
 const SHORT_TILE_US = 300;
 const RESCAN_SHORT = 0.5;
 /**
- * Once a tile gang's chunk rescans this share of its heaps, the gangs that follow are pipes
- * where a pipe can run (two members over the arena, one split sum: assembly/sparse/pipe.ts).
+ * Once a tile gang's chunk rescans this share of its heaps (but less than RESCAN_VETO), the
+ * gangs that follow are pipes where a pipe can run (two members over the arena, one split sum
+ * or two sharing lanes: assembly/sparse/pipe.ts).
  * A pipe does one worker's work on two threads and guesses nothing, but its threads hand over
  * every block: whole commands to 2^22 on two workers against the tile gang, pairs alternated
  * (bench/NOTES.md): octal:0.161 (rescans 42-76%) 1.08-1.09 s against 1.30-1.33, 0.034 (31-40%)
  * 1.67-1.69 against 1.79-1.82, Officers, 0.172 and Grundy's game (7-16%) even, 0.014 (~7%)
- * 3.47 against 3.24.
+ * 3.47 against 3.24. A gang vetoed for its rescans (sparse-path.ts RESCAN_VETO) has scans that
+ * lie inside its window: the near pairs are most of the work, and the pipe's closer does those
+ * itself (octal:0.167 0.86-1.02 s against 0.82 on one worker, 0.354 1.18-1.20 against 1.11-1.13).
  */
 const PIPE_RESCANS = 0.25;
 
@@ -285,8 +289,8 @@ export class SparseGangs {
     if (gang.pipe) this.pipeTake = Atomics.load(pipeControl(gang.pipe.memory, gang.pipe.at), PIPE.TAKE);
     const counts = { rescans: Atomics.load(ctl, GANG.RESCANS), continued: Atomics.load(ctl, GANG.CONTINUED) };
     const rescanned = counts.rescans - gang.counted.rescans;
-    const toPipe =
-      !this.pipeWins && next > lo && rescanned >= PIPE_RESCANS * (next - lo) && this.pipeRuns(gang.arena !== null);
+    const share = next > lo ? rescanned / (next - lo) : 0;
+    const toPipe = !this.pipeWins && share >= PIPE_RESCANS && share < RESCAN_VETO && this.pipeRuns(gang.arena !== null);
     const tileUs = tileUsAfter(this.tileUs, next - lo, rescanned);
     if (tileUs !== this.tileUs && this.host.tuning.chunk === undefined) {
       this.tileUs = tileUs;
@@ -393,7 +397,7 @@ export class SparseGangs {
         : {}),
       members,
     };
-    // Two members over an arena, one split sum: the pipe (assembly/sparse/pipe.ts), whose rows
+    // Two members over an arena, a shape it fits: the pipe (assembly/sparse/pipe.ts), whose rows
     // are its control block and ring, in the closer's place.
     const piped = this.pipeRuns(arena !== null) && (this.pipeWins || this.host.tuning.pipe === true);
     // In an arena the rows are in each member's place, whose table reaches the horizon (the
@@ -460,9 +464,9 @@ export class SparseGangs {
     return gang;
   }
 
-  /** Could a gang be a pipe: two members over the arena, one split sum, the tuning allowing it? */
+  /** Could a gang be a pipe: two members over the arena, a shape it fits, the tuning allowing it? */
   private pipeRuns(inArena: boolean): boolean {
-    return inArena && this.host.threads === 2 && this.host.shape.two.length === 1 && this.host.tuning.pipe !== false;
+    return inArena && this.host.threads === 2 && pipeFits(this.host.shape) && this.host.tuning.pipe !== false;
   }
 
   /** Does the live gang go on with the chunk at lo over g? */

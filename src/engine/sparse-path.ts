@@ -42,6 +42,8 @@ export class SparsePathChooser {
   private gangRescans = 0;
   /** The path being probed by the chunk in flight, if it is a probe. */
   private probing: SparsePath | null = null;
+  /** A new gang kind's trials are over: one worker is probed next, whatever the schedule (renewGang). */
+  private compareSoon = false;
   /**
    * The path chunks take between probes: the gang's after its two first chunks, until one
    * worker is clearly faster (a loaded machine slows a gang of every thread more than one
@@ -57,6 +59,12 @@ export class SparsePathChooser {
     if (this.runs.gang < 2 && !this.vetoed()) {
       this.probing = 'gang';
       return { path: 'gang', probe: this.runs.gang === 0 };
+    }
+    if (this.compareSoon) {
+      this.compareSoon = false;
+      this.sinceProbe = 0;
+      this.probing = 'seq';
+      return { path: 'seq', probe: true };
     }
     const other: SparsePath = this.current === 'gang' ? 'seq' : 'gang';
     // The other path's figure is as old as its last chunk: measured at smaller heaps (which cost
@@ -79,6 +87,7 @@ export class SparsePathChooser {
    */
   keepsGang(): boolean {
     if (this.runs.gang < 2 && !this.vetoed()) return true;
+    if (this.compareSoon) return false;
     return this.current === 'gang' && !(this.runs.seq > 0 && this.beats('seq'));
   }
 
@@ -93,7 +102,10 @@ export class SparsePathChooser {
   /**
    * The gang path changes kernel (engine/sparse-gangs.ts: tile gangs give way to pipes): its
    * figures say nothing of the new one, which gets the trials a first gang gets (its first chunk
-   * compiles its code, and ran at half speed).
+   * compiles its code, and ran at half speed), then meets one worker at once: one worker's
+   * figures may be from heaps far smaller, and a gang goes on for many chunks before the next
+   * probe (octal:0.167's pipe, its marker idle for want of far pairs, ran 10-20% slower than one
+   * worker to 2^22 without it).
    */
   renewGang(): void {
     this.runs.gang = 0;
@@ -101,6 +113,7 @@ export class SparsePathChooser {
     this.wallUs.gang = 0;
     this.gangRescans = 0;
     this.current = 'gang';
+    this.compareSoon = true;
   }
 
   /** A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned). */

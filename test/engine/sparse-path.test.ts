@@ -45,6 +45,22 @@ describe('choosing between one worker and a gang by measured time', () => {
     expect(count(picked, 'gang')).toBeLessThan(20);
   });
 
+  it('gives a new gang kind (a pipe after tile gangs) two trials, then probes one worker at once', () => {
+    for (const [gangUs, winner] of [
+      [1.2, 'seq'],
+      [0.6, 'gang'],
+    ] as const) {
+      const chooser = new SparsePathChooser();
+      chooser.record('seq', 1000, 1);
+      drive(chooser, 20, (path) => (path === 'gang' ? 0.8 : 1));
+      chooser.renewGang();
+      expect(chooser.keepsGang()).toBe(true);
+      const picked = drive(chooser, 4, (path) => (path === 'gang' ? gangUs : 1));
+      expect(picked.slice(0, 3), `gang at ${gangUs}`).toEqual(['gang', 'gang', 'seq']);
+      expect(picked[3], `gang at ${gangUs}`).toBe(winner);
+    }
+  });
+
   it('keeps a running gang going while it is the faster path, and ends it when one worker wins', () => {
     /** A gang started after one worker's chunk at seqUs a heap, its first two chunks at gangUs. */
     const started = (seqUs: number, gangUs: number): SparsePathChooser => {

@@ -9,14 +9,21 @@ import {
   WasmSparseKernel,
   type WasmSparseOptions,
 } from '../../src/kernels/wasm/sparse-wasm.js';
-import { PIPE, PIPE_BYTES, pipeControl, startPipe, WasmSparsePipe } from '../../src/kernels/wasm/sparse-pipe.js';
+import {
+  PIPE,
+  PIPE_BYTES,
+  pipeControl,
+  pipeFits,
+  startPipe,
+  WasmSparsePipe,
+} from '../../src/kernels/wasm/sparse-pipe.js';
 
 /**
  * The pipe (assembly/sparse/pipe.ts) on one thread, as a sequential kernel: the marker and the
  * closer in turn over one memory, in step mode (neither waits: each returns where it would),
  * until the closer reaches hi. Deterministic, so every path of the split is checked against
- * the plain kernels on the sequential kernels' tests. A game with more than one split sum (the
- * engine runs no pipe there) runs the closer's own `run`. `take`: the rare heaps at the top of
+ * the plain kernels on the sequential kernels' tests. A game the pipe does not fit (pipeFits:
+ * the engine runs no pipe there) runs the closer's own `run`. `take`: the rare heaps at the top of
  * each block's bulk the closer marks itself.
  */
 export class StepPipeKernel {
@@ -51,7 +58,7 @@ export class StepPipeKernel {
   }
 
   run(g: Values, lo: number, hi: number, maxBefore: number, rare: RareList): RangeOutcome {
-    if (this.shape.two.length !== 1) return this.closer.run(g, lo, hi, maxBefore, rare);
+    if (!pipeFits(this.shape)) return this.closer.run(g, lo, hi, maxBefore, rare);
     const mem = this.closer.mem;
     // The rows hold the pipe's control block and ring, then the marker's scratch slot.
     mem.prepare(g, lo, hi, rare.count + (hi - lo), PIPE_BYTES + align(slotBytes(this.shape)) + 64);

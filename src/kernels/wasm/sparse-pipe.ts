@@ -1,5 +1,5 @@
 import type { RangeOutcome } from '../kernel.js';
-import type { RareList } from '../sparse.js';
+import type { RareList, SparseShape } from '../sparse.js';
 import type { Values } from '../values.js';
 import type { SparseMemory, SparsePlace } from './sparse-wasm.js';
 
@@ -25,17 +25,21 @@ export const PIPE = {
 
 /** Bytes of the control block, which the ring of lane sets follows. */
 const CONTROL_BYTES = 192;
-/** The ring: SLOTS slots of a 64-byte header, 16 bitsets of 64 bytes, 16 lanes of 1 KiB (assembly/sparse/pipe.ts). */
+/**
+ * The ring: SLOTS slots of a 64-byte header, 16 bitsets of 64 bytes and 48 lanes of 1 KiB (a
+ * block's 16 and its split sums' 32: assembly/sparse/pipe.ts).
+ */
 const SLOTS = 32;
-const SLOT_BYTES = 64 + 16 * 64 + 16 * 1024;
+const SLOT_BYTES = 64 + 16 * 64 + 48 * 1024;
 /** Bytes of a pipe's control block and ring (the kernel's pipeBytes(), which a test compares). */
 export const PIPE_BYTES = CONTROL_BYTES + SLOTS * SLOT_BYTES;
 
 /**
- * Make the control block and ring at byte `at` of `memory` (PIPE_BYTES long) a new pipe's
- * from heap lo: the lanes emptied (whatever was there, its stamps mean nothing to the marker),
- * the rare heaps and largest value below lo, the closer's share from an earlier pipe (`take`),
- * and in `step` mode neither side waits (tests run them in turn on one thread).
+ * Make the control block and ring at byte `at` of `memory` (PIPE_BYTES long) a new pipe's from
+ * heap lo: the slots' headers emptied (a slot's first block empties its lanes, whatever they
+ * held: the pages of lanes never used are never touched), the rare heaps and largest value
+ * below lo, the closer's share from an earlier pipe (`take`), and in `step` mode neither side
+ * waits (tests run them in turn on one thread).
  */
 export function startPipe(
   memory: WebAssembly.Memory,
@@ -46,7 +50,8 @@ export function startPipe(
   take: number,
   step = false,
 ): void {
-  new Uint8Array(memory.buffer, at, PIPE_BYTES).fill(0);
+  new Uint8Array(memory.buffer, at, CONTROL_BYTES).fill(0);
+  for (let k = 0; k < SLOTS; k++) new Uint8Array(memory.buffer, at + CONTROL_BYTES + k * SLOT_BYTES, 64).fill(0);
   const ctl = pipeControl(memory, at);
   ctl[PIPE.FIN] = lo;
   ctl[PIPE.RARE] = rareCount;
@@ -78,6 +83,16 @@ export function placeRare(
     const r = pos[i]!;
     rq[i] = r >= place.bandRare ? r + place.bandOffset : r;
   }
+}
+
+/**
+ * Whether the pipe runs a game of this shape: one split sum, or two that share lanes as run's do
+ * (parts may be equal, the sums at most 16 apart: assembly/sparse/step1.ts sumLanes).
+ */
+export function pipeFits(shape: SparseShape): boolean {
+  const [d0, d1] = shape.two;
+  if (shape.two.length === 1) return true;
+  return shape.two.length === 2 && !shape.distinct && Math.abs(d1! - d0!) <= 16;
 }
 
 /** The pipe's control words at byte `at`. */
