@@ -28,6 +28,7 @@ import { Store } from '../src/store/store.js';
 import { heapChecksum as checksum } from './checksum.js';
 import { plainSparseTable, type SparseTableStats } from './sparse-driver.js';
 import { scriptArgs } from './args.js';
+import { roundTripNs } from './core-check.js';
 import { CLI } from './cli.js';
 
 const args = scriptArgs({
@@ -161,6 +162,9 @@ for (const workers of args.has('cli') ? cliWorkers : []) {
 
 const base = rows[0]!;
 console.log(`${spec} to N = ${N}`);
+// The pipe's figures depend on how far apart the two cores are at the moment (bench/core-check.ts).
+if (args.has('cli') && cliWorkers.some((w) => w > 1))
+  console.log(`a round trip between two threads: ${(await roundTripNs()).toFixed(0)} ns`);
 for (const r of rows) {
   console.log(
     `${r.name.padEnd(30)} wall ${r.seconds.toFixed(2).padStart(8)} s  cpu ${r.cpu.toFixed(2).padStart(8)} s  ` +

@@ -284,7 +284,10 @@ function laneBits(to: usize, lanes: usize, bst: i32, V: i32, sums: bool): void {
     v128.store(bits, zero, 48);
     for (let x = 0; x < V; x += 16) {
       let m = i8x16.eq(v128.load(lane + <usize>x), bv);
-      if (sums) m = v128.or(m, v128.or(i8x16.eq(v128.load(lane + s0 + <usize>x), bv), i8x16.eq(v128.load(lane + s1 + <usize>x), bv)));
+      if (sums) {
+        const a = i8x16.eq(v128.load(lane + s0 + <usize>x), bv);
+        m = v128.or(m, v128.or(a, i8x16.eq(v128.load(lane + s1 + <usize>x), bv)));
+      }
       store<u16>(bits + <usize>(x >> 3), i8x16.bitmask(m));
     }
   }
