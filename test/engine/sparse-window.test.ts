@@ -92,18 +92,33 @@ describe('sparse space in a window (engine/sparse-window.ts)', () => {
     },
   );
 
+  // The pipe in a window (assembly/sparse/pipe.ts), for the games it fits (one split sum, or two
+  // sharing lanes): the marker reads the tail and the band as the closer does, and a miss stops it.
+  it.each(games.filter(([game]) => ['octal:0.167', 'octal:0.156', 'grundy'].includes(game)))(
+    '%s to %i on a pipe in the window equals the plain kernel',
+    async (game, N) => {
+      const plain = await run(game, N, null);
+      const windowed = await run(game, N, { ...SMALL, parallel: 'force', chunk: 61, pipe: true });
+      expect(windowed.values).toEqual(plain.values);
+      expect(windowed.summary.kernel).toContain('pipe');
+      const { misses, grown } = windowed.summary.facts!;
+      expect(Number(misses) > 0 || Number(grown) > 0).toBe(true);
+    },
+  );
+
   // Officers' values pass 255 from about heap 9,000 under the mask 0x1ee, whose bit 8 makes step 2
   // read the low bytes (assembly/sparse/scan.ts LOWS). Its rare heaps end at 20,627, past half of
   // a tail of 32,768: those past ~16,250 read their partners from the band, so the tail slides
   // without growing, and the low bytes are read through the tail's base. Past heap 90,000 the
   // chunks run in a frame (see below), moved back to about 45,000.
-  it('Officers to 100000 in a sliding window with a band, alone and on a gang of 2, equals the table', async () => {
+  it('Officers to 100000 in a sliding window with a band, alone, on a gang and a pipe, equals the table', async () => {
     const N = 100_000;
     const whole = await run('octal:0.6', N, { parallel: 'off' });
     expect(whole.summary.facts!.mask).toBe('0x1ee');
     // A head that holds Officers' scans (a few thousand pairs), so that few heaps miss.
     const window: SparseTuning = { parallel: 'auto', window: { head: 8192, tail: 32768, frame: 90_000 } };
-    for (const tuning of [window, { ...window, parallel: 'force' as const, chunk: 4093 }]) {
+    const gang: SparseTuning = { ...window, parallel: 'force', chunk: 4093 };
+    for (const tuning of [window, gang, { ...gang, pipe: true }]) {
       const windowed = await run('octal:0.6', N, tuning);
       expect(windowed.values).toEqual(whole.values);
       const facts = windowed.summary.facts!;
@@ -123,15 +138,19 @@ describe('sparse space in a window (engine/sparse-window.ts)', () => {
   it.each([
     ['octal:0.156', 9000],
     ['octal:4.6', 6000],
-  ])('%s to %i in a frame past heap 3000, alone and on a gang of 2, equals the plain kernel', async (game, N) => {
-    const plain = await run(game, N, null);
-    const framed: SparseTuning = { ...SMALL, window: { ...SMALL.window!, frame: 3000 } };
-    for (const tuning of [framed, { ...framed, parallel: 'force' as const, chunk: 61 }]) {
-      const windowed = await run(game, N, tuning);
-      expect(windowed.values).toEqual(plain.values);
-      expect(Number(windowed.summary.facts!.framed), 'chunks in a frame').toBeGreaterThan(0);
-    }
-  });
+  ])(
+    '%s to %i in a frame past heap 3000, alone, on a gang of 2 and on a pipe, equals the plain kernel',
+    async (game, N) => {
+      const plain = await run(game, N, null);
+      const framed: SparseTuning = { ...SMALL, window: { ...SMALL.window!, frame: 3000 } };
+      const gang: SparseTuning = { ...framed, parallel: 'force', chunk: 61 };
+      for (const tuning of [framed, gang, { ...gang, pipe: true }]) {
+        const windowed = await run(game, N, tuning);
+        expect(windowed.values).toEqual(plain.values);
+        expect(Number(windowed.summary.facts!.framed), 'chunks in a frame').toBeGreaterThan(0);
+      }
+    },
+  );
 
   it('grundy show says a table last computed in a window had its periodicity unchecked', async () => {
     const store = newStore();
