@@ -1,8 +1,9 @@
 // Sparse space in WebAssembly (assembly/sparse.ts): the pipe, run's work on two threads for a
-// game with one split sum. The marker marks each block's pairs whose parts are all final when
-// it gets there (the front from its 16 * LAG-th pair, step 1's bulk) into a ring of lane sets;
-// the closer, up to LAG blocks behind, marks the block's other pairs into its own lanes and runs
-// run's per-heap step over both (heap.ts blockHeap). Every heap gets run's marks, so run's value.
+// game with one split sum, or two whose sums share lanes. The marker marks each block's pairs
+// whose parts are all final when it gets there (the front from its 16 * LAG-th pair, step 1's
+// bulk) into a ring of lane sets, and hands them over as a bitset a heap; the closer, up to LAG
+// blocks behind, marks the block's other pairs into its own lanes and runs run's per-heap step
+// over both (heap.ts blockHeap). Every heap gets run's marks, so run's value.
 //
 // Why: the tile gang's members guess from the final values and the finish redoes what a guess
 // missed, one heap at a time: Officers' gang took 13% more thread time than one worker, 0.161's
@@ -87,15 +88,16 @@ export const PIPE_CONTROL_BYTES: i32 = 192;
 /**
  * The closer may be up to LAG blocks behind a block the marker publishes, so it marks the pairs
  * whose small part is below 16 * LAG; the marker's far passes run up to SLOTS blocks ahead, the
- * lane sets of the ring (a quarter MiB of touched lines, within the core's L2).
+ * lane sets of the ring (a quarter MiB of touched lines for one sum, within the core's L2).
  */
 const LAG: i32 = 4;
 const SLOTS: i32 = 32;
 
 /**
- * A ring slot: a header, then the marker's 16 lanes of the block, which the closer reads. Header
- * (Int32): the slot's lane stamp, the block's stamp (-1: not a block, the closer computes it
- * alone), the front's end, the bulk range [kb0, kb1) and where the closer's part of it starts.
+ * A ring slot: a header, the block's 16 bitsets (the closer reads those), then the marker's lanes
+ * of the block (16 heaps' and 32 sums'). Header (Int32): the slot's lane stamp, the block's stamp
+ * (-1: not a block, the closer computes it alone), the front's end, the bulk range [kb0, kb1) and
+ * where the closer's part of it starts.
  */
 const SLOT_HEAD: usize = 64;
 /** After the header, each heap's marks as a bitset of the values below 512, which the closer reads. */
