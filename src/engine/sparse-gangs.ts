@@ -5,14 +5,13 @@ import type { SparseShape } from '../kernels/sparse.js';
 import { SPARSE_GANG_KERNEL, sparseRowStride } from '../kernels/sparse-frozen.js';
 import { rowWordsFor } from '../kernels/frozen/frozen-kernel.js';
 import { tableBuffer, tableMax, type Table } from '../kernels/values.js';
-import { WASM_SPARSE_GANG_KERNEL, wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
+import { placeRare, WASM_SPARSE_GANG_KERNEL, wasmRowStride } from '../kernels/wasm/sparse-wasm.js';
 import {
   haltPipe,
   PIPE,
   PIPE_BYTES,
   pipeControl,
   pipeFits,
-  placeRare,
   startPipe,
   WASM_SPARSE_PIPE_KERNEL,
 } from '../kernels/wasm/sparse-pipe.js';
@@ -409,7 +408,7 @@ export class SparseGangs {
     const pipe = piped && arena && places ? { memory: arena.memory, at: places[0]!.rowsAt } : null;
     if (pipe) {
       const rare = this.host.space.rare;
-      placeRare(pipe.memory, places![0]!, rare.pos, rare.val, known);
+      placeRare(pipe.memory, places![0]!, rare.pos, rare.val, 0, known);
       startPipe(pipe.memory, pipe.at, lo - shift, known, maxBefore, this.pipeTake);
     }
     const tasks = [];

@@ -4,6 +4,7 @@ import type { PhaseKernel } from '../gang/member.js';
 import { RareList } from '../kernels/sparse.js';
 import { valueCeiling, type SparseFrozenKernel } from '../kernels/sparse-frozen.js';
 import type { Values } from '../kernels/values.js';
+import type { RangeOutcome } from '../kernels/kernel.js';
 import type { WasmSparseFrozenKernel } from '../kernels/wasm/sparse-wasm.js';
 
 /**
@@ -59,17 +60,35 @@ export function sparsePhases(
       const out = kernel.finish(g, F, s, e, maxBefore, rare, rows, task.rowWords, s);
       Atomics.add(ctl, GANG.RESCANS, kernel.rescans - rescans);
       Atomics.add(ctl, GANG.CONTINUED, kernel.continued - continued);
-      if (out.maxValue > maxBefore) Atomics.store(ctl, GANG.MAX, out.maxValue);
-      rarePos.set(rare.pos.subarray(published, rare.count), published);
-      rareVal.set(rare.val.subarray(published, rare.count), published);
-      Atomics.store(ctl, GANG.RARE_COUNT, rare.count);
-      if (out.overflowValue !== undefined) return { next: out.next, overflow: out.overflowValue };
-      // A windowed table stops early at a miss, or after a rare heap past its reach.
-      if (out.next < e) return { next: out.next, overflow: 0, ...('miss' in out && out.miss ? { miss: true } : {}) };
-      return { next: e, overflow: 0 };
+      return publishFound(ctl, rarePos, rareVal, rare, published, maxBefore, out, e);
     },
     scribble(s, e) {
       g.fill(0xffffffff, s, e);
     },
   };
+}
+
+/**
+ * What a finish of [s, e) found, published to the gang before FINISHED moves (a tile gang's
+ * finish, a pipe's closer): its rare heaps from `from` on into the shared list, its largest
+ * value; and how it ended, as publishFinished takes it (next < e: a value too wide for the
+ * table, or a windowed table's stop at a miss or after a rare heap past its reach).
+ */
+export function publishFound(
+  ctl: Int32Array,
+  rarePos: Int32Array,
+  rareVal: Int32Array,
+  rare: RareList,
+  from: number,
+  maxBefore: number,
+  out: RangeOutcome & { miss?: true },
+  e: number,
+): { readonly next: number; readonly overflow: number; readonly miss?: true } {
+  if (out.maxValue > maxBefore) Atomics.store(ctl, GANG.MAX, out.maxValue);
+  rarePos.set(rare.pos.subarray(from, rare.count), from);
+  rareVal.set(rare.val.subarray(from, rare.count), from);
+  Atomics.store(ctl, GANG.RARE_COUNT, rare.count);
+  if (out.overflowValue !== undefined) return { next: out.next, overflow: out.overflowValue };
+  if (out.next < e) return { next: out.next, overflow: 0, ...(out.miss ? { miss: true } : {}) };
+  return { next: e, overflow: 0 };
 }

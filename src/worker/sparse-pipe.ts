@@ -3,6 +3,7 @@ import { GANG, publishFinished, reportFinished } from '../kernels/gang-control.j
 import { RareList } from '../kernels/sparse.js';
 import type { Values } from '../kernels/values.js';
 import { haltPipe, PIPE, pipeControl, type WasmSparsePipe } from '../kernels/wasm/sparse-pipe.js';
+import { publishFound } from './sparse-phases.js';
 import type { DeathHook } from '../kernels/gang-control.js';
 
 /**
@@ -78,15 +79,9 @@ function close(
     const known = rare.count;
     const maxBefore = Atomics.load(ctl, GANG.MAX);
     const out = pipe.finish(g, task.lo, s, e, maxBefore, rare, at);
-    rarePos.set(rare.pos.subarray(known, rare.count), known);
-    rareVal.set(rare.val.subarray(known, rare.count), known);
-    Atomics.store(ctl, GANG.RARE_COUNT, rare.count);
-    if (out.maxValue > maxBefore) Atomics.store(ctl, GANG.MAX, out.maxValue);
     // A value too wide for the table, a heap for the main thread, a rare heap past a window's
     // reach, or the pipe stopped: every member stops there.
-    const overflow = out.overflowValue ?? 0;
-    if (!publishFinished(ctl, e, out.miss ? { next: out.next, overflow, miss: true } : { next: out.next, overflow }))
-      return;
+    if (!publishFinished(ctl, e, publishFound(ctl, rarePos, rareVal, rare, known, maxBefore, out, e))) return;
     s = e;
   }
 }

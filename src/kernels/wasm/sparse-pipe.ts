@@ -1,7 +1,7 @@
 import type { RangeOutcome } from '../kernel.js';
 import type { RareList, SparseShape } from '../sparse.js';
 import type { Values } from '../values.js';
-import type { SparseMemory, SparsePlace } from './sparse-wasm.js';
+import type { SparseMemory } from './sparse-wasm.js';
 
 /** The `kernel` a run reports for chunks run by the pipe. */
 export const WASM_SPARSE_PIPE_KERNEL = 'sparse+simd+pipe';
@@ -61,28 +61,6 @@ export function startPipe(
   ctl[PIPE.FAR] = lo;
   ctl[PIPE.MID] = lo;
   ctl[PIPE.STEP] = step ? 1 : 0;
-}
-
-/**
- * Write the rare heaps [0, count) into a place's list (RP, RV, RQ: a band's heaps read their
- * partners at r + bandOffset), as SparseMemory.putRare does: the main thread does it for the
- * closer's place before a pipe starts, since the marker reads the list from its first block,
- * perhaps before the closer's first call.
- */
-export function placeRare(
-  memory: WebAssembly.Memory,
-  place: Pick<SparsePlace, 'rpAt' | 'rvAt' | 'rqAt' | 'bandRare' | 'bandOffset'>,
-  pos: Uint32Array | Int32Array,
-  val: Int32Array,
-  count: number,
-): void {
-  new Int32Array(memory.buffer, place.rpAt, count).set(pos.subarray(0, count));
-  new Int32Array(memory.buffer, place.rvAt, count).set(val.subarray(0, count));
-  const rq = new Int32Array(memory.buffer, place.rqAt, count);
-  for (let i = 0; i < count; i++) {
-    const r = pos[i]!;
-    rq[i] = r >= place.bandRare ? r + place.bandOffset : r;
-  }
 }
 
 /**

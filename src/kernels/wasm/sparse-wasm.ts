@@ -231,6 +231,29 @@ export interface WasmSparseOptions {
   readonly front?: number;
 }
 
+/**
+ * Write rare heaps [from, to) into a place's list (RP, RV, and RQ: a band's heaps read their
+ * partners at r + bandOffset): SparseMemory.putRare's, and the main thread's for a pipe's closer
+ * before the pipe starts (its marker reads the list from its first block, perhaps before the
+ * closer's first call).
+ */
+export function placeRare(
+  memory: WebAssembly.Memory,
+  place: Pick<SparsePlace, 'rpAt' | 'rvAt' | 'rqAt' | 'bandRare' | 'bandOffset'>,
+  pos: Uint32Array | Int32Array,
+  val: Int32Array,
+  from: number,
+  to: number,
+): void {
+  new Int32Array(memory.buffer, place.rpAt, to).set(pos.subarray(from, to), from);
+  new Int32Array(memory.buffer, place.rvAt, to).set(val.subarray(from, to), from);
+  const rq = new Int32Array(memory.buffer, place.rqAt, to);
+  for (let i = from; i < to; i++) {
+    const r = pos[i]!;
+    rq[i] = r >= place.bandRare ? r + place.bandOffset : r;
+  }
+}
+
 /** Sets each instance apart in the owner words of a shared memory's slots. */
 let nextToken = 1;
 
@@ -458,21 +481,15 @@ export class SparseMemory {
     const same = rare === this.rareOf && rare.generation === this.rareGeneration;
     const from = same ? Math.min(this.rareSynced, rare.count) : 0;
     const to = rare.count;
-    const p = this.place;
-    new Int32Array(this.memory.buffer, p.rpAt, to).set(rare.pos.subarray(from, to), from);
-    new Int32Array(this.memory.buffer, p.rvAt, to).set(rare.val.subarray(from, to), from);
-    const rq = new Int32Array(this.memory.buffer, p.rqAt, to);
-    for (let i = from; i < to; i++) {
-      const r = rare.pos[i]!;
-      rq[i] = r >= p.bandRare ? r + p.bandOffset : r;
-    }
+    placeRare(this.memory, this.place, rare.pos, rare.val, from, to);
     this.rareOf = rare;
     this.rareGeneration = rare.generation;
     this.rareSynced = to;
   }
 
   /**
-   * One call of a kernel over g[lo, hi) (run, the pipe's closer): the values and `rare` in,
+   * One call of a kernel over g[lo, hi) (run, the gang's finish over `rowBytes` of rows, the
+   * pipe's closer): the values and `rare` in,
    * `call` with the table's capacity as the cap, what it computed and found out, and how it
    * stopped: at hi, at a value too wide (`overflowValue`), or a windowed table's miss.
    */
@@ -482,9 +499,10 @@ export class SparseMemory {
     hi: number,
     rare: RareList,
     call: (cap: number) => number,
+    rowBytes = 0,
   ): RangeOutcome & { miss?: true } {
     const known = rare.count;
-    this.prepare(g, lo, hi, known + (hi - lo));
+    this.prepare(g, lo, hi, known + (hi - lo), rowBytes);
     this.putRare(rare);
     this.exports.setRareCount(known);
     const next = call(capacityFor(g));
@@ -603,20 +621,14 @@ export class WasmSparseFrozenKernel {
     rowFrom = lo,
   ): RangeOutcome & { miss?: true } {
     const mem = this.mem;
-    const known = rare.count;
-    mem.prepare(g, lo, hi, known + (hi - lo), (hi - rowFrom) * wasmRowStride(rowWords) * 4);
-    mem.putRare(rare);
-    mem.exports.setRareCount(known);
-    const rescans = mem.exports.getRescans();
-    const continued = mem.exports.getContinued();
-    const next = mem.exports.finish(F, lo, hi, maxBefore, capacityFor(g), mem.rowsAt, rowWords, rowFrom);
-    this.rescans += mem.exports.getRescans() - rescans;
-    this.continued += mem.exports.getContinued() - continued;
-    mem.syncOut(g, lo, next);
-    mem.takeRare(rare, known, mem.exports.getRareCount());
-    const maxValue = mem.exports.getMax();
-    const overflow = mem.exports.getOverflow();
-    if (mem.exports.getMiss() >= 0) return { next, maxValue, miss: true };
-    return overflow >= 0 && next < hi ? { next, maxValue, overflowValue: overflow } : { next, maxValue };
+    const finish = (cap: number): number => {
+      const rescans = mem.exports.getRescans();
+      const continued = mem.exports.getContinued();
+      const next = mem.exports.finish(F, lo, hi, maxBefore, cap, mem.rowsAt, rowWords, rowFrom);
+      this.rescans += mem.exports.getRescans() - rescans;
+      this.continued += mem.exports.getContinued() - continued;
+      return next;
+    };
+    return mem.range(g, lo, hi, rare, finish, (hi - rowFrom) * wasmRowStride(rowWords) * 4);
   }
 }
