@@ -1,10 +1,18 @@
 import type Database from 'better-sqlite3';
-import { plainValues, widthFor, wider, type Values, type Width } from '../kernels/values.js';
+import {
+  type ChunkValues,
+  NarrowValues,
+  plainValues,
+  widthFor,
+  wider,
+  type Values,
+  type Width,
+} from '../kernels/values.js';
 import type { Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 import { faultPoint } from '../testing/faults.js';
 import { readValues } from './chunks.js';
-import { encodeChunk, encodeNarrow } from './codec.js';
+import { encodeChunk, encodeNarrow, encodeNarrowPart } from './codec.js';
 import { bindHandle, commitPoint, statement, type StoreHooks } from './handle.js';
 import { openReadable, openWritable } from './database.js';
 import type { GameRow, RunRecord } from './rows.js';
@@ -110,10 +118,9 @@ export class Store {
    * (`null` clears it), in one IMMEDIATE transaction with the high-water mark and the value
    * counts at the powers of two the chunk reaches: a crash leaves all or none.
    */
-  appendChunk(game: GameRow, lo: number, values: Values, maxValue: number, sparse?: SparseState | null): GameRow {
+  appendChunk(game: GameRow, lo: number, values: ChunkValues, maxValue: number, sparse?: SparseState | null): GameRow {
     const width = widthFor(maxValue);
-    const typed = narrowTo(values, width);
-    const data = (typed instanceof Uint16Array ? encodeNarrow(typed) : null) ?? encodeChunk(typed);
+    const data = chunkData(values, width);
     const hi = lo + values.length;
     let counted = (): void => {};
     const tx = this.db.transaction(() => {
@@ -263,6 +270,17 @@ export class Store {
 }
 
 /** The values in the narrowest array that holds maxValue, so small tables cost a byte per value. */
+/** A chunk's blob at `width`: bytes with escapes where shorter (codec.ts encodeNarrow), else its typed array's. */
+function chunkData(values: ChunkValues, width: Width): Buffer {
+  if (values instanceof NarrowValues) {
+    // A narrow part reaches the store only with a value past its escape byte (chunkValues).
+    const data = width === 16 ? encodeNarrowPart(values) : null;
+    return data ?? chunkData(values.slice(0, values.length), width);
+  }
+  const typed = narrowTo(values, width);
+  return (typed instanceof Uint16Array ? encodeNarrow(typed) : null) ?? encodeChunk(typed);
+}
+
 function narrowTo(values: Values, width: Width): Values {
   const current = values instanceof Uint8Array ? 8 : values instanceof Uint16Array ? 16 : 32;
   if (current === width) return values;

@@ -1,4 +1,4 @@
-import type { Values } from '../kernels/values.js';
+import { type ChunkValues, NarrowValues, type Values } from '../kernels/values.js';
 import { readValues } from './chunks.js';
 import { decodeNumbers, encodeNumbers } from './codec.js';
 import { statement, type StoreHandle } from './handle.js';
@@ -46,7 +46,34 @@ class Tally {
   }
 
   /** Count values[from..to) as heaps upto, upto + 1, ...; false at a value >= limit (the tally is then spoilt). */
-  add(values: Values, from: number, to: number): boolean {
+  add(values: ChunkValues, from: number, to: number): boolean {
+    if (!(values instanceof NarrowValues ? this.countNarrow(values, from, to) : this.count(values, from, to)))
+      return false;
+    this.upto += to - from;
+    return true;
+  }
+
+  /**
+   * A narrow part's values: its bytes, each escape byte then traded for the value it stands
+   * for (no 16-bit copy of the chunk: store/codec.ts encodeNarrowPart).
+   */
+  private countNarrow(values: NarrowValues, from: number, to: number): boolean {
+    const { bytes, words, escapeByte: esc } = values;
+    if (!this.count(bytes, from, to)) return false;
+    for (let i = from; i < to; i++) {
+      if (bytes[i] !== esc) continue;
+      const v = words[i]!;
+      if (v >= this.counts.length) {
+        if (v >= this.limit) return false;
+        this.grow(v);
+      }
+      this.counts[esc]!--;
+      this.counts[v]!++;
+    }
+    return true;
+  }
+
+  private count(values: Values, from: number, to: number): boolean {
     let i = from;
     while (i < to) {
       // Four interleaved tallies while the values fit the counts: one counter alone made every
@@ -62,7 +89,6 @@ class Tally {
         this.counts[v]!++;
       }
     }
-    this.upto += to - from;
     return true;
   }
 
@@ -130,7 +156,7 @@ function powerAtLeast(n: number): number {
  * Count the heaps base, base + 1, ... (values[0..]) that the tally has not counted yet, and
  * store the counts at each power of two passed; false when a value reaches the limit.
  */
-function advance(store: StoreHandle, game: GameRow, tally: Tally, values: Values, base: number): boolean {
+function advance(store: StoreHandle, game: GameRow, tally: Tally, values: ChunkValues, base: number): boolean {
   const end = base + values.length;
   for (let p = powerAtLeast(tally.upto); p < end; p *= 2) {
     if (!tally.add(values, tally.upto - base, p + 1 - base)) return false;
@@ -170,7 +196,7 @@ const running = new WeakMap<StoreHandle, Map<number, Tally>>();
  * reaches. Returns what to call once the transaction has committed: it keeps the tally for the
  * next chunk.
  */
-export function countChunk(store: StoreHandle, before: GameRow, values: Values): () => void {
+export function countChunk(store: StoreHandle, before: GameRow, values: ChunkValues): () => void {
   let kept = running.get(store);
   if (!kept) running.set(store, (kept = new Map()));
   const tally = kept.get(before.id);
@@ -210,7 +236,12 @@ function storeTally(store: StoreHandle, game: GameRow, tally: Tally | undefined)
   ).run(game.id, tally.upto, encodeNumbers(table));
 }
 
-function nextTally(store: StoreHandle, before: GameRow, values: Values, kept: Tally | undefined): Tally | undefined {
+function nextTally(
+  store: StoreHandle,
+  before: GameRow,
+  values: ChunkValues,
+  kept: Tally | undefined,
+): Tally | undefined {
   const lo = before.computed;
   if (before.maxValue >= COUNTED_VALUES) return undefined;
   const tally = kept?.upto === Math.max(1, lo) ? kept : storedTally(store, before, Math.max(1, lo));

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { packedBytes } from '../../src/board/table.js';
+import { NarrowValues } from '../../src/kernels/values.js';
 import {
   decodeChunk,
   encodeNarrow,
+  encodeNarrowPart,
   packBitsFor,
   packInto,
   unpackValues,
@@ -91,6 +93,22 @@ describe('16-bit chunks as bytes with escapes', () => {
     expect(encodeNarrow(Uint16Array.from([300, 1, 400, 2]))).toBeNull();
     const plain = Buffer.from(Uint16Array.from([300, 1, 400, 2]).buffer);
     expect(Array.from(decodeChunk(plain, 16, 4) as Uint16Array)).toEqual([300, 1, 400, 2]);
+  });
+
+  it("encodes a narrow table's part as it encodes the part's values, for every escape byte", () => {
+    for (const esc of [7, 255]) {
+      for (let count = 0; count <= 40; count++) {
+        const input = wide(count, esc === 255 ? 300 : 12, 31 + count);
+        const table = new NarrowValues(new Uint8Array(count + 6), new Uint16Array(count + 6), esc);
+        table.set(input, 3);
+        const part = table.part(3, 3 + count);
+        const data = encodeNarrowPart(part);
+        const plain = encodeNarrow(input);
+        expect(data === null ? null : [...data], `esc ${esc}, count ${count}`).toEqual(
+          plain === null ? null : [...plain],
+        );
+      }
+    }
   });
 
   it('refuses escapes that do not match the bytes', () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRules } from '../../src/games/registry.js';
+import { chunkValues, NarrowValues, tableMax } from '../../src/kernels/values.js';
 import { encodeChunk } from '../../src/store/codec.js';
 import { Store, type GameRow } from '../../src/store/store.js';
 import { COUNTED_VALUES, countedHeaps, valueCounts } from '../../src/store/value-counts.js';
@@ -143,6 +144,26 @@ describe('value counts at the powers of two, stored with the chunks', () => {
     }
     expectCounts(store, game, values, [5001, 7002, 9003, 11_004, 11_999]);
     store.close();
+  });
+
+  it("counts a narrow table's parts as their values, and stores them so, for every escape byte", () => {
+    for (const esc of [7, 255]) {
+      const store = Store.openForWrite(join(dir, `narrow-${esc}.db`));
+      let game = store.ensureGame(parseRules('nim'));
+      // Values past the escape byte in runs and alone, 255 itself, and a new largest value late.
+      const values = Array.from({ length: 9000 }, (_, n) => (n % 97 === 0 ? 250 + (n % 13) : (n * 5) % 40));
+      values[8191] = 1000;
+      const g = new NarrowValues(new Uint8Array(values.length), new Uint16Array(values.length), esc);
+      g.set(values);
+      for (let lo = 0; lo < values.length; lo += 2500) {
+        const hi = Math.min(values.length, lo + 2500);
+        const max = tableMax(g, lo, hi);
+        game = store.appendChunk(game, lo, chunkValues(g, lo, hi, max), max);
+      }
+      expect([...store.readValues(game)], `esc ${esc}`).toEqual(values);
+      expectCounts(store, game, values, [4096, 8191, 8192, 8999]);
+      store.close();
+    }
   });
 
   it('stops at values of 2^16 and more, and counts them from the table (32-bit chunks)', () => {
