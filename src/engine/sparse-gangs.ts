@@ -71,6 +71,15 @@ const RESCAN_SHORT = 0.5;
  * itself (octal:0.167 0.86-1.02 s against 0.82 on one worker, 0.354 1.18-1.20 against 1.11-1.13).
  */
 const PIPE_RESCANS = 0.25;
+/**
+ * Nor with fewer rare heaps than this: the marker's share is step 1's bulk and the far pairs,
+ * and with few rare heaps (octal:0.167 has 59, most below 64) the closer does nearly all of
+ * every block while the marker waits. 0.167's pipe, between its tile gang's trial and the probe
+ * of one worker, ran its first chunk at a fifth of one worker's speed; whole commands to 2^22 on
+ * two workers, pairs alternated: 0.83-0.86 s without it against 0.84-0.88. The games the pipe
+ * helps have hundreds (0.161: 488 rare heaps when the choice is made, 0.034: 1,077).
+ */
+const PIPE_RARE = 256;
 
 /**
  * GRUNDY_SPARSE_GANG=pipe makes every two-member gang a pipe where one can run, =tiles never
@@ -291,7 +300,12 @@ export class SparseGangs {
     const counts = { rescans: Atomics.load(ctl, GANG.RESCANS), continued: Atomics.load(ctl, GANG.CONTINUED) };
     const rescanned = counts.rescans - gang.counted.rescans;
     const share = next > lo ? rescanned / (next - lo) : 0;
-    const toPipe = !this.pipeWins && share >= PIPE_RESCANS && share < RESCAN_VETO && this.pipeRuns(gang.arena !== null);
+    const toPipe =
+      !this.pipeWins &&
+      share >= PIPE_RESCANS &&
+      share < RESCAN_VETO &&
+      this.host.space.rare.count >= PIPE_RARE &&
+      this.pipeRuns(gang.arena !== null);
     const tileUs = tileUsAfter(this.tileUs, next - lo, rescanned);
     if (tileUs !== this.tileUs && this.host.tuning.chunk === undefined) {
       this.tileUs = tileUs;

@@ -73,6 +73,18 @@ describe('the sparse pipe: two workers split each block of a game with one split
     expect(tiles.values).toEqual(seq.values);
   });
 
+  it('is not taken by a game with few rare heaps (0.167: 59), whatever its tile gang rescans', async () => {
+    const rules = parseRules('octal:0.167');
+    const seq = await run(rules, 40000, { parallel: 'off' });
+    const auto = await run(rules, 40000, { parallel: 'force', chunk: 997 });
+    // A quarter to nine tenths of its heaps rescanned: rare heaps aside, a pipe would take over.
+    const share = auto.summary.sparse.rescans / 40000;
+    expect(share).toBeGreaterThan(0.25);
+    expect(share).toBeLessThan(0.9);
+    expect(auto.summary.kernel).toBe('sparse+simd+frozen-prefix');
+    expect(auto.values).toEqual(seq.values);
+  });
+
   it('resumes mid-run (interrupted, then rerun) to the same table', async () => {
     const rules = parseRules('octal:0.6');
     const N = 20000;
