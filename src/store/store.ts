@@ -269,18 +269,16 @@ export class Store {
   }
 }
 
-/** The values in the narrowest array that holds maxValue, so small tables cost a byte per value. */
 /** A chunk's blob at `width`: bytes with escapes where shorter (codec.ts encodeNarrow), else its typed array's. */
 function chunkData(values: ChunkValues, width: Width): Buffer {
-  if (values instanceof NarrowValues) {
-    // A narrow part reaches the store only with a value past its escape byte (chunkValues).
-    const data = width === 16 ? encodeNarrowPart(values) : null;
-    return data ?? chunkData(values.slice(0, values.length), width);
-  }
-  const typed = narrowTo(values, width);
+  // A narrow part (a value past its escape byte: chunkValues) is widened only when it must be.
+  if (values instanceof NarrowValues && width === 16)
+    return encodeNarrowPart(values) ?? encodeChunk(values.slice(0, values.length));
+  const typed = narrowTo(values instanceof NarrowValues ? values.slice(0, values.length) : values, width);
   return (typed instanceof Uint16Array ? encodeNarrow(typed) : null) ?? encodeChunk(typed);
 }
 
+/** The values in the narrowest array that holds maxValue, so small tables cost a byte per value. */
 function narrowTo(values: Values, width: Width): Values {
   const current = values instanceof Uint8Array ? 8 : values instanceof Uint16Array ? 16 : 32;
   if (current === width) return values;

@@ -147,23 +147,29 @@ describe('value counts at the powers of two, stored with the chunks', () => {
   });
 
   it("counts a narrow table's parts as their values, and stores them so, for every escape byte", () => {
-    for (const esc of [7, 255]) {
-      const store = Store.openForWrite(join(dir, `narrow-${esc}.db`));
-      let game = store.ensureGame(parseRules('nim'));
-      // Values past the escape byte in runs and alone, 255 itself, and a new largest value late.
-      const values = Array.from({ length: 9000 }, (_, n) => (n % 97 === 0 ? 250 + (n % 13) : (n * 5) % 40));
-      values[8191] = 1000;
-      const g = new NarrowValues(new Uint8Array(values.length), new Uint16Array(values.length), esc);
-      g.set(values);
-      for (let lo = 0; lo < values.length; lo += 2500) {
-        const hi = Math.min(values.length, lo + 2500);
-        const max = tableMax(g, lo, hi);
-        game = store.appendChunk(game, lo, chunkValues(g, lo, hi, max), max);
+    // Values past the escape byte in runs and alone, 255 itself, and a new largest value late; most
+    // of them escaped (a chunk of 2 bytes a value); none past 255 (a chunk of bytes).
+    const tables: Record<string, number[]> = {
+      few: Array.from({ length: 9000 }, (_, n) => (n % 97 === 0 ? 250 + (n % 13) : (n * 5) % 40)),
+      most: Array.from({ length: 9000 }, (_, n) => (n % 3 === 0 ? (n * 5) % 40 : 256 + (n % 500))),
+      bytes: Array.from({ length: 9000 }, (_, n) => (n % 89 === 0 ? 255 : (n * 7) % 60)),
+    };
+    tables.few![8191] = 1000;
+    for (const [kind, values] of Object.entries(tables))
+      for (const esc of [7, 255]) {
+        const store = Store.openForWrite(join(dir, `narrow-${kind}-${esc}.db`));
+        let game = store.ensureGame(parseRules('nim'));
+        const g = new NarrowValues(new Uint8Array(values.length), new Uint16Array(values.length), esc);
+        g.set(values);
+        for (let lo = 0; lo < values.length; lo += 2500) {
+          const hi = Math.min(values.length, lo + 2500);
+          const max = tableMax(g, lo, hi);
+          game = store.appendChunk(game, lo, chunkValues(g, lo, hi, max), max);
+        }
+        expect([...store.readValues(game)], `${kind}, esc ${esc}`).toEqual(values);
+        expectCounts(store, game, values, [4096, 8191, 8192, 8999]);
+        store.close();
       }
-      expect([...store.readValues(game)], `esc ${esc}`).toEqual(values);
-      expectCounts(store, game, values, [4096, 8191, 8192, 8999]);
-      store.close();
-    }
   });
 
   it('stops at values of 2^16 and more, and counts them from the table (32-bit chunks)', () => {
