@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProgressBar, progressLine } from '../../src/cli/output.js';
 import { CLI, runCli, tempDir } from '../helpers/cli.js';
 import { isOneLineError } from '../helpers/safety.js';
+import { projectRoot } from '../../src/project-root.js';
 
 const tmp = tempDir();
 const db = join(tmp.dir, 'edges.db');
@@ -50,6 +51,12 @@ describe('--version', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^grundy <command> \[options\]/);
     expect(help.stdout).toContain('grundy compute');
+  });
+
+  it("the bundle renders no command's help once its handler runs (yargs' help cache, which nothing reads)", () => {
+    const bundle = readFileSync(join(projectRoot(), 'dist', 'cli', 'main.js'), 'utf8');
+    expect(bundle).toContain('self.cacheHelpMessage = function');
+    expect(bundle).not.toContain('getUsageInstance().cacheHelpMessage()');
   });
 
   it('lists no folder of the working directory on the way (yargs looks for a package.json)', async () => {
