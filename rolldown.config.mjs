@@ -37,22 +37,33 @@ export default (text, options) =>
 };
 
 /**
+ * A plugin that replaces `from` with `to` in the module whose id matches `file`; the build fails
+ * when `from` is not there (the package changed: the replacement needs a look).
+ */
+function replaceIn(name, file, from, to) {
+  return {
+    name,
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!code.includes(from)) throw new Error(`${id} changed: see ${name} in rolldown.config.mjs`);
+      return code.replace(from, to);
+    },
+  };
+}
+
+/**
  * yargs guesses a version as it starts (src/cli/main.ts then gives ours), looking for a
  * package.json upwards from its shim's main file: the path before node_modules, which the
  * bundle's lacks, so its shim said the working directory. Every command listed that folder and
  * each one above it: 45 ms from one of 59,000 files. In the bundle the search starts from the
  * bundle itself, beside our package.json.
  */
-const SHIM = /yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/;
-const FROM_CWD = 'mainFilename: mainFilename || process.cwd(),';
-const bundleMainFile = {
-  name: 'bundle-main-file',
-  transform(code, id) {
-    if (!SHIM.test(id)) return null;
-    if (!code.includes(FROM_CWD)) throw new Error(`${id} changed: see bundleMainFile in rolldown.config.mjs`);
-    return code.replace(FROM_CWD, 'mainFilename: mainFilename || __dirname,');
-  },
-};
+const bundleMainFile = replaceIn(
+  'bundle-main-file',
+  /yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/,
+  'mainFilename: mainFilename || process.cwd(),',
+  'mainFilename: mainFilename || __dirname,',
+);
 
 /**
  * yargs renders a command's whole help once its handler has started (usage.cacheHelpMessage),
@@ -61,16 +72,12 @@ const bundleMainFile = {
  * `compute` it overlapped Piscina's loading, and no start was measurably sooner). The call is
  * left out.
  */
-const COMMAND = /yargs[\\/]build[\\/]lib[\\/]command\.js$/;
-const CACHE_HELP = 'yargs.getInternalMethods().getUsageInstance().cacheHelpMessage();';
-const noHelpCache = {
-  name: 'no-help-cache',
-  transform(code, id) {
-    if (!COMMAND.test(id)) return null;
-    if (!code.includes(CACHE_HELP)) throw new Error(`${id} changed: see noHelpCache in rolldown.config.mjs`);
-    return code.replace(CACHE_HELP, '');
-  },
-};
+const noHelpCache = replaceIn(
+  'no-help-cache',
+  /yargs[\\/]build[\\/]lib[\\/]command\.js$/,
+  'yargs.getInternalMethods().getUsageInstance().cacheHelpMessage();',
+  '',
+);
 
 export default {
   input: 'dist/src/cli/main.js',
