@@ -23,6 +23,8 @@ const WINDOW = 3;
  * to its gang mid-run on one chunk's luck.
  */
 const SWITCH = 0.9;
+/** A path that costs this many times the current one's is probed only every PROBE_MAX chunks. */
+export const FAR = 2;
 /**
  * A gang whose last chunk rescanned at least this share of its heaps never takes over. Its
  * finishes then run the sequential kernel's whole scan for nearly every heap, in order, one
@@ -143,10 +145,15 @@ export class SparsePathChooser {
       this.wallUs[path] = sorted[(sorted.length - 1) >> 1]!;
       if (this.probing === path && this.runs[other] > 0) {
         // A probe that wins takes over (and the path it beat is probed again soon); one that
-        // loses doubles the wait for the next.
+        // loses doubles the wait for the next. A path at half the other's cost or less waits
+        // longest: drift does not close such a gap in a few chunks, and each probe of the
+        // slower one costs a chunk's time (octal:0.167's gang, 2.3-3.6x one worker's cost,
+        // probed every 8 and 16 chunks: 50-135 ms each of a 1.1 s run).
         const won = path !== this.current && this.beats(path);
         if (won) this.current = path;
-        this.probeEvery = won ? PROBE_MIN : Math.min(PROBE_MAX, this.probeEvery * 2);
+        const slower: SparsePath = this.current === 'gang' ? 'seq' : 'gang';
+        if (this.wallUs[slower] >= this.wallUs[this.current] * FAR) this.probeEvery = PROBE_MAX;
+        else this.probeEvery = won ? PROBE_MIN : Math.min(PROBE_MAX, this.probeEvery * 2);
       }
     }
     this.runs[path]++;

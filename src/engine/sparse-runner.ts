@@ -245,9 +245,12 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
         lo + (this.window?.maxChunk ?? Infinity),
       );
     const factor = path === 'gang' && !probe ? this.threads * GANG_CHUNK_FACTOR : 1;
-    const timed = this.usPerHeap > 0;
+    // A gang's probe lasts no longer than a one-worker chunk, by the gang's own last figure: sized
+    // by one worker's, octal:0.167's probes (a gang 2.3x slower) each cost 135 ms of a 1.1 s run.
+    const usPerHeap = probe && path === 'gang' ? Math.max(this.usPerHeap, this.chooser.figures.gang) : this.usPerHeap;
+    const timed = usPerHeap > 0;
     const lengthOf = (f: number): number =>
-      Math.floor(timed ? (CHUNK_US * f) / this.usPerHeap : (WORK_PER_CHUNK * f) / perValue);
+      Math.floor(timed ? (CHUNK_US * f) / usPerHeap : (WORK_PER_CHUNK * f) / perValue);
     let len = lengthOf(factor);
     // A chunk a running gang goes on with only says what to store: halving towards the limit,
     // down to a one-worker chunk's wall time, so that the last one, stored after the members

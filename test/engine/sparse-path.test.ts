@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PROBE_MAX, PROBE_MIN, RESCAN_VETO, SparsePathChooser, type SparsePath } from '../../src/engine/sparse-path.js';
+import {
+  FAR,
+  PROBE_MAX,
+  PROBE_MIN,
+  RESCAN_VETO,
+  SparsePathChooser,
+  type SparsePath,
+} from '../../src/engine/sparse-path.js';
 
 /**
  * Drive the chooser for `chunks` chunks with a fixed cost per heap for each path (µs), 1000
@@ -43,6 +50,24 @@ describe('choosing between one worker and a gang by measured time', () => {
     expect(gaps[0]).toBe(PROBE_MIN + 1);
     for (let k = 1; k < gaps.length; k++) expect(gaps[k]).toBe(Math.min(PROBE_MAX, PROBE_MIN * 2 ** k));
     expect(count(picked, 'gang')).toBeLessThan(20);
+  });
+
+  it('probes a path at FAR times the current cost or more only every PROBE_MAX chunks', () => {
+    const gapsAt = (gangUs: number): number[] => {
+      const chooser = new SparsePathChooser();
+      chooser.record('seq', 1000, 1);
+      const picked = drive(chooser, 1200, (path) => (path === 'gang' ? gangUs : 1));
+      const gangs = picked.map((p, i) => (p === 'gang' ? i : -1)).filter((i) => i >= 0);
+      expect(gangs.slice(0, 2)).toEqual([0, 1]);
+      return gangs.slice(2).map((g, k) => g - (gangs[k + 1] ?? 0));
+    };
+    // Two trials and one worker's probe, then the gang waits the longest at once.
+    const far = gapsAt(FAR * 1.5);
+    expect(far.length).toBe(4);
+    expect(far[0]).toBe(PROBE_MAX + 1);
+    for (const gap of far.slice(1)) expect(gap).toBe(PROBE_MAX);
+    // Just short of the line, the waits double from PROBE_MIN.
+    expect(gapsAt(FAR * 0.95)[0]).toBe(PROBE_MIN + 1);
   });
 
   it('gives a new gang kind (a pipe after tile gangs) two trials, then probes one worker at once', () => {

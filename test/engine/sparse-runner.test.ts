@@ -143,3 +143,32 @@ describe('the chunks of a one-worker sparse run', () => {
     expect(runner.chunkEnd(end, limit, true)).toBe(limit);
   });
 });
+
+describe('the chunks of a two-worker sparse run', () => {
+  it("make a gang's probe last no longer than one worker's chunk, by the gang's own cost", () => {
+    const runner = SparseRunner.for(parseRules('octal:0.6'), 2)!;
+    const { chooser } = runner;
+    // One worker at 1 µs a heap; the gang's two trials, the second at 1.5 µs; one worker's probe wins.
+    chooser.record('seq', 1000, 1);
+    for (const ms of [9, 1.5]) {
+      expect(chooser.next().path).toBe('gang');
+      chooser.record('gang', 1000, ms);
+    }
+    expect(chooser.next()).toEqual({ path: 'seq', probe: true });
+    chooser.record('seq', 1000, 1);
+    runner.usPerHeap = 1;
+    // One-worker chunks until the gang's probe, each asked for at its own start.
+    let lo = 1 << 20;
+    const seqLength = runner.chunkEnd(lo, 1 << 30) - lo;
+    for (let i = 0; i < 20 && seqLength > 0; i++) {
+      const end = runner.chunkEnd(lo, 1 << 30);
+      if (end - lo !== seqLength) {
+        expect(end - lo).toBe(Math.floor(seqLength / 1.5));
+        return;
+      }
+      chooser.record('seq', end - lo, (end - lo) / 1000);
+      lo = end;
+    }
+    expect.unreachable('the gang was never probed');
+  });
+});
