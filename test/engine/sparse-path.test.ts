@@ -52,6 +52,19 @@ describe('choosing between one worker and a gang by measured time', () => {
     expect(count(picked, 'gang')).toBeLessThan(20);
   });
 
+  it('probes one worker right after trials that do not clearly beat its figure from the start', () => {
+    const chooser = new SparsePathChooser();
+    // One worker's only figure, from a small chunk in a slow moment: 2 µs a heap (1 µs later).
+    chooser.record('seq', 1000, 2);
+    const picked = drive(chooser, 12, (path) => (path === 'gang' ? 1.9 : 1));
+    expect(picked.slice(0, 3)).toEqual(['gang', 'gang', 'seq']);
+    expect(count(picked.slice(3, 2 + PROBE_MIN), 'seq')).toBe(PROBE_MIN - 1);
+    // Trials that clearly win carry on without that probe.
+    const clear = new SparsePathChooser();
+    clear.record('seq', 1000, 2);
+    expect(drive(clear, 3, (path) => (path === 'gang' ? 1.7 : 1))).toEqual(['gang', 'gang', 'gang']);
+  });
+
   it('probes a path at FAR times the current cost or more only every PROBE_MAX chunks', () => {
     const gapsAt = (gangUs: number): number[] => {
       const chooser = new SparsePathChooser();
