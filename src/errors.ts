@@ -62,10 +62,15 @@ export function quoteSpec(spec: string): string {
   return /^[\w.:,@#/+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
 }
 
-/** An error as a person reads it: a NotComputedError with a hint ends with the command that computes it. */
-export function errorText(err: GrundyError): string {
+/**
+ * An error as a person reads it: a NotComputedError with a hint ends with the command that
+ * computes it, into the store `db` when the failed command named one (else the command's would
+ * fill the default store, and the same query would fail again).
+ */
+export function errorText(err: GrundyError, db?: string): string {
   const hint = err instanceof NotComputedError ? err.compute : undefined;
-  return hint ? `${err.message}; run: ${computeCommand(hint)}` : err.message;
+  if (!hint) return err.message;
+  return `${err.message}; run: ${computeCommand(hint)}${db !== undefined ? ` --db ${quoteSpec(db)}` : ''}`;
 }
 
 /** The store cannot be opened or used safely (corrupt, foreign, newer schema, read-only): exit 4. */

@@ -30,8 +30,21 @@ describe('NotComputedError tells a program what to compute', () => {
     const past = refusal(() => query('sub:1,3,5', [10n ** 20n], { db }));
     expect(past.compute).toEqual({ game: 'sub:1,3,5', untilProven: true });
     expect(errorText(past)).toBe(`${past.message}; run: grundy compute sub:1,3,5 --until-proven`);
+    // Into the store the failed command named, quoted for the shell.
+    expect(errorText(past, '/tmp/my store.db')).toBe(
+      `${past.message}; run: grundy compute sub:1,3,5 --until-proven --db '/tmp/my store.db'`,
+    );
     await compute(past.compute!.game, { db, workers: 1, ...past.compute });
     expect(query('sub:1,3,5', [10n ** 20n], { db })[0]!.value).toBe(10n ** 20n % 2n); // sub:1,3,5: g(n) = n mod 2
+  });
+
+  it('a known open problem: the table up to the heap, where a table reaches; past that, until proven', async () => {
+    await compute('octal:0.6', { db, to: 20, workers: 1 });
+    const heap = refusal(() => query('octal:0.6', [30], { db }));
+    expect(heap.compute).toEqual({ game: 'octal:0.6', to: 31 });
+    expect(errorText(heap)).toMatch(/; run: grundy compute octal:0.6 --to 31$/);
+    const far = refusal(() => query('octal:0.6', [2n ** 40n], { db }));
+    expect(far.compute).toEqual({ game: 'octal:0.6', untilProven: true });
   });
 
   it('a game with no criterion: the table up to the heap; a board: its size', async () => {

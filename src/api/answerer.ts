@@ -1,6 +1,7 @@
 import { NotComputedError, UsageError } from '../errors.js';
 import type { ClosedForm } from '../games/family.js';
-import { closedFormOf, parseRules, proofCriterion } from '../games/registry.js';
+import { closedFormOf, parseRules } from '../games/registry.js';
+import { computeHint } from '../play/not-computed.js';
 import { parseBigInteger } from '../numbers.js';
 import { valueByCertificate } from '../period/certificate.js';
 import type { Rules } from '../rules/types.js';
@@ -91,15 +92,15 @@ export class Answerer {
 
   private missing(n: bigint): NotComputedError {
     const have = `${this.key} has ${this.computed} stored values and no proven period`;
-    let canProve = false;
+    let rules: Rules | null;
     try {
-      canProve = proofCriterion(this.parse(this.spec)) !== null;
+      rules = this.parse(this.spec);
     } catch {
-      canProve = false;
+      rules = null;
     }
-    if (canProve) return new NotComputedError(`g(${n}) is not stored: ${have}`, { game: this.spec, untilProven: true });
-    if (n < 2n ** 31n)
-      return new NotComputedError(`g(${n}) is not stored: ${have}`, { game: this.spec, to: Number(n) + 1 });
+    const hint =
+      rules !== null ? computeHint(rules, this.spec, n) : n < 2n ** 31n ? { game: this.spec, to: Number(n) + 1 } : null;
+    if (hint !== null) return new NotComputedError(`g(${n}) is not stored: ${have}`, hint);
     return new NotComputedError(
       `g(${n}) is not stored: ${have}; n is beyond any table and this game has no periodicity proof`,
     );

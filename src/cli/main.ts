@@ -8,6 +8,7 @@ import { projectRoot } from '../project-root.js';
 import { noCommand } from './commands/no-command.js';
 import type { GlobalArgs } from './context.js';
 import { interruptedExitCode } from './interrupt.js';
+import { dbArg } from './db-arg.js';
 import { markStdinArgs } from './stdin.js';
 
 type Command = CommandModule<GlobalArgs, never>;
@@ -102,7 +103,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (isClosedPipe(err)) return 0;
     if (err instanceof GrundyError) {
-      process.stderr.write(`grundy: ${errorText(err)}\n`);
+      process.stderr.write(`grundy: ${errorText(err, dbArg(argv))}\n`);
       if (verbose && err.stack) process.stderr.write(`${err.stack}\n`);
       return err instanceof InterruptedError ? interruptedExitCode() : err.exitCode;
     }

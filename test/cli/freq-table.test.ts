@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteSpec } from '../../src/errors.js';
 import { parseRules } from '../../src/games/registry.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { naiveValues } from '../helpers/naive.js';
@@ -46,7 +47,8 @@ function naiveCounts(values: readonly number[], heap: number): number[] {
 
 describe('grundy show --freq', () => {
   it("prints Officers' table over heaps 1..4096 as the C reference does, once heap 4096 is stored", async () => {
-    const cli = cliIn(join(tmp.dir, 'officers.db'));
+    const db = join(tmp.dir, 'officers.db');
+    const cli = cliIn(db);
     expect((await cli('compute', 'octal:0.6', '--to', '4096')).code).toBe(0);
     // --to 4096 stores g(0..4095): heap 4096 is missing.
     const short = await cli('show', 'octal:0.6', '--freq', '--at', '4096');
@@ -54,7 +56,7 @@ describe('grundy show --freq', () => {
     expect(short.stdout).toBe('');
     expect(short.stderr).toBe(
       'grundy: octal:0.6 is stored up to heap 4095, and --freq --at 4096 needs heap 4096; ' +
-        'run: grundy compute octal:0.6 --to 4097\n',
+        `run: grundy compute octal:0.6 --to 4097 --db ${quoteSpec(db)}\n`,
     );
     expect((await cli('compute', 'octal:0.6', '--to', '4097')).code).toBe(0);
     const want = freqText(4096, OFFICERS.counts);
@@ -125,14 +127,17 @@ describe('grundy show --freq', () => {
   });
 
   it('--at needs --freq, and a heap >= 1; --help explains both', async () => {
-    const cli = cliIn(join(tmp.dir, 'flags.db'));
+    const db = join(tmp.dir, 'flags.db');
+    const cli = cliIn(db);
     const alone = await cli('show', 'kayles', '--at', '10');
     expect(alone.code).toBe(2);
     expect(alone.stderr).toBe('grundy: --at goes with --freq: the heap the frequency table counts up to\n');
     expect((await cli('show', 'kayles', '--freq', '--at', '0')).code).toBe(2);
     const missing = await cli('show', 'kayles', '--freq', '--at', '100');
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toBe('grundy: octal:0.77 is not stored; run: grundy compute kayles --to 101\n');
+    expect(missing.stderr).toBe(
+      `grundy: octal:0.77 is not stored; run: grundy compute kayles --to 101 --db ${quoteSpec(db)}\n`,
+    );
     const help = await runCli(['show', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/--freq\s+heap games: how many of the heaps 1\.\.N take each value/);
