@@ -153,8 +153,8 @@ export async function computeQuotient(spec: string, options: QuotientOptions = {
     store.transaction(() => saveQuotient(store, store.ensureGame(game.rules), result));
     if (interrupted) {
       throw new InterruptedError(
-        `interrupted; the quotient of heaps 1..${q.heaps} is stored; resume: grundy quotient ` +
-          `${quoteSpec(spec)} --heaps ${heaps}`,
+        `interrupted; the quotient of heaps 1..${q.heaps} is stored; resume: ` +
+          quotientCommand(spec, heaps, options.db),
       );
     }
     return summarize(game, result);
@@ -213,7 +213,7 @@ export function openQuotient(spec: string, options: { readonly db?: string } = {
           if (answerer.standIn(n) < 0) {
             throw new NotComputedError(
               `heap ${n} is beyond the stored quotient of ${game.rules.key} (heaps 1..${q.heaps}, no proven ` +
-                `period); run: grundy quotient ${quoteSpec(spec)} --heaps ${n}`,
+                `period); run: ${quotientCommand(spec, n, options.db)}`,
             );
           }
           beyond = true;
@@ -242,6 +242,15 @@ export function evaluateMisereSum(
   return openQuotient(spec, options).answer(heaps);
 }
 
+/** The `grundy quotient` command that stores what is missing, into the store `db` when the caller named one. */
+function quotientCommand(spec: string, heaps: number | undefined, db: string | undefined): string {
+  return (
+    `grundy quotient ${quoteSpec(spec)}` +
+    (heaps !== undefined ? ` --heaps ${heaps}` : '') +
+    (db !== undefined ? ` --db ${quoteSpec(db)}` : '')
+  );
+}
+
 function withStoredQuotient<T>(
   spec: string,
   game: QuotientGame,
@@ -254,7 +263,7 @@ function withStoredQuotient<T>(
     const stored = store && row ? loadQuotient(store, row) : undefined;
     if (!stored) {
       throw new NotComputedError(
-        `no misère quotient of ${game.rules.key} is stored; run: grundy quotient ${quoteSpec(spec)}`,
+        `no misère quotient of ${game.rules.key} is stored; run: ${quotientCommand(spec, undefined, options.db)}`,
       );
     }
     return use(stored);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { quoteSpec } from '../../../src/errors.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
 import { naiveMisere } from '../../helpers/naive-misere-sums.js';
 
@@ -32,7 +33,8 @@ describe('grundy quotient', () => {
     const db = join(dir, 'bad.db');
     const notStored = await runCli(['quotient', 'kayles', '--eval', '3', '--db', db]);
     expect(notStored.code).toBe(3);
-    expect(notStored.stderr).toContain('run: grundy quotient kayles');
+    // Into the same store: the command it names fills the store the failed one read.
+    expect(notStored.stderr).toContain(`run: grundy quotient kayles --db ${quoteSpec(db)}`);
     const wrongGame = await runCli(['quotient', 'grundy', '--db', db]);
     expect(wrongGame.code).toBe(2);
     expect(wrongGame.stderr.trim().split('\n')).toHaveLength(1);
