@@ -47,13 +47,17 @@ export class NotComputedError extends GrundyError {
   }
 }
 
-/** The `grundy compute` command line that computes what a hint names, quoted as a shell reads it. */
-export function computeCommand(hint: ComputeHint): string {
+/**
+ * The `grundy compute` command line that computes what a hint names, into the store `db` when
+ * one is given, quoted as a shell reads it.
+ */
+export function computeCommand(hint: ComputeHint, db?: string): string {
   return (
     `grundy compute ${quoteSpec(hint.game)}` +
     (hint.untilProven ? ' --until-proven' : '') +
     (hint.to !== undefined ? ` --to ${hint.to}` : '') +
-    (hint.size !== undefined ? ` --size ${hint.size}` : '')
+    (hint.size !== undefined ? ` --size ${hint.size}` : '') +
+    (db !== undefined ? ` --db ${quoteSpec(db)}` : '')
   );
 }
 
@@ -69,8 +73,7 @@ export function quoteSpec(spec: string): string {
  */
 export function errorText(err: GrundyError, db?: string): string {
   const hint = err instanceof NotComputedError ? err.compute : undefined;
-  if (!hint) return err.message;
-  return `${err.message}; run: ${computeCommand(hint)}${db !== undefined ? ` --db ${quoteSpec(db)}` : ''}`;
+  return hint ? `${err.message}; run: ${computeCommand(hint, db)}` : err.message;
 }
 
 /** The store cannot be opened or used safely (corrupt, foreign, newer schema, read-only): exit 4. */

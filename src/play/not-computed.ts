@@ -1,4 +1,5 @@
 import { type ComputeHint, NotComputedError } from '../errors.js';
+import { MAX_HEAP, MAX_WHOLE_TABLE } from '../engine/planner.js';
 import { knownResult } from '../games/known.js';
 import { proofCriterion, sparseShape } from '../games/registry.js';
 import type { Rules } from '../rules/types.js';
@@ -29,7 +30,7 @@ export function notComputed(rules: Rules, spec: string, heap: bigint, stored: nu
   );
 }
 
-/** The first heap past the largest table of `rules`. */
+/** The first heap past the largest table of `rules` (engine/planner.ts: kept in a window, or whole). */
 function tableEnd(rules: Rules): bigint {
-  return sparseShape(rules) !== null ? 2n ** 32n : 2n ** 31n - 1n;
+  return BigInt(sparseShape(rules) !== null ? MAX_HEAP : MAX_WHOLE_TABLE);
 }
