@@ -1,6 +1,7 @@
 import type { BenchRun } from '../src/store/bench-runs.js';
 import type { RunReport, ScalingRow, SessionReport } from './session.js';
 import type { Workload } from './workload.js';
+import { fmtInt } from '../src/numbers.js';
 
 /** Text and JSON renderings of a bench session and of the history. Pure: strings and objects. */
 
@@ -45,7 +46,7 @@ export function sessionText(report: SessionReport): string {
         return [
           x.workload,
           modeLabel(x.mode, x.workers),
-          x.size.toLocaleString('en-US'),
+          fmtInt(x.size),
           fmtRate(x.statesPerSecond),
           fmtMs(x.medianMs),
           pct(x.spread),
@@ -162,7 +163,7 @@ export function historyText(runs: readonly BenchRun[], workload: string | undefi
   for (const r of runs) {
     const key =
       `${r.workload}  ${modeLabel(r.mode, r.workers)}  N = ` +
-      `${r.size.toLocaleString('en-US')}${r.quick ? ' (quick)' : ''}  on ${r.cpuModel}`;
+      `${fmtInt(r.size)}${r.quick ? ' (quick)' : ''}  on ${r.cpuModel}`;
     const list = groups.get(key) ?? [];
     list.push(r);
     groups.set(key, list);
@@ -209,8 +210,8 @@ export function workloadsText(workloads: readonly Workload[]): string {
     workloads.map((w) => [
       w.suite,
       w.name,
-      w.size.full.toLocaleString('en-US'),
-      w.size.quick.toLocaleString('en-US'),
+      fmtInt(w.size.full),
+      fmtInt(w.size.quick),
       w.pooled ? (w.scaling ? 'plain + pool 1..cores' : `plain + pool ${(w.workers ?? [1]).join(',')}w`) : 'plain',
       w.description,
     ]),

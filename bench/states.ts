@@ -17,6 +17,7 @@ import type { StatesRules } from '../src/rules/types.js';
 import { exploreStates } from '../src/states/explore.js';
 import { statesThreads } from '../src/engine/states-threads.js';
 import type { WorkerTasks } from '../workers/tasks.js';
+import { fmtInt } from '../src/numbers.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -56,8 +57,8 @@ try {
       const { n, m } = g.graph;
       const explore = (t1 - t0) / 1000;
       console.log(
-        `workers ${workers}: ${n.toLocaleString('en-US')} states, ${m.toLocaleString('en-US')} moves; ` +
-          `explore ${explore.toFixed(2)} s (${Math.round(n / explore).toLocaleString('en-US')} states/s; ` +
+        `workers ${workers}: ${fmtInt(n)} states, ${fmtInt(m)} moves; ` +
+          `explore ${explore.toFixed(2)} s (${fmtInt(n / explore)} states/s; ` +
           `main-thread merge ${(stats.mergeMs / 1000).toFixed(2)} s), ` +
           `values ${((t2 - t1) / 1000).toFixed(2)} s, checksum ${checksum}`,
       );

@@ -26,6 +26,7 @@ import { plainValues } from '../kernels/values.js';
 import { GameValues } from '../play/game-values.js';
 import { antiSgBound, genusValue } from '../play/misere.js';
 import { type MisereQuotientReader, type MisereSumAnswer, openQuotient, quotientGame } from './quotient.js';
+import { fmtInt } from '../numbers.js';
 
 export type { MisereEvaluation, MisereMethod, MisereMove, MisereComponent } from '../play/misere.js';
 export type { MisereRow } from '../store/misere.js';
@@ -247,7 +248,7 @@ function rowsFor(g: MisereGame, positions: readonly number[], budget: number | u
 function queryRefusal(err: MisereBudgetError, key: string, top: number, g: MisereGame): UsageError {
   const what = g.kind === 'heap' ? `heaps up to ${top}` : g.kind === 'board' ? `cells up to ${g.label(top)}` : 'it';
   return new UsageError(
-    `the misère genus of ${key} for ${what} needs more than ${err.budget.toLocaleString('en-US')} positions of ` +
+    `the misère genus of ${key} for ${what} needs more than ${fmtInt(err.budget)} positions of ` +
       'exact search; ask for smaller positions (grundy compute --misere --to N stores what fits)',
   );
 }
@@ -311,7 +312,7 @@ export async function computeMisere(game: string, options: MisereComputeOptions 
       const what = kind === 'heap' ? `heaps 0..${to - 1}` : `the ${size} x ${size} cells`;
       throw new UsageError(
         `the misère table of ${rules.key} for ${what} needs more than ` +
-          `${err.budget.toLocaleString('en-US')} positions ` +
+          `${fmtInt(err.budget)} positions ` +
           `of exact search; nothing was stored: give a smaller ${kind === 'heap' ? '--to' : '--size'}`,
       );
     }

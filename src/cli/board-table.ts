@@ -5,10 +5,10 @@ import { boardBlock, boardRowPeriods, parseCell } from '../api/board.js';
 import { openStore } from '../api/store.js';
 import { UsageError } from '../errors.js';
 import { boardSource } from '../export/board.js';
-import { parseCount } from '../numbers.js';
+import { fmtInt, parseCount } from '../numbers.js';
 import type { Rules } from '../rules/types.js';
 import type { GlobalArgs } from './context.js';
-import { fmtInt, jsonInteger, printJson } from './output.js';
+import { jsonInteger, printJson } from './output.js';
 
 /**
  * The commands' side of two-dimensional games (docs/boards.md): the output of query,

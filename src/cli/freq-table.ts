@@ -1,7 +1,8 @@
 import { openStore } from '../api/store.js';
 import { UsageError } from '../errors.js';
 import { announceStore, type GlobalArgs } from './context.js';
-import { fmtInt, printJson } from './output.js';
+import { printJson } from './output.js';
+import { fmtInt } from '../numbers.js';
 
 /**
  * `grundy show GAME --freq [--at N]`: how many of the heaps 1..N take each value, as the

@@ -1,11 +1,6 @@
 import type { ComputeProgress, StrategyFacts } from '../api/compute.js';
 import type { Periodicity } from '../api/format.js';
-
-export function fmtInt(n: number | bigint): string {
-  return typeof n === 'bigint'
-    ? n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-    : Math.round(n).toLocaleString('en-US');
-}
+import { fmtInt } from '../numbers.js';
 
 export function fmtRate(perSecond: number): string {
   if (perSecond >= 1e9) return `${(perSecond / 1e9).toFixed(2)}G`;

@@ -1,5 +1,6 @@
 import type { SweepProgress } from '../api/sweep.js';
-import { fitFields, fmtDuration, fmtInt, fmtRate, lineWidth } from './output.js';
+import { fitFields, fmtDuration, fmtRate, lineWidth } from './output.js';
+import { fmtInt } from '../numbers.js';
 
 /**
  * "NAME [####....] 41.2%  14,100/34,220 games  12.3k games/s  ETA 1.60 s" on stderr, TTY only,

@@ -1,6 +1,7 @@
 import type { BatchFormat } from './batch-protocol.js';
 import { csvField, jsonInt } from './format.js';
 import type { MisereComponent, MisereEvaluation, MisereMethod, MisereMove } from './misere.js';
+import { fmtInt } from '../numbers.js';
 
 /**
  * grundy eval --misere output, in the shapes plain eval uses: text for people, one JSON object
@@ -76,7 +77,7 @@ export function misereText(
       `  ${c.game.rules.key.padEnd(width)}  ${what} ${shown.join(', ')}${values ? `  ->  g ${values.join(', ')}` : ''}`,
     );
   });
-  const how = `${METHOD_TEXT[e.method]}${e.searched > 0 ? ` (${e.searched.toLocaleString('en-US')} positions)` : ''}`;
+  const how = `${METHOD_TEXT[e.method]}${e.searched > 0 ? ` (${fmtInt(e.searched)} positions)` : ''}`;
   const outcome =
     e.outcome === 'P'
       ? 'P-position (the previous player wins; every move loses)'

@@ -16,6 +16,7 @@ import { prepareGames, type PrepareOptions } from './prepare.js';
 import type { OptionsFunction } from '../kernels/kernel.js';
 import type { Rules, TakeBreakRules } from '../rules/types.js';
 import { loadCode } from '../games/registry.js';
+import { fmtInt } from '../numbers.js';
 
 /**
  * Misère evaluation of a sum (docs/misere.md): the outcome (P, N, or D where play can cycle) and
@@ -330,7 +331,7 @@ function bySearch(components: readonly MisereComponent[], opts: MisereOptions): 
 /** The one-line refusal when a search outgrows its budget: what to do instead. */
 export function budgetRefusal(err: MisereBudgetError, position: string): UsageError {
   return new UsageError(
-    `the misère outcome of ${position} needs more than ${err.budget.toLocaleString('en-US')} positions of exact ` +
+    `the misère outcome of ${position} needs more than ${fmtInt(err.budget)} positions of exact ` +
       'search (no rule covers it: some heap of value 0 can move, and no stored table says every heap is tame); ' +
       'try smaller heaps, or grundy compute GAME --misere --to N to store genus and tameness',
   );

@@ -3,7 +3,8 @@ import { evaluationText } from '../api/format.js';
 import { knownResult } from '../api/game.js';
 import { listSweeps } from '../api/manage.js';
 import { errorText, GrundyError } from '../errors.js';
-import { count, gameLink, summaryText, type ViewContext } from './facts.js';
+import { gameLink, summaryText, type ViewContext } from './facts.js';
+import { fmtInt } from '../numbers.js';
 import { html, script, type Html } from './html.js';
 import { layout } from './layout.js';
 import { optional } from './params.js';
@@ -22,7 +23,7 @@ export async function cataloguePage(ctx: ViewContext, query: unknown): Promise<s
   );
   const rows = games.map(
     (g) => html`<tr class="game" data-key="${g.key}"><td>${gameLink(g.key)}</td><td>${g.description}</td>
-<td class="num">${count(g.computed)}</td><td class="num">${g.maxValue}</td><td>${summaryText(g)}</td>
+<td class="num">${fmtInt(g.computed)}</td><td class="num">${g.maxValue}</td><td>${summaryText(g)}</td>
 <td>${knownResult(g.key)?.name ?? ''}</td></tr>`,
   );
   const found = q === '' ? `${games.length} stored` : `${games.length} found for '${q}'`;
@@ -37,8 +38,8 @@ export async function cataloguePage(ctx: ViewContext, query: unknown): Promise<s
       : html`<table id="sweeps"><thead><tr><th>sweep</th><th>games</th><th class="num">done</th>
 <th class="num">proven</th><th>status</th></tr></thead><tbody>${sweeps.map(
           (s) => html`<tr><td><a href="/sweep/${encodeURIComponent(s.name)}">${s.name}</a></td><td>${s.description}</td>
-<td class="num">${count(s.done)} / ${count(s.games)}</td>
-<td class="num">${count(s.proven)}</td><td>${s.status}</td></tr>`,
+<td class="num">${fmtInt(s.done)} / ${fmtInt(s.games)}</td>
+<td class="num">${fmtInt(s.proven)}</td><td>${s.status}</td></tr>`,
         )}</tbody></table>`
   }</section>
 <section><h2>Evaluate a position</h2>

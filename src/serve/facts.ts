@@ -1,5 +1,6 @@
 import type { GrundyStore, StoredGame } from '../api/store.js';
 import { gameHref, html, type Html } from './html.js';
+import { fmtInt } from '../numbers.js';
 
 /** What the view reads the store through, per request. */
 export interface ViewContext {
@@ -22,12 +23,8 @@ export function periodText(p: Certificate): string {
 export function summaryText(g: StoredGame): string {
   if (g.kind === 'board')
     return `2-D game, ${Math.round(Math.sqrt(g.computed))} x ${Math.round(Math.sqrt(g.computed))} stored`;
-  if (g.kind === 'graph') return `game graph, ${count(g.computed)} vertices`;
+  if (g.kind === 'graph') return `game graph, ${fmtInt(g.computed)} vertices`;
   return periodText(g.periodicity);
-}
-
-export function count(n: number): string {
-  return n.toLocaleString('en-US');
 }
 
 export function gameLink(key: string): Html {

@@ -1,7 +1,8 @@
 import { knownResult } from '../api/game.js';
 import type { StoredTable } from '../api/store.js';
 import { boardView } from './board-view.js';
-import { count, periodText, type ViewContext } from './facts.js';
+import { periodText, type ViewContext } from './facts.js';
+import { fmtInt } from '../numbers.js';
 import { graphView } from './graph-view.js';
 import { heapView } from './heap-view.js';
 import { html, queryString, script, type Html } from './html.js';
@@ -46,8 +47,8 @@ function facts(ctx: ViewContext, game: StoredTable): Html {
         : html`<dt>period</dt><dd id="certificate">none found in g(0..${game.computed - 1})</dd>`;
   const runs = ctx.store.runs(game.key, 5);
   return html`<section><h2>Table</h2><dl class="facts">
-<dt>family</dt><dd>${game.family}</dd><dt>stored</dt><dd>${count(game.computed)} values, ${game.width} bits each,
-${count(game.bytes)} bytes</dd><dt>max value</dt><dd>${game.maxValue}</dd>${certificate}
+<dt>family</dt><dd>${game.family}</dd><dt>stored</dt><dd>${fmtInt(game.computed)} values, ${game.width} bits each,
+${fmtInt(game.bytes)} bytes</dd><dt>max value</dt><dd>${game.maxValue}</dd>${certificate}
 <dt>created</dt><dd>${game.createdAt}</dd></dl>
 ${
   runs.length === 0

@@ -1,7 +1,8 @@
 import { answerVertex, formatVertexValue, outcomeCounts } from '../api/graph.js';
 import type { StoredTable } from '../api/store.js';
 import { errorText, GrundyError, UsageError } from '../errors.js';
-import { count, type ViewContext } from './facts.js';
+import type { ViewContext } from './facts.js';
+import { fmtInt } from '../numbers.js';
 import { html, type Html } from './html.js';
 import { optional, optionalCount } from './params.js';
 import { pager, plotBox, type PageState } from './widgets.js';
@@ -28,11 +29,11 @@ export function graphView(ctx: ViewContext, game: StoredTable, query: unknown): 
     const a = answerVertex(table, v);
     rows.push(html`<tr><td>${a.vertex}</td><td class="num">${formatVertexValue(a)}</td><td>${a.outcome}</td></tr>`);
   }
-  return html`<section><p id="outcomes">P ${count(o.P)} (the player to move loses), N ${count(o.N)} (wins),
-D ${count(o.D)} (draws: infinite values without 0 in K)</p>${
+  return html`<section><p id="outcomes">P ${fmtInt(o.P)} (the player to move loses), N ${fmtInt(o.N)} (wins),
+D ${fmtInt(o.D)} (draws: infinite values without 0 in K)</p>${
     g
-      ? html`<p class="muted">${g.format} file, ${count(g.vertices)} vertices, ${count(g.edges)} edges,
-${g.acyclic ? 'acyclic' : `${count(g.infinite)} of infinite value`}; sha256 ${g.sha256.slice(0, 16)}...</p>`
+      ? html`<p class="muted">${g.format} file, ${fmtInt(g.vertices)} vertices, ${fmtInt(g.edges)} edges,
+${g.acyclic ? 'acyclic' : `${fmtInt(g.infinite)} of infinite value`}; sha256 ${g.sha256.slice(0, 16)}...</p>`
       : ''
   }</section>
 <section class="side">${plotBox(game, null)}<div><table id="values"><thead><tr><th>vertex</th><th class="num">value</th>

@@ -1,6 +1,7 @@
 import type { StoredTable } from '../api/store.js';
 import { errorText, GrundyError, UsageError } from '../errors.js';
-import { count, type ViewContext } from './facts.js';
+import type { ViewContext } from './facts.js';
+import { fmtInt } from '../numbers.js';
 import { pager, plotBox, type PageState } from './widgets.js';
 import { html, type Html } from './html.js';
 import { checkQueryRange, optional, optionalCount } from './params.js';
@@ -82,18 +83,18 @@ function frequencies(ctx: ViewContext, game: StoredTable): Html {
   const total = f.heaps.to;
   const rows = f.counts.map(
     (c, v) =>
-      html`<tr><td class="num">${v}</td><td class="num">${count(c)}</td>
+      html`<tr><td class="num">${v}</td><td class="num">${fmtInt(c)}</td>
 <td class="num">${((100 * c) / total).toFixed(2)}%</td></tr>`,
   );
   const s = f.sparse;
   const sparse = s
     ? html`<div id="sparse"><h3>Sparse space</h3><p>mask ${s.mask.bits} (parity ${s.mask.parity}):
-${count(s.rareHeaps)} rare heaps among 1..${count(s.upto)}${
+${fmtInt(s.rareHeaps)} rare heaps among 1..${fmtInt(s.upto)}${
         s.rareHeaps > s.rare.length ? `, the first ${s.rare.length}` : ''
       }:</p>
 <p id="rare" class="answer">${s.rare.map(([h, v]) => `g(${h}) = ${v}`).join(', ')}</p></div>`
     : html`<p class="muted">no sparse-space mask stored (its runs did not use sparse space)</p>`;
-  return html`<section><h2>Value frequencies</h2><p>heaps 1..${count(total)}</p><div class="side">
+  return html`<section><h2>Value frequencies</h2><p>heaps 1..${fmtInt(total)}</p><div class="side">
 <table id="frequencies"><thead><tr><th class="num">value</th><th class="num">heaps</th><th class="num">share</th></tr>
 </thead><tbody>${rows}</tbody></table>${sparse}</div></section>`;
 }

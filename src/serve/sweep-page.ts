@@ -1,5 +1,6 @@
 import { SWEEP_SORTS, sweepReport, type ReportEntry } from '../api/sweep.js';
-import { count, gameLink, type ViewContext } from './facts.js';
+import { gameLink, type ViewContext } from './facts.js';
+import { fmtInt } from '../numbers.js';
 import { html, queryString, type Html } from './html.js';
 import { layout } from './layout.js';
 import { choice, optionalCount } from './params.js';
@@ -21,10 +22,10 @@ export function sweepPage(ctx: ViewContext, name: string, query: unknown): strin
     ? html`longest period ${r.longestPeriod.period} (${gameOrText(ctx, r.longestPeriod.game)}, preperiod
 ${r.longestPeriod.preperiod})`
     : 'no period found yet';
-  const body = html`<h1 id="sweep-name">${r.sweep}</h1><p>${r.description}; up to ${count(r.limit)} values a game;
+  const body = html`<h1 id="sweep-name">${r.sweep}</h1><p>${r.description}; up to ${fmtInt(r.limit)} values a game;
 status ${r.status}</p>
-<p id="sweep-counts">${count(r.done)} of ${count(r.games)} games solved: ${count(r.proven)} proven periodic,
-${count(r.notProven)} not proven, ${count(r.pending)} pending; ${longest}</p>
+<p id="sweep-counts">${fmtInt(r.done)} of ${fmtInt(r.games)} games solved: ${fmtInt(r.proven)} proven periodic,
+${fmtInt(r.notProven)} not proven, ${fmtInt(r.pending)} pending; ${longest}</p>
 <section><h2>Results</h2><p>ranked by ${sorts}</p>${entries(ctx, r.results, 'results')}</section>
 ${r.unsolved.length === 0 ? '' : html`<section><h2>Not proven</h2>${entries(ctx, r.unsolved, 'unsolved')}</section>`}`;
   return layout(`sweep ${r.sweep}`, body);
@@ -37,7 +38,7 @@ function entries(ctx: ViewContext, list: readonly ReportEntry[], id: string): Ht
     (e) => html`<tr><td class="num">${e.rank}</td><td>${gameOrText(ctx, e.game)}</td>
 <td class="num">${e.preperiod ?? ''}</td>
 <td class="num">${e.period ?? ''}</td><td class="num">${e.saltus ?? ''}</td><td class="num">${e.maxValue}</td>
-<td class="num">${count(e.computed)}</td><td>${e.proven ? e.criterion : 'not proven'}</td></tr>`,
+<td class="num">${fmtInt(e.computed)}</td><td>${e.proven ? e.criterion : 'not proven'}</td></tr>`,
   )}</tbody></table>`;
 }
 

@@ -4,6 +4,7 @@ import { EdgeBuffer } from '../graph/edges.js';
 import { UsageError } from '../errors.js';
 import type { StatesRules } from '../rules/types.js';
 import type { Expanded, StatesThreads } from './protocol.js';
+import { fmtInt } from '../numbers.js';
 
 /** Default bound on the states explored (grundy compute --max-states). */
 export const DEFAULT_MAX_STATES = 4_000_000;
@@ -40,7 +41,7 @@ export async function exploreStates(rules: StatesRules, opts: ExploreOptions): P
     if (id === undefined) {
       if (names.length >= maxStates) {
         throw new UsageError(
-          `${rules.key}: more than ${maxStates.toLocaleString('en-US')} states are reachable from the starts ` +
+          `${rules.key}: more than ${fmtInt(maxStates)} states are reachable from the starts ` +
             `(--max-states ${maxStates}); raise --max-states, or make the module's state space finite`,
         );
       }

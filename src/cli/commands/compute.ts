@@ -12,18 +12,9 @@ import { knownResult, knownText, parseGame, specHelp, specNotes } from '../../ap
 import { parseDuration } from '../../durations.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { computeMisere } from '../../api/misere.js';
-import { parseCount } from '../../numbers.js';
+import { fmtInt, parseCount } from '../../numbers.js';
 import { maxPositions, quoteSpec, type GlobalArgs } from '../context.js';
-import {
-  factsText,
-  fmtDuration,
-  fmtInt,
-  fmtPeriodicity,
-  fmtRate,
-  periodicityJson,
-  printJson,
-  ProgressBar,
-} from '../output.js';
+import { factsText, fmtDuration, fmtPeriodicity, fmtRate, periodicityJson, printJson, ProgressBar } from '../output.js';
 
 interface ComputeArgs extends GlobalArgs {
   size?: string;
@@ -69,7 +60,7 @@ export const computeCommand: CommandModule<GlobalArgs, ComputeArgs> = {
         type: 'string',
         describe:
           'for states: modules, refuse (exit 2, nothing stored) when more states than this are reachable ' +
-          `(default ${DEFAULT_MAX_STATES.toLocaleString('en-US')})`,
+          `(default ${fmtInt(DEFAULT_MAX_STATES)})`,
       })
       .option('wait', {
         type: 'boolean',
@@ -194,11 +185,7 @@ function exploreProgress(): (found: number, expanded: number) => void {
     if (now - last < 100 && expanded < found) return;
     last = now;
     const done = expanded >= found ? '\r\x1b[K' : '';
-    process.stderr.write(
-      done ||
-        `\rexploring: ${found.toLocaleString('en-US')} states found, ` +
-          `${expanded.toLocaleString('en-US')} expanded\x1b[K`,
-    );
+    process.stderr.write(done || `\rexploring: ${fmtInt(found)} states found, ` + `${fmtInt(expanded)} expanded\x1b[K`);
   };
 }
 

@@ -10,7 +10,7 @@ import {
   POSITION_HELP,
 } from '../../api/evaluate.js';
 import { UsageError } from '../../errors.js';
-import { parseCount } from '../../numbers.js';
+import { fmtInt, parseCount } from '../../numbers.js';
 import { evaluationJson, evaluationText, loopyJson, loopyText } from '../../api/format.js';
 import { maxPositions, onTheFly, type GlobalArgs } from '../context.js';
 import { fmtDuration, printJson } from '../output.js';
@@ -230,7 +230,7 @@ async function runBatchOn(file: string, args: EvalArgs, common: EvalCommon): Pro
           process.stderr.write(`${tty ? '\r\x1b[K' : ''}grundy: line ${e.line}: ${e.message}\n`);
       },
       onProgress: (lines) => {
-        if (tty) process.stderr.write(`\r${lines.toLocaleString('en-US')} lines evaluated\x1b[K`);
+        if (tty) process.stderr.write(`\r${fmtInt(lines)} lines evaluated\x1b[K`);
       },
     });
     if (tty) process.stderr.write('\r\x1b[K');

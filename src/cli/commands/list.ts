@@ -1,7 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { openStore } from '../../api/store.js';
 import { announceStore, type GlobalArgs } from '../context.js';
-import { fmtInt, periodicityJson, printJson } from '../output.js';
+import { periodicityJson, printJson } from '../output.js';
+import { fmtInt } from '../../numbers.js';
 
 export const listCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'list',

@@ -2,7 +2,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { removeGame, removeSweep } from '../../api/manage.js';
 import { UsageError } from '../../errors.js';
 import { announceStore, dbOption, type GlobalArgs } from '../context.js';
-import { fmtBytes, fmtInt, printJson } from '../output.js';
+import { fmtBytes, printJson } from '../output.js';
+import { fmtInt } from '../../numbers.js';
 
 interface RmArgs extends GlobalArgs {
   game?: string;

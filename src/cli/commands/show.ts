@@ -1,10 +1,10 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
-import { parseCount } from '../../numbers.js';
+import { fmtInt, parseCount } from '../../numbers.js';
 import { announceStore, quoteSpec, type GlobalArgs } from '../context.js';
 import { knownResult, knownText } from '../../api/game.js';
 import { keptInWindow, openStore } from '../../api/store.js';
-import { fmtDuration, fmtInt, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
+import { fmtDuration, fmtPeriodicity, fmtRate, periodicityJson, printJson } from '../output.js';
 import { boardRules } from '../../api/board.js';
 import { answerVertex, formatVertexValue, outcomeCounts, vertexJson } from '../../api/graph.js';
 import { showBoardCommand } from '../board-table.js';

@@ -1,7 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { type StoreOrigin, storeInfo } from '../../api/manage.js';
 import { dbOption, type GlobalArgs } from '../context.js';
-import { fmtBytes, fmtInt, periodicityJson, printJson } from '../output.js';
+import { fmtBytes, periodicityJson, printJson } from '../output.js';
+import { fmtInt } from '../../numbers.js';
 
 export const storeCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'store',

@@ -15,10 +15,10 @@ import {
   type SweepSummary,
 } from '../../api/sweep.js';
 import { InterruptedError, UsageError } from '../../errors.js';
-import { parseCount } from '../../numbers.js';
+import { fmtInt, parseCount } from '../../numbers.js';
 import { describeResult, reportCsv } from '../../api/format.js';
 import { dbOption, type GlobalArgs } from '../context.js';
-import { fmtDuration, fmtInt, fmtRate, printJson } from '../output.js';
+import { fmtDuration, fmtRate, printJson } from '../output.js';
 import { SweepProgressBar } from '../sweep-progress.js';
 import { removeNamedSweep } from './rm.js';
 import { listSweeps } from './sweeps.js';

@@ -1,7 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { listSweeps as storedSweeps } from '../../api/manage.js';
 import { announceStore, dbOption, type GlobalArgs } from '../context.js';
-import { fmtInt, printJson } from '../output.js';
+import { printJson } from '../output.js';
+import { fmtInt } from '../../numbers.js';
 
 /** Every stored sweep with its progress: `grundy sweeps` and `grundy sweep --list`. */
 export function listSweeps(args: GlobalArgs): void {
