@@ -12,11 +12,33 @@ export class GrundyError extends Error {
   }
 }
 
-/** Malformed rule, position, number or flag: exit 2. */
+/** Malformed rule, position, number or flag: exit 2. `exported` names the export that gives what was asked instead. */
 export class UsageError extends GrundyError {
-  constructor(message: string) {
+  readonly exported?: ExportHint;
+  constructor(message: string, exported?: ExportHint) {
     super(message, 2);
+    if (exported) this.exported = exported;
   }
+}
+
+/**
+ * What `grundy export` writes that a refused request wanted (the values of a game graph, say):
+ * `what` it gives, the game and the export's --format when not the default. On the command line
+ * `exportCommand(hint)`.
+ */
+export interface ExportHint {
+  readonly what: string;
+  readonly game: string;
+  readonly format?: string;
+}
+
+/** The `grundy export` command line of a hint, from the store `db` when one is given. */
+export function exportCommand(hint: ExportHint, db?: string): string {
+  return (
+    `grundy export ${quoteSpec(hint.game)}` +
+    (hint.format !== undefined ? ` --format ${hint.format}` : '') +
+    (db !== undefined ? ` --db ${quoteSpec(db)}` : '')
+  );
 }
 
 /**
@@ -69,11 +91,14 @@ export function quoteSpec(spec: string): string {
 /**
  * An error as a person reads it: a NotComputedError with a hint ends with the command that
  * computes it, into the store `db` when the failed command named one (else the command's would
- * fill the default store, and the same query would fail again).
+ * fill the default store, and the same query would fail again); a UsageError with an export
+ * hint ends with the export that reads the same store.
  */
 export function errorText(err: GrundyError, db?: string): string {
   const hint = err instanceof NotComputedError ? err.compute : undefined;
-  return hint ? `${err.message}; run: ${computeCommand(hint, db)}` : err.message;
+  if (hint) return `${err.message}; run: ${computeCommand(hint, db)}`;
+  const exported = err instanceof UsageError ? err.exported : undefined;
+  return exported ? `${err.message}; ${exported.what}: ${exportCommand(exported, db)}` : err.message;
 }
 
 /** The store cannot be opened or used safely (corrupt, foreign, newer schema, read-only): exit 4. */

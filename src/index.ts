@@ -6,12 +6,14 @@ export {
   ComputeError,
   computeCommand,
   errorText,
+  exportCommand,
   GrundyError,
   InterruptedError,
   NotComputedError,
   StoreError,
   UsageError,
   type ComputeHint,
+  type ExportHint,
 } from './errors.js';
 export { gameKind, parseGame, type GameKind, type GameSpec } from './api/game.js';
 export {

@@ -1,6 +1,15 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compute, computeCommand, errorText, NotComputedError, openStore, query, UsageError } from '../src/index.js';
+import {
+  compute,
+  computeCommand,
+  errorText,
+  exportCommand,
+  NotComputedError,
+  openStore,
+  query,
+  UsageError,
+} from '../src/index.js';
 import { tempDir } from './helpers/cli.js';
 
 /**
@@ -67,5 +76,20 @@ describe('NotComputedError tells a program what to compute', () => {
     const usage = new UsageError('bad');
     expect(errorText(usage)).toBe('bad');
     expect(errorText(new NotComputedError('gone'))).toBe('gone');
+  });
+
+  it('ends a usage error that names an export with the export of the same store', () => {
+    const refused = new UsageError('--freq is for heap games: graph:g.txt is a game graph', {
+      what: 'its values',
+      game: 'graph:g.txt',
+    });
+    expect(refused.message).toBe('--freq is for heap games: graph:g.txt is a game graph');
+    expect(errorText(refused)).toBe(`${refused.message}; its values: grundy export graph:g.txt`);
+    expect(errorText(refused, 'my store.db')).toBe(
+      `${refused.message}; its values: grundy export graph:g.txt --db 'my store.db'`,
+    );
+    expect(exportCommand({ what: 'its values', game: 'sub:1, 3', format: 'csv' }, 's.db')).toBe(
+      "grundy export 'sub:1, 3' --format csv --db s.db",
+    );
   });
 });

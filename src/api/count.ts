@@ -73,8 +73,8 @@ export async function count(
           ? 'a game graph (a loopy game: values may be infinite, outcomes include draws)'
           : 'a game whose positions are not heaps';
       throw new UsageError(
-        `grundy count counts heap tuples by nim-sum; ${rules.key} is ${what}, which it does not cover; ` +
-          `use grundy export ${spec} --format csv for its values`,
+        `grundy count counts heap tuples by nim-sum; ${rules.key} is ${what}, which it does not cover`,
+        { what: 'its values', game: spec, format: 'csv' },
       );
     }
     multiplicity.set(spec, (multiplicity.get(spec) ?? 0n) + k);

@@ -168,6 +168,7 @@ export async function evaluateBatch(file: string, options: EvaluateBatchOptions 
       limit,
       pool,
       prepare: prepareOptions({ ...options, workers }),
+      ...(options.db !== undefined ? { db: options.db } : {}),
       ...(options.out !== undefined ? { out: options.out } : {}),
       ...(options.onLineError ? { onLineError: options.onLineError } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),

@@ -5,7 +5,6 @@ import { parseCount } from '../numbers.js';
 import type { SparseState } from '../store/sparse-state.js';
 import type { GameRow, Store } from '../store/store.js';
 import { valueCounts } from '../store/value-counts.js';
-import { quoteSpec } from './game.js';
 
 /**
  * The value frequencies of a heap game, as the published tables of octal games give them: how
@@ -53,9 +52,7 @@ export function frequencyTable(
   const spec = named.spec;
   if (named.kind !== 'heap') {
     const kind = named.kind === 'board' ? 'a two-dimensional game' : 'a game graph';
-    throw new UsageError(
-      `--freq is for heap games: ${named.key} is ${kind}; grundy export ${quoteSpec(spec)} lists its values`,
-    );
+    throw new UsageError(`--freq is for heap games: ${named.key} is ${kind}`, { what: 'its values', game: spec });
   }
   if (!store || !game) {
     throw new NotComputedError(`${named.key} is not stored`, {
@@ -78,8 +75,8 @@ export function frequencyTable(
   }
   if (game.maxValue >= MAX_HISTOGRAM) {
     throw new UsageError(
-      `${game.key} takes values up to ${game.maxValue}, and --freq lists at most ${MAX_HISTOGRAM} of them; ` +
-        `grundy export ${quoteSpec(spec)} writes the table`,
+      `${game.key} takes values up to ${game.maxValue}, and --freq lists at most ${MAX_HISTOGRAM} of them`,
+      { what: 'the table', game: spec },
     );
   }
   const counted = valueCounts(store, game, heap);

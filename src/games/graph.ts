@@ -132,7 +132,8 @@ export function vertexCodec(names: VertexNames, n: number, game: string): Positi
 function hashFile(path: string): string {
   let fd: number;
   try {
-    if (!statSync(path).isFile()) throw new Error('EISDIR');
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new Error(stat.isDirectory() ? 'EISDIR' : 'not a regular file');
     fd = openSync(path, 'r');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;

@@ -45,6 +45,8 @@ export interface DeferredRequest {
   readonly moves: MovesMode;
   readonly limit: number;
   readonly format: BatchFormat;
+  /** The store as the caller named it (--db), which a failed line's hint names: its command then writes there. */
+  readonly db?: string;
 }
 
 export class DeferredLines {
@@ -63,7 +65,7 @@ export class DeferredLines {
       return { output: await this.record(line, text) };
     } catch (err) {
       if (!(err instanceof GrundyError)) throw err;
-      const message = errorText(err);
+      const message = errorText(err, this.req.db);
       return { output: errorRecord(line, text, message, this.req.format), error: { line, message } };
     }
   }

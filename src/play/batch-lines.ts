@@ -125,7 +125,8 @@ export async function evalSlice(task: EvalTask): Promise<BatchOutcome> {
       });
       out.push(formatRecord(line, formatPosition(parsed), evaluate(resolved, task.moves, task.limit), task.format));
     } catch (err) {
-      const message = err instanceof GrundyError ? errorText(err) : err instanceof Error ? err.message : String(err);
+      const message =
+        err instanceof GrundyError ? errorText(err, task.db) : err instanceof Error ? err.message : String(err);
       errors.push({ line, message });
       out.push(errorRecord(line, text, message, task.format));
     }

@@ -46,6 +46,8 @@ export interface EvalTask {
   readonly moves: MovesMode;
   readonly limit: number;
   readonly format: BatchFormat;
+  /** The store as the caller named it (--db), which a failed line's hint names: its command then writes there. */
+  readonly db?: string;
 }
 
 export interface LineError {

@@ -38,6 +38,8 @@ export interface BatchRequest {
   /** Where slices are evaluated: the local Piscina pool, or the job queue (src/queue/remote-eval.ts). */
   readonly pool: WorkerPool<EvalTasks> | BatchBackend;
   readonly prepare: PrepareOptions;
+  /** The store as the caller named it (--db), which a failed line's hint names: its command then writes there. */
+  readonly db?: string;
   /** Each failed line, as soon as its slice is done. */
   readonly onLineError?: (e: LineError) => void;
   readonly onProgress?: (linesDone: number) => void;
@@ -158,7 +160,7 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
   const tableIndex = new Map<object, number>();
   for (const [spec, p] of prepared) {
     if (p instanceof GrundyError) {
-      specs[spec] = { error: errorText(p) };
+      specs[spec] = { error: errorText(p, req.db) };
       continue;
     }
     let index = tableIndex.get(p);
@@ -183,6 +185,7 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
     moves: req.moves,
     limit: req.limit,
     format: req.format,
+    ...(req.db !== undefined ? { db: req.db } : {}),
   });
   const out: Writable = req.out ? createWriteStream(req.out) : process.stdout;
   const write = async (text: string): Promise<void> => {
@@ -206,6 +209,7 @@ export async function evaluateFile(req: BatchRequest): Promise<BatchSummary> {
           moves: req.moves,
           limit: req.limit,
           format: req.format,
+          ...(req.db !== undefined ? { db: req.db } : {}),
         };
         const outcome = await pool.run(task, `positions from line ${s.firstLine}`);
         return { outcome: unwrap(outcome, 'eval') as EvalOutcome, lines: s.text.split('\n').length - 1 };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/testing/random.js';
 import { labelByDefinition, randomAdj, retrogradeOutcomes } from '../helpers/naive-graph.js';
+import { quoteSpec } from '../../src/errors.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 
 /*
@@ -202,7 +203,10 @@ describe('graph:FILE end to end', () => {
     const missing = await cli('compute', 'graph:nope.txt');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read graph file .*nope\.txt: ENOENT/);
-    for (const r of [bad, empty, missing]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    const device = await cli('compute', 'graph:/dev/null');
+    expect(device.code).toBe(2);
+    expect(device.stderr).toMatch(/cannot read graph file \/dev\/null: not a regular file/);
+    for (const r of [bad, empty, missing, device]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
     // Nothing stored for the failed files.
     const list = JSON.parse((await cli('list', '--json')).stdout) as { tables: { game: string }[] };
     expect(list.tables.some((t) => /bad|empty|nope/.test(t.game))).toBe(false);
@@ -210,6 +214,9 @@ describe('graph:FILE end to end', () => {
     const count = await cli('count', 'graph:loopy.txt', '--max', '3');
     expect(count.code).toBe(2);
     expect(count.stderr).toMatch(/game graph \(a loopy game/);
+    expect(
+      count.stderr.endsWith(`; its values: grundy export graph:loopy.txt --format csv --db ${quoteSpec(db)}\n`),
+    ).toBe(true);
     const to = await cli('compute', 'graph:loopy.txt', '--to', '10');
     expect(to.code).toBe(2);
   });

@@ -109,8 +109,9 @@ describe('grundy show --freq', () => {
     });
   }
 
-  it('refuses game graphs and two-dimensional games in one line, exit 2', async () => {
-    const cli = cliIn(join(tmp.dir, 'kinds.db'));
+  it('refuses game graphs and two-dimensional games in one line, exit 2, naming the export of the same store', async () => {
+    const db = join(tmp.dir, 'kinds.db');
+    const cli = cliIn(db);
     writeFileSync(join(tmp.dir, 'path.txt'), 'a b\nb c\n');
     expect((await cli('compute', 'graph:path.txt')).code).toBe(0);
     expect((await cli('compute', 'wythoff', '--size', '16')).code).toBe(0);
@@ -122,7 +123,8 @@ describe('grundy show --freq', () => {
       const r = await cli('show', spec, '--freq');
       expect(r.code, spec).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(new RegExp(`^grundy: --freq is for heap games: \\S+ is ${kind}; [^\\n]*\\n$`));
+      expect(r.stderr).toMatch(new RegExp(`^grundy: --freq is for heap games: \\S+ is ${kind}; its values: `));
+      expect(r.stderr.endsWith(`: grundy export ${spec} --db ${quoteSpec(db)}\n`), r.stderr).toBe(true);
     }
   });
 

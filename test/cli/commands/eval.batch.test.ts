@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { quoteSpec } from '../../../src/errors.js';
 import { runCli } from '../../helpers/cli.js';
 import { db, dir, KAYLES, type MoveJson, nimSumAfter, query, useEvalStore } from '../../helpers/eval-store.js';
 import { naiveValues } from '../../helpers/naive-games.js';
@@ -51,7 +52,10 @@ describe('grundy eval --file', () => {
     const r = await runCli(['eval', '--file', file, '--out', out, '--moves', 'one', '--db', db, '--workers', '2']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/line 3: unknown game 'nope'/);
-    expect(r.stderr).toMatch(/line 7: .*grundy compute grundy/);
+    // The hint computes into the store the batch read.
+    const hint = r.stderr.split('\n').find((l) => l.includes('line 7: '));
+    expect(hint).toMatch(/grundy compute grundy .*--db (\S+)$/);
+    expect(hint!.endsWith(` --db ${quoteSpec(db)}`), hint).toBe(true);
     expect(r.stderr).toMatch(/2 of 5 positions failed/);
     type BatchRecord = {
       line: number;
