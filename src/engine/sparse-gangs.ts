@@ -64,13 +64,16 @@ const RESCAN_SHORT = 0.5;
  * or two sharing lanes: assembly/sparse/pipe.ts).
  * A pipe does one worker's work on two threads and guesses nothing, but its threads hand over
  * every block: whole commands to 2^22 on two workers against the tile gang, pairs alternated
- * (bench/NOTES.md): octal:0.161 (rescans 42-76%) 1.08-1.17 s against 1.30-1.39, 0.034 (31-40%)
+ * (bench/NOTES.md): octal:0.161 (rescans 42-76%) 1.08-1.17 s against 1.30-1.39, 0.034 (15-40%)
  * 1.67-1.75 against 1.79-1.88, Officers, 0.172 and Grundy's game (7-16%) even, 0.014 (~7%)
  * 3.47-3.58 against 3.24-3.33. A gang vetoed for its rescans (sparse-path.ts RESCAN_VETO) has scans that
  * lie inside its window: the near pairs are most of the work, and the pipe's closer does those
  * itself (octal:0.167 0.86-1.02 s against 0.82 on one worker, 0.354 1.18-1.20 against 1.11-1.13).
+ * A fifth, not a quarter: 0.034's tile chunks rescan 15-27% of their heaps to 2^22 (one run of
+ * four kept its tiles to the end, 2.94 s against 2.55 with its pipe), while the games whose
+ * tiles win or tie stay at 12% or less all the way (Grundy's game to 10^7, Officers to 2^22).
  */
-const PIPE_RESCANS = 0.25;
+const PIPE_RESCANS = 0.2;
 /**
  * Nor with fewer rare heaps than this: the marker's share is step 1's bulk and the far pairs,
  * and with few rare heaps (octal:0.167 has 59, most below 64) the closer does nearly all of
