@@ -46,11 +46,12 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
     return store;
   };
   const allowCompute = options.allowCompute === true;
-  const ctx = (): ViewContext => ({ store: view(), dbPath, allowCompute });
+  const hintDb = options.db !== undefined ? dbPath : undefined;
+  const ctx = (): ViewContext => ({ store: view(), dbPath, ...(hintDb !== undefined ? { hintDb } : {}), allowCompute });
   let vega: string | null = null;
 
   app.addHook('onClose', async () => store?.close());
-  app.setErrorHandler((err: unknown, _req, reply) => sendError(reply, err));
+  app.setErrorHandler((err: unknown, _req, reply) => sendError(reply, err, hintDb));
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ error: `no such page or endpoint: ${req.method} ${req.url.split('?')[0]!.slice(0, 200)}` }),
   );
@@ -61,7 +62,7 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
       try {
         return reply.type('text/html; charset=utf-8').send(await render(req.query, req.params));
       } catch (err) {
-        const e = httpError(err);
+        const e = httpError(err, hintDb);
         return reply.code(e.status).type('text/html; charset=utf-8').send(errorPage(e.message));
       }
     };
@@ -93,8 +94,8 @@ export function buildServer(options: ServeOptions = {}): FastifyInstance {
   return app;
 }
 
-function sendError(reply: FastifyReply, err: unknown): FastifyReply {
-  const e = httpError(err);
+function sendError(reply: FastifyReply, err: unknown, db: string | undefined): FastifyReply {
+  const e = httpError(err, db);
   return reply
     .code(e.status)
     .send(e.exitCode !== undefined ? { error: e.message, exitCode: e.exitCode } : { error: e.message });

@@ -51,6 +51,6 @@ function cellAnswer(ctx: ViewContext, game: StoredTable, cell: string): Html {
     return html`g(${c.x}, ${c.y}) = ${value}`;
   } catch (err) {
     if (!(err instanceof GrundyError)) throw err;
-    return html`<span class="error">${errorText(err)}</span>`;
+    return html`<span class="error">${errorText(err, ctx.hintDb)}</span>`;
   }
 }

@@ -64,7 +64,7 @@ async function evalAnswer(ctx: ViewContext, position: string): Promise<Html> {
     return html`${evaluationText(e.position, e.components, e.evaluation, 'one')}`;
   } catch (err) {
     if (!(err instanceof GrundyError)) throw err;
-    return html`<span class="error">${errorText(err)}</span>`;
+    return html`<span class="error">${errorText(err, ctx.hintDb)}</span>`;
   }
 }
 

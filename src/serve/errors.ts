@@ -16,11 +16,14 @@ const STATUS: [new (...a: never[]) => GrundyError, number][] = [
   [ComputeError, 500],
 ];
 
-/** The HTTP status and one-line message of an error: the library's errors by class, Fastify's by their status. */
-export function httpError(err: unknown): { status: number; message: string; exitCode?: number } {
+/**
+ * The HTTP status and one-line message of an error: the library's errors by class (a hint's
+ * command naming the store `db`), Fastify's by their status.
+ */
+export function httpError(err: unknown, db?: string): { status: number; message: string; exitCode?: number } {
   if (err instanceof GrundyError) {
     const status = STATUS.find(([cls]) => err instanceof cls)?.[1] ?? 500;
-    return { status, message: oneLine(errorText(err)), exitCode: err.exitCode };
+    return { status, message: oneLine(errorText(err, db)), exitCode: err.exitCode };
   }
   // Fastify's own client errors (malformed JSON, body too large, bad content type) keep their status.
   const e = err as { statusCode?: number; message?: string } | null;

@@ -7,6 +7,11 @@ export interface ViewContext {
   readonly store: GrundyStore;
   /** The store file, for the library calls that open it themselves (sweeps, eval). */
   readonly dbPath: string;
+  /**
+   * The store as a hint's command names it (errorText): its full path when the server was given
+   * one (a reader's shell need not share the server's directory), else none, the default store.
+   */
+  readonly hintDb?: string;
   readonly allowCompute: boolean;
 }
 

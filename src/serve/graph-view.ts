@@ -50,6 +50,6 @@ function vertexAnswer(ctx: ViewContext, game: StoredTable, name: string): Html {
     return html`${a.vertex}: value ${formatVertexValue(a)}, outcome ${a.outcome}`;
   } catch (err) {
     if (!(err instanceof GrundyError)) throw err;
-    return html`<span class="error">${errorText(err)}</span>`;
+    return html`<span class="error">${errorText(err, ctx.hintDb)}</span>`;
   }
 }

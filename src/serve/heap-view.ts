@@ -68,7 +68,7 @@ function answer(ctx: ViewContext, game: StoredTable, n: string): Html {
     return html`${answers.map((a) => `g(${a.n}) = ${a.value}${from(a.source)}`).join('\n')}`;
   } catch (err) {
     if (!(err instanceof GrundyError)) throw err;
-    return html`<span class="error">${errorText(err)}</span>`;
+    return html`<span class="error">${errorText(err, ctx.hintDb)}</span>`;
   }
 }
 
@@ -78,7 +78,7 @@ function frequencies(ctx: ViewContext, game: StoredTable): Html {
     f = ctx.store.frequencies(game.key, { rareListed: RARE_LISTED });
   } catch (err) {
     if (!(err instanceof GrundyError)) throw err;
-    return html`<section><h2>Value frequencies</h2><p class="muted">${errorText(err)}</p></section>`;
+    return html`<section><h2>Value frequencies</h2><p class="muted">${errorText(err, ctx.hintDb)}</p></section>`;
   }
   const total = f.heaps.to;
   const rows = f.counts.map(

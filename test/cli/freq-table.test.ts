@@ -109,7 +109,7 @@ describe('grundy show --freq', () => {
     });
   }
 
-  it('refuses game graphs and two-dimensional games in one line, exit 2, naming the export of the same store', async () => {
+  it('refuses game graphs and 2-D games in one line, exit 2, naming the export of the same store', async () => {
     const db = join(tmp.dir, 'kinds.db');
     const cli = cliIn(db);
     writeFileSync(join(tmp.dir, 'path.txt'), 'a b\nb c\n');

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteSpec } from '../../src/errors.js';
 import { compute } from '../../src/index.js';
 import { buildServer } from '../../src/serve/app.js';
 
@@ -16,9 +17,11 @@ async function get(url: string): Promise<{ status: number; body: Record<string, 
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 
+let db: string;
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'grundy-serve-boards-'));
-  const db = join(dir, 'boards.db');
+  db = join(dir, 'boards.db');
   await compute('wythoff', { db, size: 16, workers: 1 });
   await compute('2d:king', { db, size: 8, workers: 1 });
   const graph = join(dir, 'g.txt');
@@ -66,8 +69,10 @@ describe('grundy serve API on boards', () => {
     ]);
     const beyond = await get('/api/plot?game=wythoff&hi=100');
     expect(beyond.status).toBe(404);
+    // The server was given its store: the command names it, in full.
+    const store = quoteSpec(resolve(db));
     expect(String(beyond.body.error)).toBe(
-      'only g(x, y) for x, y < 16 of wythoff are stored; run: grundy compute wythoff --size 100',
+      `only g(x, y) for x, y < 16 of wythoff are stored; run: grundy compute wythoff --size 100 --db ${store}`,
     );
   });
 
