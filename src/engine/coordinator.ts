@@ -26,6 +26,7 @@ import { selectStrategies } from './strategies.js';
 import type { ChunkStrategy } from './strategy.js';
 import { faultHold, workerHeld } from '../testing/faults.js';
 import { keepsWindow, WINDOW_KERNEL } from './sparse-window.js';
+import { FILL_BLOCK, fillsByPeriod, nextLook, PERIOD_KERNEL, periodValues } from './period-fill.js';
 
 /** Values read from the store a query at a time when a run resumes. */
 const RESUME_BLOCK = 1 << 22;
@@ -141,6 +142,12 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   let maxValue = game.maxValue;
   let kernel = 'none';
   let checkAt = req.untilProven ? checkPointAfter(next) : Infinity;
+  // --to N: a period is looked for at doubling sizes, between chunks (none is cut for it); once
+  // proven, the rest of the table follows from it (engine/period-fill.ts).
+  const tuned = req.sparseTuning ?? req.frozenTuning ?? req.subtractTuning;
+  const automatic = (req.kernel ?? 'auto') === 'auto' && tuned === undefined;
+  const fills = !req.untilProven && fillsByPeriod(rules, detector, g, automatic);
+  let lookAt = fills ? nextLook(next) : Infinity;
   let stop: ComputeSummary['stop'] = 'target';
 
   const persist = (
@@ -230,7 +237,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
 
   try {
     let inflight: Launched | null = null;
-    while (next < req.to) {
+    // A period proven before (the stored certificate) leaves nothing for the kernels.
+    while (next < req.to && !(fills && periodicity?.proven)) {
       if (req.signal?.aborted) throw interrupted();
       inflight ??= launch();
       const { strategy } = inflight;
@@ -266,8 +274,9 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       next = outcome.next;
       maxValue = Math.max(maxValue, outcome.maxValue);
       const state = strategy.stateAt?.(next);
-      const checking = next >= checkAt;
-      if (checking) checkAt = checkPointAfter(next);
+      const checking = next >= checkAt || next >= lookAt;
+      if (next >= checkAt) checkAt = checkPointAfter(next);
+      if (next >= lookAt) lookAt = nextLook(next);
       // The next chunk runs while this one is stored and checked (chunks are sequential: the
       // workers would otherwise wait for the commit), unless a wider table must come first.
       // The check reads only g[0, next); should it prove the period, that chunk is dropped.
@@ -281,7 +290,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       if (checking) {
         periodicity = detectIn(detector, g, next, maxValue, periodicity);
         if (periodicity?.proven) {
-          stop = 'proven';
+          if (req.untilProven) stop = 'proven';
           // The chunk launched before the check is past the proof: stop it rather than wait
           // for it (up to a chunk's time, 0.1 s alone and 0.4 s for a gang).
           if (inflight) {
@@ -296,7 +305,27 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       report();
       await faultHold('chunk-stored', req.signal);
     }
-    if (stop !== 'proven' && next > startedFrom) periodicity = detectIn(detector, g, next, maxValue, periodicity);
+    const proof = fills && periodicity?.proven && next < req.to ? periodicity : null;
+    const filled = proof !== null;
+    if (proof) {
+      // Stored first: a run killed in the fill resumes it, rather than the kernels from there.
+      store.saveCertificate(game, proof);
+      // The last strategy's facts (sparse space: its rare heaps) end where the kernels stopped.
+      last = null;
+      kernelsUsed.push(PERIOD_KERNEL);
+      kernel = kernelsUsed.join('+');
+      for (; next < req.to; next = game.computed) {
+        if (req.signal?.aborted) throw interrupted();
+        const { values, max } = periodValues(proof, g, next, Math.min(req.to, next + FILL_BLOCK));
+        game = store.appendChunk(game, next, values, max);
+        maxValue = Math.max(maxValue, max);
+        report();
+        await faultHold('chunk-stored', req.signal);
+      }
+    }
+    // A filled table is not in g past where the kernels stopped: its period was proven there.
+    if (stop !== 'proven' && !filled && next > startedFrom)
+      periodicity = detectIn(detector, g, next, maxValue, periodicity);
     if (next > startedFrom || periodicity?.proven) store.saveCertificate(game, periodicity);
     recordRun(stop === 'proven' ? 'proven' : 'done');
     report();

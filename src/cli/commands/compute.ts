@@ -230,7 +230,9 @@ function printSummary(s: ComputeSummary, description: string): void {
     `${s.game}  (${description})`,
     `  computed   ${fmtInt(s.computed)} values stored, ${fmtInt(s.newlyComputed)} new in ${fmtDuration(s.elapsedMs)}` +
       (s.newlyComputed > 0
-        ? `: ${fmtRate(s.statesPerSecond)} states/s on ${s.workers} worker${s.workers > 1 ? 's' : ''} ` +
+        ? `: ${fmtRate(s.statesPerSecond)} states/s ` +
+          // Values filled from a proven period alone ran no worker.
+          (s.workers > 0 ? `on ${s.workers} worker${s.workers > 1 ? 's' : ''} ` : '') +
           `(kernel ${s.kernel})`
         : ''),
     `  max value  ${s.maxValue}`,
