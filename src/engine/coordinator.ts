@@ -306,7 +306,6 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       await faultHold('chunk-stored', req.signal);
     }
     const proof = fills && periodicity?.proven && next < req.to ? periodicity : null;
-    const filled = proof !== null;
     if (proof) {
       // Stored first: a run killed in the fill resumes it, rather than the kernels from there.
       store.saveCertificate(game, proof);
@@ -324,7 +323,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       }
     }
     // A filled table is not in g past where the kernels stopped: its period was proven there.
-    if (stop !== 'proven' && !filled && next > startedFrom)
+    if (stop !== 'proven' && proof === null && next > startedFrom)
       periodicity = detectIn(detector, g, next, maxValue, periodicity);
     if (next > startedFrom || periodicity?.proven) store.saveCertificate(game, periodicity);
     recordRun(stop === 'proven' ? 'proven' : 'done');

@@ -31,9 +31,8 @@ const FIRST_LOOK = 256;
 /**
  * Whether a `--to` run looks for a period as it goes: a family with a proof criterion, the
  * kernels chosen and tuned automatically (tests and benchmarks that name a kernel or tune one
- * run it to the end),
- * a table kept whole (a windowed one is never read whole), and no game the literature knows as
- * open (Officers, Grundy's game: looking would find nothing).
+ * run it to the end), a table kept whole (a windowed one is never read whole), and no game the
+ * literature knows as open (Officers, Grundy's game: looking would find nothing).
  */
 export function fillsByPeriod(rules: Rules, detector: PeriodDetector, g: Table, automatic: boolean): boolean {
   return (

@@ -185,7 +185,7 @@ function exploreProgress(): (found: number, expanded: number) => void {
     if (now - last < 100 && expanded < found) return;
     last = now;
     const done = expanded >= found ? '\r\x1b[K' : '';
-    process.stderr.write(done || `\rexploring: ${fmtInt(found)} states found, ` + `${fmtInt(expanded)} expanded\x1b[K`);
+    process.stderr.write(done || `\rexploring: ${fmtInt(found)} states found, ${fmtInt(expanded)} expanded\x1b[K`);
   };
 }
 
