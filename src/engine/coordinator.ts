@@ -114,8 +114,16 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   if (game.computed >= req.to) {
     if (!req.untilProven || detector.criterion === null) return finish('already-computed', 'none');
   }
+  // --to N: a period is looked for at doubling sizes, between chunks (none is cut for it); once
+  // proven, the rest of the table follows from it (engine/period-fill.ts).
+  const tuned = req.sparseTuning ?? req.frozenTuning ?? req.subtractTuning;
+  const automatic = (req.kernel ?? 'auto') === 'auto' && tuned === undefined;
+  const fills = !req.untilProven && fillsByPeriod(rules, detector, automatic);
+  // A proof stored before leaves the kernels nothing: no table is made for them, nor read back.
+  const proved = fills && stored?.proven === true;
   // A windowed table's memory does not grow with `to` (engine/sparse-window.ts).
-  if ((req.kernel ?? 'auto') !== 'auto' || !keepsWindow(rules, req.to, req.untilProven)) checkTableFits(req.to);
+  if (!proved && ((req.kernel ?? 'auto') !== 'auto' || !keepsWindow(rules, req.to, req.untilProven)))
+    checkTableFits(req.to);
 
   // The values live in shared memory (a strategy's, else a SharedArrayBuffer) that grows
   // geometrically in --until-proven mode; the first `count` values of `from` are copied in.
@@ -128,25 +136,22 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
   };
   let capacity = req.untilProven ? Math.min(req.to, Math.max(1 << 16, game.computed * 2)) : req.to;
   capacity = Math.max(capacity, game.computed);
-  let g: Table = table(game.width, capacity);
+  let g: Table = proved ? sharedValues(game.width, 1) : table(game.width, capacity);
   let width: Width = tableWidth(g);
   // A windowed table reads what lies outside its window from the store (every such value is stored).
   if (g instanceof WindowedValues) g.source = (lo, hi) => store.readValues(game, lo, hi);
-  // A block at a time: the whole stored table read at once cost its size twice more on top of
-  // the table (the values and their blobs): Grundy's game resumed at 10^8 peaked at 551 MB.
-  for (const [from, to] of resumeRanges(g, game.computed))
-    for (let at = from; at < to; at += RESUME_BLOCK)
-      g.set(store.readValues(game, at, Math.min(to, at + RESUME_BLOCK)), at);
-  for (const strategy of strategies.list) strategy.resume?.(game, g, game.computed, store);
+  if (!proved) {
+    // A block at a time: the whole stored table read at once cost its size twice more on top of
+    // the table (the values and their blobs): Grundy's game resumed at 10^8 peaked at 551 MB.
+    for (const [from, to] of resumeRanges(g, game.computed))
+      for (let at = from; at < to; at += RESUME_BLOCK)
+        g.set(store.readValues(game, at, Math.min(to, at + RESUME_BLOCK)), at);
+    for (const strategy of strategies.list) strategy.resume?.(game, g, game.computed, store);
+  }
   let next = game.computed;
   let maxValue = game.maxValue;
   let kernel = 'none';
   let checkAt = req.untilProven ? checkPointAfter(next) : Infinity;
-  // --to N: a period is looked for at doubling sizes, between chunks (none is cut for it); once
-  // proven, the rest of the table follows from it (engine/period-fill.ts).
-  const tuned = req.sparseTuning ?? req.frozenTuning ?? req.subtractTuning;
-  const automatic = (req.kernel ?? 'auto') === 'auto' && tuned === undefined;
-  const fills = !req.untilProven && fillsByPeriod(rules, detector, g, automatic);
   let lookAt = fills ? nextLook(next) : Infinity;
   let stop: ComputeSummary['stop'] = 'target';
 
@@ -237,8 +242,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
 
   try {
     let inflight: Launched | null = null;
-    // A period proven before (the stored certificate) leaves nothing for the kernels.
-    while (next < req.to && !(fills && periodicity?.proven)) {
+    while (next < req.to && !proved) {
       if (req.signal?.aborted) throw interrupted();
       inflight ??= launch();
       const { strategy } = inflight;
@@ -313,9 +317,11 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
       last = null;
       kernelsUsed.push(PERIOD_KERNEL);
       kernel = kernelsUsed.join('+');
+      // The first period from the store: a windowed table need not hold it.
+      const base = store.readValues(game, proof.preperiod, proof.preperiod + proof.period);
       for (; next < req.to; next = game.computed) {
         if (req.signal?.aborted) throw interrupted();
-        const { values, max } = periodValues(proof, g, next, Math.min(req.to, next + FILL_BLOCK));
+        const { values, max } = periodValues(proof, base, next, Math.min(req.to, next + FILL_BLOCK));
         game = store.appendChunk(game, next, values, max);
         maxValue = Math.max(maxValue, max);
         report();

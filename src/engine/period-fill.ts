@@ -1,13 +1,5 @@
 import { knownResult } from '../games/known.js';
-import {
-  maxOf,
-  plainValues,
-  type Table,
-  tableSlice,
-  type Values,
-  WindowedValues,
-  widthFor,
-} from '../kernels/values.js';
+import { maxOf, plainValues, type Values, widthFor } from '../kernels/values.js';
 import type { PeriodDetector, Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 
@@ -29,18 +21,13 @@ export const FILL_BLOCK = 1 << 22;
 const FIRST_LOOK = 256;
 
 /**
- * Whether a `--to` run looks for a period as it goes: a family with a proof criterion, the
- * kernels chosen and tuned automatically (tests and benchmarks that name a kernel or tune one
- * run it to the end), a table kept whole (a windowed one is never read whole), and no game the
- * literature knows as open (Officers, Grundy's game: looking would find nothing).
+ * Whether a `--to` run fills from a proven period: a family with a proof criterion, the kernels
+ * chosen and tuned automatically (tests and benchmarks that name a kernel or tune one run it to
+ * the end), and no game the literature knows as open (Officers, Grundy's game: looking would
+ * find nothing). A windowed table is never read whole: it fills only from a proof stored before.
  */
-export function fillsByPeriod(rules: Rules, detector: PeriodDetector, g: Table, automatic: boolean): boolean {
-  return (
-    automatic &&
-    detector.criterion !== null &&
-    !(g instanceof WindowedValues) &&
-    knownResult(rules.key)?.status !== 'open'
-  );
+export function fillsByPeriod(rules: Rules, detector: PeriodDetector, automatic: boolean): boolean {
+  return automatic && detector.criterion !== null && knownResult(rules.key)?.status !== 'open';
 }
 
 /** The next table size at which to look for a period after one of `n` values. */
@@ -49,17 +36,17 @@ export function nextLook(n: number): number {
 }
 
 /**
- * g[lo, hi) from a proven certificate and the table g, which holds at least g[0, e + p):
+ * g[lo, hi) from a proven certificate and `base`, its first period g[e, e + p):
  * g(n) = g(e + (n - e) mod p) + s * floor((n - e) / p) for n >= e (period/certificate.ts).
  * Returns the values (as wide as they need) and their largest.
  */
-export function periodValues(cert: Periodicity, g: Table, lo: number, hi: number): { values: Values; max: number } {
+export function periodValues(cert: Periodicity, base: Values, lo: number, hi: number): { values: Values; max: number } {
   const e = cert.preperiod;
   const p = cert.period;
   const s = cert.saltus;
   if (lo < e + p)
     throw new Error(`a period fill starts at ${lo}, before the certificate's first period ends (${e + p})`);
-  const base = tableSlice(g, e, e + p);
+  if (base.length !== p) throw new Error(`a period fill was given ${base.length} values of a period of ${p}`);
   // Wide enough for the last period's values: the saltus adds s a period.
   const values = plainValues(widthFor(maxOf(base) + s * Math.floor((hi - 1 - e) / p)), hi - lo);
   let n = lo;

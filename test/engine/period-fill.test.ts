@@ -29,7 +29,7 @@ describe('periodValues: a table past a proven period', () => {
       [13, 14],
       [17, 100],
     ] as const) {
-      const { values, max } = periodValues(cert, g, lo, hi);
+      const { values, max } = periodValues(cert, g.subarray(2, 9), lo, hi);
       const expected = Array.from({ length: hi - lo }, (_, i) =>
         Number(valueByCertificate(cert, BigInt(lo + i), (k) => g[k]!)),
       );
@@ -41,14 +41,15 @@ describe('periodValues: a table past a proven period', () => {
   it('adds the saltus a period, widening past 255', () => {
     const g = Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 7]);
     const cert = certificate(0, 4, 4); // g(n + 4) = g(n) + 4: g(n) = n
-    const { values, max } = periodValues(cert, g, 8, 1000);
+    const { values, max } = periodValues(cert, g.subarray(0, 4), 8, 1000);
     expect(values).toBeInstanceOf(Uint16Array);
     expect(Array.from(values)).toEqual(Array.from({ length: 992 }, (_, i) => 8 + i));
     expect(max).toBe(999);
   });
 
-  it('refuses to start inside the first period, which it reads', () => {
-    expect(() => periodValues(certificate(2, 7, 0), new Uint8Array(9), 8, 20)).toThrow(/before the certificate/);
+  it('refuses to start inside the first period, or from a base that is not one period', () => {
+    expect(() => periodValues(certificate(2, 7, 0), new Uint8Array(7), 8, 20)).toThrow(/before the certificate/);
+    expect(() => periodValues(certificate(2, 7, 0), new Uint8Array(9), 9, 20)).toThrow(/9 values of a period of 7/);
   });
 });
 
@@ -90,13 +91,12 @@ describe('a --to run of a game whose period is proven on the way', () => {
   });
 
   it('does not look for a period of a game the literature knows as open', () => {
-    const g = new Uint8Array(16);
     for (const open of ['octal:0.6', 'grundy']) {
       const rules = parseRules(open);
-      expect(fillsByPeriod(rules, periodDetector(rules), g, true), open).toBe(false);
+      expect(fillsByPeriod(rules, periodDetector(rules), true), open).toBe(false);
     }
     const dawson = parseRules(spec);
-    expect(fillsByPeriod(dawson, periodDetector(dawson), g, true)).toBe(true);
-    expect(fillsByPeriod(dawson, periodDetector(dawson), g, false)).toBe(false);
+    expect(fillsByPeriod(dawson, periodDetector(dawson), true)).toBe(true);
+    expect(fillsByPeriod(dawson, periodDetector(dawson), false)).toBe(false);
   });
 });
