@@ -1,7 +1,6 @@
 import { ComputeError, GrundyError, InterruptedError } from '../errors.js';
 import {
   chunkValues,
-  NarrowValues,
   regrow,
   resumeRanges,
   sharedValues,
@@ -13,7 +12,7 @@ import {
   type Width,
   WindowedValues,
 } from '../kernels/values.js';
-import type { PeriodDetector, Periodicity } from '../period/detect.js';
+import type { Periodicity } from '../period/detect.js';
 import { acquireComputeLock } from '../store/locks.js';
 import { removeEmptyGame } from '../store/manage.js';
 import { familyOf, periodDetector } from '../games/registry.js';
@@ -26,7 +25,7 @@ import { selectStrategies } from './strategies.js';
 import type { ChunkStrategy } from './strategy.js';
 import { faultHold, workerHeld } from '../testing/faults.js';
 import { keepsWindow, WINDOW_KERNEL } from './sparse-window.js';
-import { FILL_BLOCK, fillsByPeriod, nextLook, PERIOD_KERNEL, periodValues } from './period-fill.js';
+import { FILL_BLOCK, fillsByPeriod, nextLook, PERIOD_KERNEL, periodOf, periodValues } from './period-fill.js';
 
 /** Values read from the store a query at a time when a run resumes. */
 const RESUME_BLOCK = 1 << 22;
@@ -292,7 +291,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
         width = tableWidth(g);
       }
       if (checking) {
-        periodicity = detectIn(detector, g, next, maxValue, periodicity);
+        periodicity = periodOf(detector, g, next, maxValue, periodicity);
         if (periodicity?.proven) {
           if (req.untilProven) stop = 'proven';
           // The chunk launched before the check is past the proof: stop it rather than wait
@@ -330,7 +329,7 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     }
     // A filled table is not in g past where the kernels stopped: its period was proven there.
     if (stop !== 'proven' && proof === null && next > startedFrom)
-      periodicity = detectIn(detector, g, next, maxValue, periodicity);
+      periodicity = periodOf(detector, g, next, maxValue, periodicity);
     if (next > startedFrom || periodicity?.proven) store.saveCertificate(game, periodicity);
     recordRun(stop === 'proven' ? 'proven' : 'done');
     report();
@@ -351,23 +350,4 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     // A gang may run on past the last chunk (engine/sparse-gangs.ts): the pool is free after.
     await Promise.all(strategies.list.map((s) => s.close?.().catch(() => undefined)));
   }
-}
-
-/**
- * The detector over a table: a narrow one's bytes, with its escaped values compared in full
- * (none below the escape byte: the bytes are the values). A windowed table is not read whole:
- * what was known stays (`known`).
- */
-function detectIn(
-  detector: PeriodDetector,
-  g: Table,
-  L: number,
-  maxValue: number,
-  known: Periodicity | null,
-): Periodicity | null {
-  if (g instanceof WindowedValues) return known;
-  if (!(g instanceof NarrowValues)) return detector.detect(g, L);
-  return maxValue < g.escapeByte
-    ? detector.detect(g.bytes, L)
-    : detector.detect(g.bytes, L, { byte: g.escapeByte, words: g.words });
 }

@@ -1,5 +1,13 @@
 import { knownResult } from '../games/known.js';
-import { maxOf, plainValues, type Values, widthFor } from '../kernels/values.js';
+import {
+  maxOf,
+  NarrowValues,
+  plainValues,
+  type Table,
+  type Values,
+  WindowedValues,
+  widthFor,
+} from '../kernels/values.js';
 import type { PeriodDetector, Periodicity } from '../period/detect.js';
 import type { Rules } from '../rules/types.js';
 
@@ -24,7 +32,7 @@ const FIRST_LOOK = 256;
  * Whether a `--to` run fills from a proven period: a family with a proof criterion, the kernels
  * chosen and tuned automatically (tests and benchmarks that name a kernel or tune one run it to
  * the end), and no game the literature knows as open (Officers, Grundy's game: looking would
- * find nothing). A windowed table is never read whole: it fills only from a proof stored before.
+ * find nothing).
  */
 export function fillsByPeriod(rules: Rules, detector: PeriodDetector, automatic: boolean): boolean {
   return automatic && detector.criterion !== null && knownResult(rules.key)?.status !== 'open';
@@ -62,4 +70,30 @@ export function periodValues(cert: Periodicity, base: Values, lo: number, hi: nu
     for (; n < hi; n++) values[n - lo] = base[(n - e) % p]! + s * Math.floor((n - e) / p);
   }
   return { values, max: maxOf(values) };
+}
+
+/**
+ * A windowed table is read back (head, store, tail) to look for a period only up to this many
+ * values (32 MB at 16 bits a value): the proofs of the games we know come far sooner, and a
+ * longer read would undo what the window saves.
+ */
+export const WINDOW_LOOK = 1 << 24;
+
+/**
+ * The periodicity of g(0..L-1) as far as the table lets it be read: a narrow table's bytes, with
+ * its escaped values compared in full (none below the escape byte: the bytes are the values); a
+ * windowed one up to WINDOW_LOOK values, past that what was known stays (`known`).
+ */
+export function periodOf(
+  detector: PeriodDetector,
+  g: Table,
+  L: number,
+  maxValue: number,
+  known: Periodicity | null,
+): Periodicity | null {
+  if (g instanceof WindowedValues) return L <= WINDOW_LOOK ? detector.detect(g.slice(0, L), L) : known;
+  if (!(g instanceof NarrowValues)) return detector.detect(g, L);
+  return maxValue < g.escapeByte
+    ? detector.detect(g.bytes, L)
+    : detector.detect(g.bytes, L, { byte: g.escapeByte, words: g.words });
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fillsByPeriod, PERIOD_KERNEL, periodValues } from '../../src/engine/period-fill.js';
+import { fillsByPeriod, PERIOD_KERNEL, periodOf, periodValues, WINDOW_LOOK } from '../../src/engine/period-fill.js';
+import { NarrowValues, WindowedValues } from '../../src/kernels/values.js';
 import { parseRules, periodDetector } from '../../src/games/registry.js';
 import type { Periodicity } from '../../src/period/detect.js';
 import { valueByCertificate } from '../../src/period/certificate.js';
@@ -98,5 +99,35 @@ describe('a --to run of a game whose period is proven on the way', () => {
     const dawson = parseRules(spec);
     expect(fillsByPeriod(dawson, periodDetector(dawson), true)).toBe(true);
     expect(fillsByPeriod(dawson, periodDetector(dawson), false)).toBe(false);
+  });
+});
+
+/** A narrow table holding `values` (escaping from 255). */
+function narrow(values: ArrayLike<number>): NarrowValues {
+  const g = new NarrowValues(new Uint8Array(values.length), new Uint16Array(values.length), 255);
+  g.set(Array.from(values));
+  return g;
+}
+
+describe('periodOf: the periodicity as far as the table can be read', () => {
+  const kayles = parseRules('kayles');
+  const detector = periodDetector(kayles);
+  const g = naiveValues(kayles, 400);
+
+  it('reads a windowed table back through its head, the store and its tail while it is short', () => {
+    const windowed = new WindowedValues(narrow(g.subarray(0, 100)), narrow(g.subarray(300, 400)), 300, 400);
+    windowed.source = (lo, hi) => Uint16Array.from(g.subarray(lo, hi));
+    const whole = periodOf(detector, narrow(g), 400, 12, null);
+    expect(whole).toMatchObject({ preperiod: 71, period: 12, proven: true });
+    expect(periodOf(detector, windowed, 400, 12, null)).toEqual(whole);
+  });
+
+  it('keeps what was known past WINDOW_LOOK values: a longer read would undo the window', () => {
+    const known = { preperiod: 1, period: 2, saltus: 0, proven: false, criterion: 'observed', checkedTo: 9 };
+    const long = new WindowedValues(narrow(g.subarray(0, 100)), narrow(g.subarray(300, 400)), 300, WINDOW_LOOK + 1);
+    long.source = () => {
+      throw new Error('read past the look');
+    };
+    expect(periodOf(detector, long, WINDOW_LOOK + 1, 12, known)).toBe(known);
   });
 });
