@@ -330,7 +330,8 @@ async function computeLocked(req: ComputeRequest): Promise<ComputeSummary> {
     // A filled table is not in g past where the kernels stopped: its period was proven there.
     if (stop !== 'proven' && proof === null && next > startedFrom)
       periodicity = periodOf(detector, g, next, maxValue, periodicity);
-    if (next > startedFrom || periodicity?.proven) store.saveCertificate(game, periodicity);
+    // A fill stored its proof before its first block.
+    if (proof === null && (next > startedFrom || periodicity?.proven)) store.saveCertificate(game, periodicity);
     recordRun(stop === 'proven' ? 'proven' : 'done');
     report();
     return finish(stop, kernel);
