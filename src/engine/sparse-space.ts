@@ -8,7 +8,7 @@ import {
   worthSwitching,
   type SparseMask,
 } from '../kernels/sparse-mask.js';
-import { eachRun, valueAt, type Table } from '../kernels/values.js';
+import { eachRun, NarrowValues, valueAt, type Table } from '../kernels/values.js';
 import type { SparseState } from '../store/sparse-state.js';
 import type { GameRow } from '../store/store.js';
 import type { StoredState } from './strategy.js';
@@ -118,7 +118,9 @@ export class SparseSpace {
    * took the main thread 12 ms of Grundy's game to 2 * 10^6, and a member's core with it.
    */
   private tallyTo(g: Table, hi: number): void {
-    if (hi > this.tallied) eachRun(g, this.tallied, hi, (values, a, b, base) => this.hist.add(values, a, b, base));
+    if (hi <= this.tallied) return;
+    if (g instanceof NarrowValues) this.hist.addNarrow(g, this.tallied, hi);
+    else eachRun(g, this.tallied, hi, (values, a, b, base) => this.hist.add(values, a, b, base));
     this.tallied = Math.max(this.tallied, hi);
   }
 

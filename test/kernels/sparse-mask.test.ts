@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classTable, MaskClasses, VALUE_LIMIT } from '../../src/kernels/sparse-mask.js';
+import { classTable, MaskClasses, VALUE_LIMIT, ValueHistogram } from '../../src/kernels/sparse-mask.js';
+import { NarrowValues } from '../../src/kernels/values.js';
 
 /** The class of v under `bits`, one value at a time: the parity of v & bits' set bits. */
 function parity(v: number, bits: number): number {
@@ -34,5 +35,53 @@ describe('value classes under a mask', () => {
         expect([...list], `mask ${bits}, class ${c}`).toEqual(expected);
       }
     }
+  });
+});
+
+describe('the value histogram a mask is chosen from', () => {
+  /** Counts by (v << 1) | (h & 1) of heaps 1..n - 1, one heap at a time. */
+  function naive(values: readonly number[]): number[] {
+    const top = Math.max(...values.slice(1));
+    const counts = new Array<number>(2 * top + 2).fill(0);
+    for (let h = 1; h < values.length; h++) counts[(values[h]! << 1) | (h & 1)]! += 1;
+    return counts;
+  }
+
+  // A seeded table whose values pass 255 late: the 16-bit rows grow mid-run.
+  let seed = 7;
+  const values = Array.from({ length: 3001 }, (_, h) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return h > 2500 ? seed % 700 : seed % 60;
+  });
+
+  it.each([
+    ['bytes', (lo: number, hi: number) => Uint8Array.from(values.slice(lo, hi))],
+    ['16-bit values', (lo: number, hi: number) => Uint16Array.from(values.slice(lo, hi))],
+    ['a plain array', (lo: number, hi: number) => values.slice(lo, hi)],
+  ] as const)('counts %s in runs of odd lengths from odd and even heaps as heap by heap', (kind, part) => {
+    const hist = new ValueHistogram();
+    const cuts = [0, 1, 2, 5, 6, 100, 377, 1024, 1025, 2501, 2502, 2999, 3001];
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const [lo, hi] = [cuts[i]!, cuts[i + 1]!];
+      // Bytes hold values below 256 only: their runs end where the values pass 255.
+      if (kind === 'bytes' && hi > 2501) break;
+      hist.add(part(lo, hi), lo, hi, lo);
+    }
+    const upto = kind === 'bytes' ? 2501 : values.length;
+    const want = naive(values.slice(0, upto));
+    expect(Array.from(hist.used())).toEqual(want);
+    expect(hist.total).toBe(upto - 1);
+    expect(hist.maxValue).toBe(Math.max(...values.slice(1, upto)));
+  });
+
+  it.each([255, 7, 59])('counts a table of bytes escaped from %i on as heap by heap', (escapeByte) => {
+    const table = new NarrowValues(new Uint8Array(values.length), new Uint16Array(values.length), escapeByte);
+    table.set(values);
+    const hist = new ValueHistogram();
+    const cuts = [0, 1, 2, 5, 6, 100, 377, 1024, 1025, 2501, 2502, 2999, 3001];
+    for (let i = 0; i + 1 < cuts.length; i++) hist.addNarrow(table, cuts[i]!, cuts[i + 1]!);
+    expect(Array.from(hist.used())).toEqual(naive(values));
+    expect(hist.total).toBe(values.length - 1);
+    expect(hist.maxValue).toBe(Math.max(...values.slice(1)));
   });
 });
