@@ -72,10 +72,10 @@ const WAIT_CLOSER: usize = 20;
 const WAITED_CLOSER: usize = 24;
 /** Nonzero while the closer sleeps on MARKED: only then does the marker send a wake-up. */
 const SLEEP_CLOSER: usize = 28;
-/** Every block below it is marked: the marker's progress. Its far and mid passes' next blocks. */
+/** Every block below it is marked: the marker's progress, and its mid pass's next block. */
 const MARKED: usize = 64;
+/** The marker's far pass's next block. */
 const FAR: usize = 68;
-const MID: usize = 72;
 const WAIT_MARKER: usize = 76;
 const WAITED_MARKER: usize = 80;
 const SLEEP_MARKER: usize = 84;
@@ -162,21 +162,20 @@ function waitFor(ctl: usize, p: usize, v: i32, counter: usize, waited: usize, sl
  * in [16 * LAG, 16 * SLOTS)) once FIN >= B + 16 - 16 * LAG, which publishes the block. The mid
  * pass of the oldest block goes first; while it must wait, the far passes run ahead, so that
  * the marker has work while the closer is slow on a block of long scans. Goes on from FAR and
- * MID (base at first) until hi, or STOP. Returns the blocks published.
+ * MARKED (base at first) until hi, or STOP. Returns the blocks published.
  */
 export function pipeMarks(base: i32, hi: i32, ctl: usize): i32 {
   const R0 = 16 * LAG;
   const RF = 16 * SLOTS;
   const lanes = LANES;
   let far = atomic.load<i32>(ctl + FAR);
-  let mid = atomic.load<i32>(ctl + MID);
+  let mid = atomic.load<i32>(ctl + MARKED);
   let blocks = 0;
   while (mid + 16 <= hi) {
     const fin = atomic.load<i32>(ctl + FIN);
     if (mid < far && fin >= mid + 16 - R0) {
       midMarks(mid, base, ctl, R0, RF);
       mid += 16;
-      atomic.store<i32>(ctl + MID, mid);
       post(ctl, MARKED, mid, SLEEP_CLOSER);
       blocks++;
       continue;

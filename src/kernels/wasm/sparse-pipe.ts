@@ -18,7 +18,6 @@ export const PIPE = {
   TAKE: 4,
   MARKED: 16,
   FAR: 17,
-  MID: 18,
   STOP: 32,
   STEP: 33,
 } as const;
@@ -59,7 +58,6 @@ export function startPipe(
   ctl[PIPE.TAKE] = take;
   ctl[PIPE.MARKED] = lo;
   ctl[PIPE.FAR] = lo;
-  ctl[PIPE.MID] = lo;
   ctl[PIPE.STEP] = step ? 1 : 0;
 }
 
