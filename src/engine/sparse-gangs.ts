@@ -76,11 +76,13 @@ const RESCAN_SHORT = 0.5;
 const PIPE_RESCANS = 0.2;
 /**
  * Nor with fewer rare heaps than this: the marker's share is step 1's bulk and the far pairs,
- * and with few rare heaps (octal:0.167 has 59, most below 64) the closer does nearly all of
- * every block while the marker waits. 0.167's pipe, between its tile gang's trial and the probe
- * of one worker, ran its first chunk at a fifth of one worker's speed; whole commands to 2^22 on
- * two workers, pairs alternated: 0.83-0.86 s without it against 0.84-0.88. The games the pipe
- * helps have hundreds (0.161: 488 rare heaps when the choice is made, 0.034: 1,077).
+ * and with few rare heaps the closer does nearly all of every block while the marker waits
+ * (octal:0.167 has 59, 47 of them from 64 on, but its front is 16-32 pairs, all below the 64 a
+ * closer keeps, and its short scans are the closer's too). 0.167's pipe, between its tile
+ * gang's trial and the probe of one worker, ran its first chunk at a fifth of one worker's
+ * speed; whole commands to 2^22 on two workers, pairs alternated: 0.83-0.86 s without it
+ * against 0.84-0.88. The games the pipe helps have hundreds (0.161: 488 rare heaps when the
+ * choice is made, 0.034: 1,077).
  */
 const PIPE_RARE = 256;
 
