@@ -54,6 +54,14 @@ const MIN_PARALLEL_N = 1 << 15;
  * chunk runs long enough to cover that store.
  */
 const TAIL_SHARE = 4;
+/**
+ * A one-worker chunk after this many heaps not yet counted for the mask (SparseSpace.tally)
+ * counts them once it is sent, and its revision goes by the heaps before them: counted first,
+ * octal:0.167's chunks of 0.1 s kept the worker waiting 0.5-1.5 ms each (6 ms in a slow spell),
+ * while a mask a chunk later costs nothing like it. Shorter runs count first, as gangs and
+ * crowded windows do: their masks are the table's best.
+ */
+const LATE_TALLY = 1 << 16;
 /** Knobs of sparse runs; only tests and benchmarks change them. */
 export interface SparseTuning {
   /**
@@ -287,8 +295,11 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
     }
     // A window whose tail is too short for the rare heaps' partners takes a mask that ends them sooner.
     const win = this.window !== null && g === this.window.g ? this.window : null;
-    this.space.revise(g, lo, win?.crowded(this.space.lastRare) ?? false);
-    if (this.pathAt(lo).path === 'gang') return this.gangs.run(chunk);
+    const crowded = win?.crowded(this.space.lastRare) ?? false;
+    const seq = this.pathAt(lo).path === 'seq';
+    if (!seq || crowded || lo - this.space.tallied < LATE_TALLY) this.space.tally(g, lo);
+    this.space.revise(g, lo, crowded);
+    if (!seq) return this.gangs.run(chunk);
     return this.runSequential(chunk);
   }
 
@@ -331,6 +342,8 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
         ...(arena && place ? { arena: { memory: arena.memory, id: arena.id, place } } : {}),
       };
       const running = pool.runOn('sparse', task, signal, `sparse chunk [${at}, ${hi}) of ${this.rules.key}`);
+      // The heaps before this task, counted while it runs when there were many (LATE_TALLY).
+      this.space.tally(g, at);
       // The other threads get ready for the gangs while this one computes.
       if (!this.warmed && this.threads > 1 && this.tuning.parallel !== 'off') this.gangs.warm(pool, arena, capacity);
       this.warmed = true;

@@ -27,10 +27,15 @@ export class SparseSpace {
   private hist = new ValueHistogram();
   /** The mask a crowded window last declined, with the last rare heap then (revise). */
   private declined = '';
-  /** The histogram counts g[0, tallied). */
-  private tallied = 0;
+  /** The histogram counts g[0, talliedTo). */
+  private talliedTo = 0;
 
   constructor(private readonly shape: SparseShape) {}
+
+  /** The heaps the mask's histogram counts: g[0, tallied). */
+  get tallied(): number {
+    return this.talliedTo;
+  }
 
   /** The last rare heap (0 when there is none). */
   get lastRare(): number {
@@ -51,11 +56,11 @@ export class SparseSpace {
     const state = stored?.sparseState(game);
     // The stored histogram, if any, and the heaps after it: not the whole table again.
     const counted = state?.histogram;
-    if (counted && this.tallied === 0 && counted.upto <= computed) {
+    if (counted && this.talliedTo === 0 && counted.upto <= computed) {
       this.hist = ValueHistogram.of(counted.counts);
-      this.tallied = counted.upto;
+      this.talliedTo = counted.upto;
     }
-    this.tallyTo(g, computed);
+    this.tally(g, computed);
     if (state && (state.mask.parity === 0 || this.shape.parityAllowed)) {
       this.mask = state.mask;
       this.rare = RareList.of(state.rare, (n) => valueAt(g, n));
@@ -72,19 +77,18 @@ export class SparseSpace {
   /** The mask and rare list to store with the chunk that ends at hi (null before any mask). */
   stateAt(hi: number): SparseState | null {
     if (this.mask === null) return null;
-    const histogram = { upto: Math.max(1, this.tallied), counts: this.hist.used() };
+    const histogram = { upto: Math.max(1, this.talliedTo), counts: this.hist.used() };
     return { mask: this.mask, upto: hi, rare: this.rare.positions(), histogram };
   }
 
   /**
-   * Before the chunk at lo: switch to the mask with the fewest rare heaps so far when it is
-   * clearly better. `crowded` (a window whose tail is too short for the rare heaps' partners)
+   * Before the chunk at lo: switch to the mask with the fewest rare heaps among those tallied
+   * (tally) when it is clearly better. `crowded` (a window whose tail is too short for the rare heaps' partners)
    * takes one with no more rare heaps whose last comes sooner: Grundy's game under 0xfe has a
    * rare heap at 7,250,049 (its first value 256), under 0x1fe none before 4.7 * 10^7 with one
    * fewer in all; waiting for a clear gain grew the tail (2^24 heaps) or filled the band for it.
    */
   revise(g: Table, lo: number, crowded = false): void {
-    this.tallyTo(g, lo);
     const choice = bestMask(this.hist, this.shape.parityAllowed);
     if (this.mask !== null && sameMask(choice.mask, this.mask)) return;
     const current = this.mask === null ? Number.POSITIVE_INFINITY : rareCountOf(choice, this.mask);
@@ -115,13 +119,15 @@ export class SparseSpace {
   /**
    * Count g[tallied, hi) in the value histogram the mask is chosen from. Only a mask revision
    * reads it, and none happens while a gang goes on: counted then, at every chunk, its heaps
-   * took the main thread 12 ms of Grundy's game to 2 * 10^6, and a member's core with it.
+   * took the main thread 12 ms of Grundy's game to 2 * 10^6, and a member's core with it. A
+   * one-worker run counts each chunk once the next is sent (sparse-runner.ts), so a revision
+   * sees the heaps before the chunk just finished.
    */
-  private tallyTo(g: Table, hi: number): void {
-    if (hi <= this.tallied) return;
-    if (g instanceof NarrowValues) this.hist.addNarrow(g, this.tallied, hi);
-    else eachRun(g, this.tallied, hi, (values, a, b, base) => this.hist.add(values, a, b, base));
-    this.tallied = Math.max(this.tallied, hi);
+  tally(g: Table, hi: number): void {
+    if (hi <= this.talliedTo) return;
+    if (g instanceof NarrowValues) this.hist.addNarrow(g, this.talliedTo, hi);
+    else eachRun(g, this.talliedTo, hi, (values, a, b, base) => this.hist.add(values, a, b, base));
+    this.talliedTo = Math.max(this.talliedTo, hi);
   }
 
   /** Append the rare heaps of g[lo, hi) under the mask to the rare list. */

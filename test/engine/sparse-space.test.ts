@@ -31,6 +31,7 @@ describe('the mask of a crowded window (engine/sparse-space.ts revise)', () => {
     const g = new Uint16Array(N + 1);
     g.set(grundyValues(N));
     const space = new SparseSpace(sparseShape(parseRules('grundy'))!);
+    space.tally(g, N);
     space.revise(g, N);
     const before = space.lastRare;
     const mask = space.mask!;
@@ -47,6 +48,7 @@ describe('the mask of a crowded window (engine/sparse-space.ts revise)', () => {
   it('a window with room keeps the mask: one rare heap fewer is no clear gain', () => {
     const { space, g } = setup();
     const mask = space.mask;
+    space.tally(g, N + 1);
     space.revise(g, N + 1, false);
     expect(space.mask).toEqual(mask);
     expect(space.lastRare).toBe(N);
@@ -55,6 +57,7 @@ describe('the mask of a crowded window (engine/sparse-space.ts revise)', () => {
   it('a crowded window takes the mask with bit 8, whose rare heaps end where they did', () => {
     const { space, g, before } = setup();
     const count = space.rare.count;
+    space.tally(g, N + 1);
     space.revise(g, N + 1, true);
     expect(space.mask!.bits & 0x100).toBe(0x100);
     expect(space.lastRare).toBe(before);
@@ -77,10 +80,12 @@ describe('a resumed run and the value histogram (engine/sparse-space.ts resume)'
   it('starts from the stored histogram and counts only the heaps after it, not the whole table', () => {
     const g = grundyValues(N);
     const first = new SparseSpace(shape);
+    first.tally(g, 2000);
     first.revise(g, 2000);
     const state = first.stateAt(2500)!;
     expect(state.histogram!.upto).toBe(2000);
     // The whole table counted, as a run that never stopped has it.
+    first.tally(g, N);
     first.revise(g, N);
     const whole = first.stateAt(N)!.histogram!;
     // The heaps the stored histogram covers read as 0 here: counting them again would show.
@@ -109,6 +114,7 @@ describe('a resumed run and the value histogram (engine/sparse-space.ts resume)'
       const store = Store.openForWrite(join(dir, 'h.db'));
       const g = grundyValues(N);
       const space = new SparseSpace(shape);
+      space.tally(g, N);
       space.revise(g, N);
       let row = store.ensureGame(parseRules('grundy'));
       row = store.appendChunk(row, 0, g, Math.max(...g), space.stateAt(N));
