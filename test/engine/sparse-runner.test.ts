@@ -78,6 +78,36 @@ describe('sparse runs through the coordinator', () => {
     }
   });
 
+  it("counts a long chunk for the mask late: the stored histogram is the table's, a resume goes on", async () => {
+    const rules = parseRules('octal:0.167');
+    const store = newStore();
+    const oneWorker = { parallel: 'off' } as const;
+    /** Counts of heaps 1..upto - 1 by (value << 1) | (heap & 1), as the histogram keeps them. */
+    const counted = (values: number[], upto: number): number[] => {
+      let top = 0;
+      for (let h = 1; h < upto; h++) top = Math.max(top, values[h]!);
+      const out = new Array<number>(2 * top + 2).fill(0);
+      for (let h = 1; h < upto; h++) out[(values[h]! << 1) | (h & 1)]! += 1;
+      return out;
+    };
+    for (const N of [200_000, 300_000]) {
+      await computeGame({ rules, store, pool, to: N, untilProven: false, sparseTuning: oneWorker });
+      const game = store.getGame(rules.key)!;
+      const histogram = loadSparseState(store, game)!.histogram!;
+      // Chunks past 2^16 heaps: the last one was counted after the state stored with it was taken.
+      expect(histogram.upto).toBeGreaterThan(1 << 16);
+      expect(histogram.upto).toBeLessThan(N);
+      expect([...histogram.counts]).toEqual(counted([...store.readValues(game, 0, N)], histogram.upto));
+    }
+    const whole = newStore();
+    await computeGame({ rules, store: whole, pool, to: 300_000, untilProven: false, sparseTuning: oneWorker });
+    expect([...store.readValues(store.getGame(rules.key)!, 0, 300_000)]).toEqual([
+      ...whole.readValues(whole.getGame(rules.key)!, 0, 300_000),
+    ]);
+    store.close();
+    whole.close();
+  });
+
   it('a stale or deliberately bad stored state still gives exact values', async () => {
     const rules = parseRules('octal:0.376');
     const N = 9000;
