@@ -83,10 +83,11 @@ export class SparseSpace {
 
   /**
    * Before the chunk at lo: switch to the mask with the fewest rare heaps among those tallied
-   * (tally) when it is clearly better. `crowded` (a window whose tail is too short for the rare heaps' partners)
-   * takes one with no more rare heaps whose last comes sooner: Grundy's game under 0xfe has a
-   * rare heap at 7,250,049 (its first value 256), under 0x1fe none before 4.7 * 10^7 with one
-   * fewer in all; waiting for a clear gain grew the tail (2^24 heaps) or filled the band for it.
+   * (tally) when it is clearly better. `crowded` (a window whose tail is too short for the rare
+   * heaps' partners) takes one with no more rare heaps whose last comes sooner: Grundy's game
+   * under 0xfe has a rare heap at 7,250,049 (its first value 256), under 0x1fe none before 4.7 *
+   * 10^7 with one fewer in all; waiting for a clear gain grew the tail (2^24 heaps) or filled the
+   * band for it.
    */
   revise(g: Table, lo: number, crowded = false): void {
     const choice = bestMask(this.hist, this.shape.parityAllowed);
@@ -120,8 +121,8 @@ export class SparseSpace {
    * Count g[tallied, hi) in the value histogram the mask is chosen from. Only a mask revision
    * reads it, and none happens while a gang goes on: counted then, at every chunk, its heaps
    * took the main thread 12 ms of Grundy's game to 2 * 10^6, and a member's core with it. A
-   * one-worker run counts each chunk once the next is sent (sparse-runner.ts), so a revision
-   * sees the heaps before the chunk just finished.
+   * one-worker run past its first 2^16 heaps counts each chunk once the next is sent
+   * (sparse-runner.ts LATE_TALLY), so a revision sees the heaps before the chunk just finished.
    */
   tally(g: Table, hi: number): void {
     if (hi <= this.talliedTo) return;

@@ -102,10 +102,10 @@ export class ValueHistogram {
 
   /**
    * A byte or 16-bit table's heaps [from, hi), every value below VALUE_LIMIT: counted into two
-   * integer rows, even and odd heaps in turn, then added to the counts. The main thread tallies
-   * each one-worker chunk before it sends the next (SparseSpace.revise), so its worker waits for
-   * this: heap by heap into one Float64Array, through 16-bit copies of a narrow table, it took
-   * 3-4.5 ms of each 0.1 s chunk of octal:0.167 (8 ns a value); so, 0.5-1.5 ms.
+   * integer rows, even and odd heaps in turn, then added to the counts. The main thread counts
+   * every one-worker chunk (engine/sparse-space.ts tally), where heap by heap into one
+   * Float64Array, through 16-bit copies of a narrow table, took 3-4.5 ms of each 0.1 s chunk of
+   * octal:0.167 (8 ns a value), its worker waiting; so, 0.5-1.5 ms.
    */
   private addTyped(values: Uint8Array | Uint16Array, from: number, hi: number, base: number): void {
     const v0 = values.subarray(from - base, hi - base);
