@@ -26,19 +26,23 @@ export interface ComputeLock {
   release(): void;
 }
 
+/** The fields of /proc/<pid>/stat from the third on (Linux), or null where it cannot be read. */
+function procStat(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may contain spaces and parentheses: count from its end.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The start time of a process (Linux: field 22 of /proc/<pid>/stat), so that a pid reused by an
  * unrelated process after a crash is not mistaken for the holder. '' where it cannot be known.
  */
 export function processStartOf(pid: number): string {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may contain spaces and parentheses: count from its end.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? '';
-  } catch {
-    return '';
-  }
+  return procStat(pid)?.[19] ?? '';
 }
 
 const self: LockHolder = {
@@ -48,7 +52,11 @@ const self: LockHolder = {
   startedAt: '',
 };
 
-/** Is the holder still running? A holder on another host is assumed to be. */
+/**
+ * Is the holder still running? A holder on another host is assumed to be. A killed process
+ * its parent has not reaped yet (a zombie: Linux state Z or X) is not: a script that runs
+ * `kill -9 $pid; grundy compute ...` resumes at once, before it waits for the killed one.
+ */
 export function holderAlive(holder: LockHolder): boolean {
   if (holder.host !== self.host) return true;
   try {
@@ -56,8 +64,10 @@ export function holderAlive(holder: LockHolder): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
   }
+  const stat = procStat(holder.pid);
+  if (stat?.[0] === 'Z' || stat?.[0] === 'X') return false;
   if (holder.processStart !== '') {
-    const now = processStartOf(holder.pid);
+    const now = stat?.[19] ?? '';
     if (now !== '' && now !== holder.processStart) return false;
   }
   return true;

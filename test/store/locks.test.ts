@@ -1,5 +1,7 @@
 import { handleOf } from '../../src/store/handle.js';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/errors.js';
 import { acquireComputeLock, holderAlive, processStartOf } from '../../src/store/locks.js';
@@ -52,6 +54,25 @@ describe('compute locks', () => {
     };
     expect(row.pid).toBe(process.pid);
     lock.release();
+  });
+
+  it('takes over a lock whose process was killed and not reaped yet (a zombie)', async () => {
+    // sh starts a short sleep, prints its pid and becomes a long sleep that never waits for it:
+    // the short one ends a zombie, as a compute killed by a script that has not waited for it.
+    const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (d) => resolve(Number(String(d)))));
+      const state = (): string => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0]!;
+      for (let i = 0; i < 250 && state() !== 'Z'; i++) await sleep(20);
+      expect(state()).toBe('Z');
+      // The kernel still answers for it: only its state tells it has ended.
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      expect(holderAlive({ pid, host: hostname(), processStart: '', startedAt: '' })).toBe(false);
+      plant(pid, '');
+      (await acquireComputeLock(store, 'nim')).release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('takes over a lock whose pid now belongs to another process (pid reuse)', async () => {
