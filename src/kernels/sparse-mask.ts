@@ -1,3 +1,5 @@
+import type { NarrowValues } from './values.js';
+
 /**
  * Sparse space masks (docs/sparse.md). A mask is a set of value bits plus an optional
  * heap-parity bit: heap h with value v is *rare* when popcount(v & bits) + (parity & h) is
@@ -75,29 +77,22 @@ export class ValueHistogram {
   }
 
   /**
-   * Heaps [lo, hi) of a table of bytes with escapes (kernels/values.ts NarrowValues): the bytes
-   * counted in place, then each escaped heap moved from the escape byte's count to its value's.
-   * Read through 16-bit copies (eachRun) they took twice as long.
+   * Heaps [lo, hi) of a table of bytes with escapes: the bytes counted in place, then each
+   * escaped heap moved from the escape byte's count to its value's. Read through 16-bit copies
+   * (eachRun) they took twice as long.
    */
-  addNarrow(
-    table: { readonly bytes: Uint8Array; readonly words: Uint16Array; readonly escapeByte: number },
-    lo: number,
-    hi: number,
-  ): void {
+  addNarrow(table: NarrowValues, lo: number, hi: number): void {
     const from = Math.max(1, lo);
     if (from >= hi) return;
-    const { bytes, words, escapeByte: esc } = table;
-    this.addTyped(bytes, from, hi, 0);
-    // Searched within the range: the table's bytes past it (up to its capacity) are no part of it.
-    const part = bytes.subarray(from, hi);
-    for (let i = part.indexOf(esc); i !== -1; i = part.indexOf(esc, i + 1)) {
-      const h = from + i;
-      const v = words[h]!;
+    const esc = table.escapeByte;
+    this.addTyped(table.bytes, from, hi, 0);
+    table.eachEscaped(from, hi, (h, v) => {
       if (2 * v + 1 >= this.counts.length) this.grow(v);
       this.counts[(esc << 1) | (h & 1)]! -= 1;
       this.counts[(v << 1) | (h & 1)]! += 1;
       if (v > this.maxValue) this.maxValue = v;
-    }
+      return true;
+    });
   }
 
   /**

@@ -138,14 +138,25 @@ export class NarrowValues {
     return count;
   }
 
+  /**
+   * Each escaped heap n in [lo, hi) with its value, in order, until `fn` returns false: whether
+   * it never did. The bytes are searched (indexOf), not read one by one.
+   */
+  eachEscaped(lo: number, hi: number, fn: (n: number, v: number) => boolean | undefined): boolean {
+    const part = this.bytes.subarray(lo, Math.max(lo, hi));
+    for (let i = part.indexOf(this.escapeByte); i !== -1; i = part.indexOf(this.escapeByte, i + 1))
+      if (fn(lo + i, this.words[lo + i]!) === false) return false;
+    return true;
+  }
+
   /** g[lo, hi) as a new Uint16Array: the bytes widened, then the escaped ones replaced. */
   slice(lo: number, hi: number): Uint16Array {
-    const part = this.bytes.subarray(lo, Math.max(lo, hi));
-    const out = new Uint16Array(part.length);
-    out.set(part);
-    for (let i = part.indexOf(this.escapeByte); i !== -1; i = part.indexOf(this.escapeByte, i + 1)) {
-      out[i] = this.words[lo + i]!;
-    }
+    const out = new Uint16Array(Math.max(0, hi - lo));
+    out.set(this.bytes.subarray(lo, Math.max(lo, hi)));
+    this.eachEscaped(lo, hi, (n, v) => {
+      out[n - lo] = v;
+      return true;
+    });
     return out;
   }
 

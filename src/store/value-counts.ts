@@ -58,19 +58,17 @@ class Tally {
    * for (no 16-bit copy of the chunk: store/codec.ts encodeNarrowPart).
    */
   private countNarrow(values: NarrowValues, from: number, to: number): boolean {
-    const { bytes, words, escapeByte: esc } = values;
-    if (!this.count(bytes, from, to)) return false;
-    for (let i = from; i < to; i++) {
-      if (bytes[i] !== esc) continue;
-      const v = words[i]!;
+    const esc = values.escapeByte;
+    if (!this.count(values.bytes, from, to)) return false;
+    return values.eachEscaped(from, to, (_, v) => {
       if (v >= this.counts.length) {
         if (v >= this.limit) return false;
         this.grow(v);
       }
       this.counts[esc]!--;
       this.counts[v]!++;
-    }
-    return true;
+      return true;
+    });
   }
 
   private count(values: Values, from: number, to: number): boolean {
