@@ -33,6 +33,14 @@ export const FAR = 2;
  * its gang in a slow spell of its one-worker chunks and spent 2.5 s there.
  */
 export const RESCAN_VETO = 0.9;
+/**
+ * A new gang kind (renewGang) whose trials cost less than this share of one worker's figure goes
+ * on without meeting one worker first. Stricter than SWITCH: that figure is from heaps far
+ * smaller (octal:0.034's 1.03 µs a heap before 2^15 read 0.83 past 2^16). The meeting costs a
+ * one-worker chunk at 1.3-1.7x the pipe's cost: 0.161 to 2^22 on two workers, eight pairs
+ * alternated, 1.49 s mean against 1.56 (bench/NOTES.md).
+ */
+export const RENEWED_CLEAR = 0.8;
 
 export class SparsePathChooser {
   private readonly wallUs: Record<SparsePath, number> = { seq: 0, gang: 0 };
@@ -46,6 +54,8 @@ export class SparsePathChooser {
   private probing: SparsePath | null = null;
   /** A gang's trials are over and one worker is probed next, whatever the schedule (renewGang, record). */
   private compareSoon = false;
+  /** The gang's kind changed (renewGang): its trials are measured against RENEWED_CLEAR. */
+  private renewed = false;
   /**
    * The path chunks take between probes: the gang's after its two first chunks, until one
    * worker is clearly faster (a loaded machine slows a gang of every thread more than one
@@ -104,10 +114,10 @@ export class SparsePathChooser {
   /**
    * The gang path changes kernel (engine/sparse-gangs.ts: tile gangs give way to pipes): its
    * figures say nothing of the new one, which gets the trials a first gang gets (its first chunk
-   * compiles its code, and ran at half speed), then meets one worker at once: one worker's
-   * figures may be from heaps far smaller, and a gang goes on for many chunks before the next
-   * probe (octal:0.167's pipe, its marker idle for want of far pairs, ran 10-20% slower than one
-   * worker to 2^22 without it).
+   * compiles its code, and ran at half speed), then meets one worker at once unless it costs less
+   * than RENEWED_CLEAR of one worker's figure: that figure may be from heaps far smaller, and a
+   * gang goes on for many chunks before the next probe (octal:0.167's pipe, its marker idle for
+   * want of far pairs, ran 10-20% slower than one worker to 2^22 without the meeting).
    */
   renewGang(): void {
     this.runs.gang = 0;
@@ -115,7 +125,8 @@ export class SparsePathChooser {
     this.wallUs.gang = 0;
     this.gangRescans = 0;
     this.current = 'gang';
-    this.compareSoon = true;
+    this.compareSoon = false;
+    this.renewed = true;
   }
 
   /** A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned). */
@@ -159,9 +170,14 @@ export class SparsePathChooser {
     this.runs[path]++;
     // A gang whose trials do not clearly beat one worker meets one worker at once: one worker's
     // figure is then from the small chunks at the start, and noisy (octal:4.6's 0.13 µs a heap
-    // once read 0.23, and its gang, 1.3x slower, ran the whole run).
-    if (path === 'gang' && this.runs.gang === 2 && this.current === 'gang' && !this.beats('gang'))
-      this.compareSoon = true;
+    // once read 0.23, and its gang, 1.3x slower, ran the whole run). A new gang kind must beat
+    // it by more (RENEWED_CLEAR).
+    if (path === 'gang' && this.runs.gang === 2) {
+      const renewed = this.renewed;
+      this.renewed = false;
+      const clear = renewed ? !this.vetoed() && this.wallUs.gang < this.wallUs.seq * RENEWED_CLEAR : this.beats('gang');
+      if (this.current === 'gang' && !clear) this.compareSoon = true;
+    }
   }
 
   /** Did the latest gang chunk rescan at least RESCAN_VETO of its heaps? */

@@ -3,6 +3,7 @@ import {
   FAR,
   PROBE_MAX,
   PROBE_MIN,
+  RENEWED_CLEAR,
   RESCAN_VETO,
   SparsePathChooser,
   type SparsePath,
@@ -83,10 +84,12 @@ describe('choosing between one worker and a gang by measured time', () => {
     expect(gapsAt(FAR * 0.95)[0]).toBe(PROBE_MIN + 1);
   });
 
-  it('gives a new gang kind (a pipe after tile gangs) two trials, then probes one worker at once', () => {
-    for (const [gangUs, winner] of [
-      [1.2, 'seq'],
-      [0.6, 'gang'],
+  it('gives a new gang kind (a pipe after tiles) two trials, then probes one worker unless it clearly wins', () => {
+    // One worker's figure stays 1 µs a heap: below RENEWED_CLEAR of it the new gang goes on.
+    for (const [gangUs, probed, winner] of [
+      [1.2, true, 'seq'],
+      [0.85, true, 'gang'],
+      [RENEWED_CLEAR * 0.95, false, 'gang'],
     ] as const) {
       const chooser = new SparsePathChooser();
       chooser.record('seq', 1000, 1);
@@ -94,7 +97,7 @@ describe('choosing between one worker and a gang by measured time', () => {
       chooser.renewGang();
       expect(chooser.keepsGang()).toBe(true);
       const picked = drive(chooser, 4, (path) => (path === 'gang' ? gangUs : 1));
-      expect(picked.slice(0, 3), `gang at ${gangUs}`).toEqual(['gang', 'gang', 'seq']);
+      expect(picked.slice(0, 3), `gang at ${gangUs}`).toEqual(['gang', 'gang', probed ? 'seq' : 'gang']);
       expect(picked[3], `gang at ${gangUs}`).toBe(winner);
     }
   });
