@@ -52,7 +52,7 @@ export class SparsePathChooser {
   private gangRescans = 0;
   /** The path being probed by the chunk in flight, if it is a probe. */
   private probing: SparsePath | null = null;
-  /** A gang's trials are over and one worker is probed next, whatever the schedule (renewGang, record). */
+  /** A gang's trials are over and one worker is probed next, whatever the schedule (record). */
   private compareSoon = false;
   /** The gang's kind changed (renewGang): its trials are measured against RENEWED_CLEAR. */
   private renewed = false;
@@ -175,8 +175,7 @@ export class SparsePathChooser {
     if (path === 'gang' && this.runs.gang === 2) {
       const renewed = this.renewed;
       this.renewed = false;
-      const clear = renewed ? !this.vetoed() && this.wallUs.gang < this.wallUs.seq * RENEWED_CLEAR : this.beats('gang');
-      if (this.current === 'gang' && !clear) this.compareSoon = true;
+      if (this.current === 'gang' && !this.beats('gang', renewed ? RENEWED_CLEAR : SWITCH)) this.compareSoon = true;
     }
   }
 
@@ -185,10 +184,10 @@ export class SparsePathChooser {
     return this.gangRescans >= RESCAN_VETO;
   }
 
-  /** Is `path` clearly faster than the other, by its figure (and, for a gang, its rescans)? */
-  private beats(path: SparsePath): boolean {
+  /** Is `path` clearly faster than the other (below `margin` of its cost; a gang, not vetoed)? */
+  private beats(path: SparsePath, margin = SWITCH): boolean {
     if (path === 'gang' && this.vetoed()) return false;
-    return this.wallUs[path] < this.wallUs[path === 'gang' ? 'seq' : 'gang'] * SWITCH;
+    return this.wallUs[path] < this.wallUs[path === 'gang' ? 'seq' : 'gang'] * margin;
   }
 
   /** Wall µs per heap of the latest chunk on each path (0: never ran). */
