@@ -26,6 +26,9 @@ export interface ComputeLock {
   release(): void;
 }
 
+/** Field 22 of /proc/<pid>/stat, the process's start time, among the fields procStat returns. */
+const START_FIELD = 19;
+
 /** The fields of /proc/<pid>/stat from the third on (Linux), or null where it cannot be read. */
 function procStat(pid: number): string[] | null {
   try {
@@ -42,7 +45,7 @@ function procStat(pid: number): string[] | null {
  * unrelated process after a crash is not mistaken for the holder. '' where it cannot be known.
  */
 export function processStartOf(pid: number): string {
-  return procStat(pid)?.[19] ?? '';
+  return procStat(pid)?.[START_FIELD] ?? '';
 }
 
 const self: LockHolder = {
@@ -67,7 +70,7 @@ export function holderAlive(holder: LockHolder): boolean {
   const stat = procStat(holder.pid);
   if (stat?.[0] === 'Z' || stat?.[0] === 'X') return false;
   if (holder.processStart !== '') {
-    const now = stat?.[19] ?? '';
+    const now = stat?.[START_FIELD] ?? '';
     if (now !== '' && now !== holder.processStart) return false;
   }
   return true;
