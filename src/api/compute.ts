@@ -4,6 +4,7 @@ import type { ComputeProgress, ComputeSummary } from '../engine/compute-request.
 import { checkTableFits, MAX_HEAP } from '../engine/planner.js';
 import { DEFAULT_MODULE_TIMEOUT_MS, defaultWorkers, WorkerPool } from '../engine/pool.js';
 import { keepsWindow } from '../engine/sparse-window.js';
+import { firstEntry } from '../engine/strategies.js';
 import { UsageError } from '../errors.js';
 import { parseRules, proofCriterion, tableFamily } from '../games/registry.js';
 import type { GameFamily } from '../games/family.js';
@@ -76,10 +77,19 @@ export async function compute(game: string | GameSpec, options: ComputeOptions =
   // Before the store is opened or created: a table that cannot fit is refused with nothing touched.
   // A game graph's table is as large as its file, whatever `to` says; a windowed one's is small.
   if (family.kind === 'heap' && !keepsWindow(rules, to, untilProven)) checkTableFits(to);
-  const store = Store.openForWrite(locateStore(options.db).path);
   const pool = new WorkerPool<EngineTasks>(workers, {
     moduleTimeoutMs: options.moduleTimeoutMs ?? DEFAULT_MODULE_TIMEOUT_MS,
   });
+  // The first chunk's entry file loads on every thread while the store opens.
+  const entry = firstEntry(rules);
+  if (entry) pool.warm(entry, workers);
+  let store: Store;
+  try {
+    store = Store.openForWrite(locateStore(options.db).path);
+  } catch (err) {
+    await pool.destroy();
+    throw err;
+  }
   try {
     return await computeGame({
       rules,

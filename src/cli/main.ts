@@ -5,6 +5,7 @@ import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { errorText, GrundyError, InterruptedError, UsageError } from '../errors.js';
 import { projectRoot } from '../project-root.js';
+import { releaseHeadStart } from '../api/threads.js';
 import { noCommand } from './commands/no-command.js';
 import type { GlobalArgs } from './context.js';
 import { interruptedExitCode } from './interrupt.js';
@@ -111,6 +112,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`grundy: internal error: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`);
     if (verbose && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
     return 1;
+  } finally {
+    // Threads bin/grundy.js started ahead (cli/head-start.ts) that no pool took.
+    await releaseHeadStart();
   }
 }
 

@@ -10,11 +10,13 @@ import { type Heartbeat, LOADING, watchHeartbeat } from '../kernels/heartbeat.js
 import { WARM } from '../worker/define-worker.js';
 
 /**
- * A compiled worker entry point, dist/workers/<name>.worker.js (Node 20 worker threads cannot
- * run TypeScript). Each kind of task has its own entry file; one pool runs them all.
+ * A worker entry point, workers/<name>.worker.ts compiled and bundled into one file,
+ * dist/threads/<name>.worker.js (Node 20 worker threads cannot run TypeScript, and a thread
+ * loads one file in a third of the time it takes the files it is made of: rolldown.config.mjs).
+ * Each kind of task has its own entry file; one pool runs them all.
  */
 export function workerFile(name: string): string {
-  return join(projectRoot(), 'dist', 'workers', `${name}.worker.js`);
+  return join(projectRoot(), 'dist', 'threads', `${name}.worker.js`);
 }
 
 export function defaultWorkers(): number {
@@ -45,6 +47,63 @@ const NO_REQUIRE_ESM = '--no-experimental-require-module';
 const THREAD_EXEC_ARGV: readonly string[] | undefined = process.allowedNodeEnvironmentFlags.has(NO_REQUIRE_ESM)
   ? [NO_REQUIRE_ESM]
   : undefined;
+
+/**
+ * A pool of `threads` threads. No default entry file: a thread would load it as it starts (the
+ * games registry, 70 ms here), whatever its first task needs. Every task names its own (runOn).
+ */
+function startPiscina(threads: number): Promise<Piscina> {
+  return import('piscina').then(({ Piscina }) => {
+    const pool = new Piscina({
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      ...(THREAD_EXEC_ARGV ? { execArgv: [...THREAD_EXEC_ARGV] } : {}),
+    });
+    // Piscina reports a thread that dies while idle as an 'error' event; unhandled, that event
+    // would crash the CLI. A death during a task rejects that task instead (WorkerPool.runOn).
+    pool.on('error', () => {});
+    return pool;
+  });
+}
+
+/** Threads started by headStart that no pool has taken yet. */
+let ahead: { readonly threads: number; readonly pool: Promise<Piscina> } | null = null;
+
+/**
+ * Start `threads` pool threads now, for the next WorkerPool of as many threads to take.
+ * `grundy compute` calls this before its own modules load (about 60 ms here), so a thread's
+ * start (about 25 ms) and the loading of its first entry file overlap them on another core
+ * instead of following them. A pool of another size stops these threads and starts its own;
+ * releaseHeadStart stops them when no pool came.
+ */
+export function headStart(threads: number): void {
+  if (ahead || !Number.isSafeInteger(threads) || threads < 1) return;
+  ahead = { threads, pool: startPiscina(threads) };
+}
+
+/** How many threads headStart started that no pool has taken (0 when none wait). */
+export function headStartThreads(): number {
+  return ahead?.threads ?? 0;
+}
+
+/** Stop the threads of headStart that no pool took (the command ended without one). */
+export async function releaseHeadStart(): Promise<void> {
+  const left = ahead;
+  ahead = null;
+  const pool = await left?.pool.catch(() => null);
+  await pool?.destroy();
+}
+
+function takeHeadStart(threads: number): Promise<Piscina> {
+  if (ahead?.threads === threads) {
+    const { pool } = ahead;
+    ahead = null;
+    return pool;
+  }
+  void releaseHeadStart();
+  return startPiscina(threads);
+}
 
 /** Watch a task's heartbeat; stop its worker once the heartbeat stands still this long. */
 export interface TaskWatch {
@@ -101,22 +160,12 @@ export class WorkerPool<M extends TaskMap<M>> {
    * (a bad flag, a sweep name taken) never starts threads only to tear them down while they
    * are still loading, and its error reaches the user at once. Piscina itself loads then too:
    * about 22 ms that a command answering from the store (query, show, export) never needs.
-   * Every caller gets this one promise, whose callbacks run in the order they were added, so
-   * tasks reach Piscina in the order they were given.
+   * Threads started ahead (headStart) are taken instead when there are as many. Every caller
+   * gets this one promise, whose callbacks run in the order they were added, so tasks reach
+   * Piscina in the order they were given.
    */
   private piscina(): Promise<Piscina> {
-    this.started ??= import('piscina').then(({ Piscina }) => {
-      // No default entry file: a thread would load it as it starts (the games registry, 70 ms
-      // here), whatever its first task needs. Every task names its own (runOn).
-      const pool = new Piscina({
-        minThreads: this.threads,
-        maxThreads: this.threads,
-        idleTimeout: 60_000,
-        ...(THREAD_EXEC_ARGV ? { execArgv: [...THREAD_EXEC_ARGV] } : {}),
-      });
-      // Piscina reports a thread that dies while idle as an 'error' event; unhandled, that event
-      // would crash the CLI. A death during a task rejects that task instead, handled below.
-      pool.on('error', () => {});
+    this.started ??= takeHeadStart(this.threads).then((pool) => {
       this.live = pool;
       return pool;
     });
@@ -130,7 +179,7 @@ export class WorkerPool<M extends TaskMap<M>> {
   }
 
   /**
-   * Run a task on the entry file dist/workers/<worker>.worker.js; its default export handles it.
+   * Run a task on the entry file dist/threads/<worker>.worker.js; its default export handles it.
    * A task that calls user code one position at a time comes with its watch (engine/module-watch.ts).
    * A rejection that is neither the caller's abort nor the watch's is a dead worker thread: the
    * task runs once more on a fresh thread, then fails with a WorkerDeathError.

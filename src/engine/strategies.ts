@@ -1,4 +1,4 @@
-import { frozenSupport, userCode } from '../games/registry.js';
+import { frozenSupport, sparseShape, userCode } from '../games/registry.js';
 import type { OrderedShare } from '../kernels/frozen/frozen-kernel.js';
 import { typedTable } from '../kernels/values.js';
 import type { Rules } from '../rules/types.js';
@@ -12,6 +12,7 @@ import { SubtractGangRunner, type SubtractGangTuning } from './subtract-gang.js'
 import { FrozenGangStrategy } from './frozen-gang.js';
 import { runChunk } from './module-watch.js';
 import type { ChunkRun, ChunkStrategy } from './strategy.js';
+import type { EngineTasks } from './tasks.js';
 
 export type KernelChoice = 'auto' | 'frozen-prefix' | 'plain';
 
@@ -45,6 +46,15 @@ export function selectStrategies(
   if (!sparse && kernel !== 'plain' && share !== 'none') list.push(frozen);
   list.push(new PlainStrategy(rules, share !== 'none'));
   return { list, frozen: stats, sparse: sparseStats };
+}
+
+/**
+ * The worker entry the first chunk of `rules` runs on, where that is known before the store is
+ * open: sparse space takes every chunk, on the sparse entry. Which strategy takes the first chunk
+ * of the others depends on what is stored; they load their entry with their first task.
+ */
+export function firstEntry(rules: Rules): keyof EngineTasks | null {
+  return sparseShape(rules) ? 'sparse' : null;
 }
 
 export interface Strategies {

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WorkerPool } from '../../src/engine/pool.js';
+import { headStart, headStartThreads, releaseHeadStart, WorkerPool } from '../../src/engine/pool.js';
 import { parseRules, sparseShape } from '../../src/games/registry.js';
 import { grundyKernel } from '../../src/kernels/grundy.js';
 import { plainValues } from '../../src/kernels/values.js';
@@ -22,6 +22,30 @@ describe('the pool threads', () => {
     expect(r.stderr).toMatch(/options\(700\) threw: require\(esm\) off/);
   });
 });
+
+const rules = parseRules('grundy');
+/** Grundy's game to 64 on a thread of the pool, checked against the kernel in process. */
+async function sixtyFour(pool: WorkerPool<WorkerTasks>) {
+  const g = new Uint16Array(new SharedArrayBuffer(2 * 64));
+  const out = await pool.runOn('sparse', {
+    kind: 'sparse',
+    rules,
+    shape: sparseShape(rules)!,
+    buffer: g.buffer as SharedArrayBuffer,
+    width: 16,
+    lo: 0,
+    hi: 64,
+    maxBefore: 0,
+    mask: { bits: 1, parity: 0 },
+    rare: new Uint32Array(0),
+    rareVal: new Int32Array(0),
+  });
+  expect(out.kind).toBe('done');
+  const expected = plainValues(16, 64);
+  grundyKernel().run(expected, 0, 64, 0);
+  expect([...g]).toEqual([...expected]);
+  return out;
+}
 
 /**
  * Resolves once Node has reported every promise rejected so far with no handler: it does so when
@@ -53,34 +77,16 @@ describe('warming the pool threads', () => {
     };
     process.on('unhandledRejection', onRejection);
     try {
-      const rules = parseRules('grundy');
       const pool = new WorkerPool<WorkerTasks>(2);
       pool.warm('sparse', 2);
       // A real task after the warm ones: both kinds of answer from the same entry file.
-      const g = new Uint16Array(new SharedArrayBuffer(2 * 64));
       const sent = performance.now();
-      const out = await pool.runOn('sparse', {
-        kind: 'sparse',
-        rules,
-        shape: sparseShape(rules)!,
-        buffer: g.buffer as SharedArrayBuffer,
-        width: 16,
-        lo: 0,
-        hi: 64,
-        maxBefore: 0,
-        mask: { bits: 1, parity: 0 },
-        rare: new Uint32Array(0),
-        rareVal: new Int32Array(0),
-      });
-      expect(out.kind).toBe('done');
+      const out = await sixtyFour(pool);
       // The kernel's own time on its thread (what the sparse path chooser compares), within the round trip.
       if (out.kind === 'done') {
         expect(out.ms).toBeGreaterThanOrEqual(0);
         expect(out.ms).toBeLessThanOrEqual(performance.now() - sent);
       }
-      const expected = plainValues(16, 64);
-      grundyKernel().run(expected, 0, 64, 0);
-      expect([...g]).toEqual([...expected]);
       await pool.destroy();
       // Threads still loading when the pool goes: their warm tasks are dropped quietly.
       const early = new WorkerPool<WorkerTasks>(2);
@@ -91,5 +97,33 @@ describe('warming the pool threads', () => {
     } finally {
       process.off('unhandledRejection', onRejection);
     }
+  });
+});
+
+describe('threads started ahead of their pool', () => {
+  it('a pool of as many threads takes them; one of another size stops them and starts its own', async () => {
+    headStart(2);
+    expect(headStartThreads()).toBe(2);
+    headStart(1); // the first ones still wait: no second set
+    expect(headStartThreads()).toBe(2);
+    const same = new WorkerPool<WorkerTasks>(2);
+    await sixtyFour(same);
+    expect(headStartThreads()).toBe(0);
+    await same.destroy();
+
+    headStart(2);
+    const other = new WorkerPool<WorkerTasks>(1);
+    await sixtyFour(other);
+    expect(headStartThreads()).toBe(0);
+    await other.destroy();
+  });
+
+  it('threads no pool took are stopped by releaseHeadStart, even while they start', async () => {
+    headStart(2);
+    await releaseHeadStart();
+    expect(headStartThreads()).toBe(0);
+    await releaseHeadStart(); // nothing left: a no-op
+    headStart(0); // not a count: nothing starts
+    expect(headStartThreads()).toBe(0);
   });
 });

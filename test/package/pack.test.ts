@@ -54,7 +54,7 @@ describe('the npm package', () => {
     const shipped = packed[0]!.files.map((f) => f.path);
     expect(shipped).toContain('dist/src/index.js');
     expect(shipped).toContain('dist/src/index.d.ts');
-    expect(shipped).toContain('dist/workers/chunk.worker.js');
+    expect(shipped).toContain('dist/threads/chunk.worker.js'); // the worker entries' bundles, which the pool runs
     expect(shipped).toContain('bin/grundy.js');
     expect(shipped).toContain('dist/cli/main.js'); // the CLI's bundle, which bin/grundy.js runs
     expect(shipped).toContain('dist/wasm/sparse.wasm'); // the sparse kernels' WebAssembly
