@@ -13,6 +13,7 @@ describe('the threads grundy compute starts before the CLI loads', () => {
 
   it('are as many as --workers gives, in either form, else the default', async () => {
     expect(ahead(['compute', 'kayles', '--workers', '3'])).toBe(3);
+
     await releaseHeadStart();
     expect(ahead(['compute', 'kayles', '--to', '1e6', '--workers=1'])).toBe(1);
     await releaseHeadStart();
@@ -29,6 +30,7 @@ describe('the threads grundy compute starts before the CLI loads', () => {
       ['compute', 'kayles', '--workers', '0'],
       ['compute', 'kayles', '--workers', 'two'],
       ['compute', 'kayles', '--workers=1e3'],
+      ['compute', 'kayles', '--workers', '257'],
       ['compute', 'kayles', '--workers'],
       [],
     ]) {
