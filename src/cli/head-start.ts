@@ -1,4 +1,5 @@
 import { defaultWorkers, headStart } from '../api/threads.js';
+import { wantsHelp } from './help-words.js';
 
 /** The most threads --workers takes (grundy compute refuses more): none are started past it. */
 const MAX_AHEAD = 256;
@@ -11,7 +12,7 @@ const MAX_AHEAD = 256;
  * says what is wrong with it), start none. The CLI's main() stops threads that no pool took.
  */
 export function startComputeThreads(argv: readonly string[]): void {
-  if (argv[0] !== 'compute' || argv.some((a) => a === '--help' || a === '-h' || a === '--version')) return;
+  if (argv[0] !== 'compute' || wantsHelp(argv) || argv.includes('--version')) return;
   const at = argv.findIndex((a) => a === '--workers' || a.startsWith('--workers='));
   const flag = argv[at];
   const given =

@@ -11,6 +11,7 @@ import type { GlobalArgs } from './context.js';
 import { interruptedExitCode } from './interrupt.js';
 import { dbArg } from './db-arg.js';
 import { markStdinArgs } from './stdin.js';
+import { wantsHelp } from './help-words.js';
 
 type Command = CommandModule<GlobalArgs, never>;
 
@@ -127,7 +128,6 @@ function ownVersion(): string {
   return typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }
 
-/** Help is printed for --help, -h, `grundy help` and a bare `grundy`. */
 /**
  * yargs prints an example's command in a column at most half the help width, so at 80 columns a
  * long command was cut mid-way. Each example is printed as its command alone on a full-width line
@@ -148,10 +148,6 @@ function stackExamples(cli: Argv): void {
 /** The terminal's width (off a terminal, $COLUMNS, else 100), at most 110. */
 function helpWidth(): number {
   return Math.min(110, process.stdout.columns ?? (Number(process.env.COLUMNS) || 100));
-}
-
-function wantsHelp(argv: readonly string[]): boolean {
-  return argv.length === 0 || argv.some((a) => a === '--help' || a === '-h' || a === 'help');
 }
 
 function isClosedPipe(err: unknown): boolean {

@@ -26,6 +26,7 @@ describe('the threads grundy compute starts before the CLI loads', () => {
       ['sweep', 'sub:1..3', '--workers', '2'],
       ['compute', 'kayles', '--help'],
       ['compute', '-h'],
+      ['compute', 'help'],
       ['compute', '--version'],
       ['compute', 'kayles', '--workers', '0'],
       ['compute', 'kayles', '--workers', 'two'],
