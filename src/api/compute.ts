@@ -83,14 +83,9 @@ export async function compute(game: string | GameSpec, options: ComputeOptions =
   // The first chunk's entry file loads on every thread while the store opens.
   const entry = firstEntry(rules);
   if (entry) pool.warm(entry, workers);
-  let store: Store;
+  let store: Store | null = null;
   try {
     store = Store.openForWrite(locateStore(options.db).path);
-  } catch (err) {
-    await pool.destroy();
-    throw err;
-  }
-  try {
     return await computeGame({
       rules,
       store,
@@ -108,7 +103,7 @@ export async function compute(game: string | GameSpec, options: ComputeOptions =
     // to stop and the close 17-22 ms, one after the other.
     const stopping = pool.destroy();
     try {
-      store.close();
+      store?.close();
     } finally {
       await stopping;
     }
