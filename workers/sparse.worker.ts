@@ -19,6 +19,7 @@ import { workerShouldDie } from '../src/testing/faults.js';
 import { defineWorker } from '../src/worker/define-worker.js';
 import { rangeOutcome } from '../src/worker/range-outcome.js';
 import { sparsePhases } from '../src/worker/sparse-phases.js';
+import { sparseWasmModule } from '../src/wasm/sparse-module.js';
 
 /**
  * Sparse space, one worker's chunks and a gang's members both: a thread that ran one-worker
@@ -79,5 +80,9 @@ export default defineWorker(
       if (task.pipe && task.arena) haltPipe(task.arena.memory, task.pipe.at);
     }
     return error;
+  },
+  // The kernels compile while the main thread opens the store, not in the first chunk.
+  () => {
+    sparseWasmModule();
   },
 );

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,11 +50,20 @@ const THREAD_EXEC_ARGV: readonly string[] | undefined = process.allowedNodeEnvir
   : undefined;
 
 /**
+ * Piscina is a CommonJS package: require() loads it in 11 ms here, import() in 17 (its ES module
+ * wrapper, and the exports of the file behind it found by parsing it), and the import also
+ * interleaved with the CLI's own loading, so a head start's threads began 25 ms later.
+ */
+const loadPiscina = (): typeof import('piscina') =>
+  createRequire(import.meta.url)('piscina') as typeof import('piscina');
+
+/**
  * A pool of `threads` threads. No default entry file: a thread would load it as it starts (the
  * games registry, 70 ms here), whatever its first task needs. Every task names its own (runOn).
  */
 function startPiscina(threads: number): Promise<Piscina> {
-  return import('piscina').then(({ Piscina }) => {
+  return Promise.resolve().then(() => {
+    const { Piscina } = loadPiscina();
     const pool = new Piscina({
       minThreads: threads,
       maxThreads: threads,
@@ -67,8 +77,14 @@ function startPiscina(threads: number): Promise<Piscina> {
   });
 }
 
-/** Threads started by headStart that no pool has taken yet. */
-let ahead: { readonly threads: number; readonly pool: Promise<Piscina> } | null = null;
+/** Threads started by headStart (`live` once Piscina has loaded) that no pool has taken yet. */
+interface Started {
+  readonly threads: number;
+  readonly pool: Promise<Piscina>;
+  live: Piscina | null;
+}
+
+let ahead: Started | null = null;
 
 /**
  * Start `threads` pool threads now, for the next WorkerPool of as many threads to take.
@@ -79,7 +95,14 @@ let ahead: { readonly threads: number; readonly pool: Promise<Piscina> } | null 
  */
 export function headStart(threads: number): void {
   if (ahead || !Number.isSafeInteger(threads) || threads < 1) return;
-  ahead = { threads, pool: startPiscina(threads) };
+  const started: Started = { threads, pool: startPiscina(threads), live: null };
+  started.pool.then(
+    (pool) => {
+      started.live = pool;
+    },
+    () => {},
+  );
+  ahead = started;
 }
 
 /** How many threads headStart started that no pool has taken (0 when none wait). */
@@ -95,14 +118,14 @@ export async function releaseHeadStart(): Promise<void> {
   await pool?.destroy();
 }
 
-function takeHeadStart(threads: number): Promise<Piscina> {
+function takeHeadStart(threads: number): Started {
   if (ahead?.threads === threads) {
-    const { pool } = ahead;
+    const taken = ahead;
     ahead = null;
-    return pool;
+    return taken;
   }
   void releaseHeadStart();
-  return startPiscina(threads);
+  return { threads, pool: startPiscina(threads), live: null };
 }
 
 /** Watch a task's heartbeat; stop its worker once the heartbeat stands still this long. */
@@ -160,16 +183,20 @@ export class WorkerPool<M extends TaskMap<M>> {
    * (a bad flag, a sweep name taken) never starts threads only to tear them down while they
    * are still loading, and its error reaches the user at once. Piscina itself loads then too:
    * about 22 ms that a command answering from the store (query, show, export) never needs.
-   * Threads started ahead (headStart) are taken instead when there are as many. Every caller
-   * gets this one promise, whose callbacks run in the order they were added, so tasks reach
-   * Piscina in the order they were given.
+   * Threads started ahead (headStart) are taken instead when there are as many, and are live at
+   * once when Piscina has loaded. Every caller gets this one promise, whose callbacks run in the
+   * order they were added, so tasks reach Piscina in the order they were given.
    */
   private piscina(): Promise<Piscina> {
-    this.started ??= takeHeadStart(this.threads).then((pool) => {
-      this.live = pool;
+    if (this.started) return this.started;
+    const taken = takeHeadStart(this.threads);
+    this.live = taken.live;
+    const started = taken.pool.then((pool) => {
+      if (this.started === started) this.live = pool;
       return pool;
     });
-    return this.started;
+    this.started = started;
+    return started;
   }
 
   private static entry(name: string): string {
@@ -241,11 +268,14 @@ export class WorkerPool<M extends TaskMap<M>> {
    */
   warm(worker: keyof M & string, count: number): void {
     const filename = WorkerPool.entry(worker);
-    this.piscina()
-      .then((piscina) => {
-        for (let i = 0; i < count; i++) piscina.run(WARM, { filename }).catch(() => {});
-      })
-      .catch(() => {});
+    const post = (piscina: Piscina): void => {
+      for (let i = 0; i < count; i++) piscina.run(WARM, { filename }).catch(() => {});
+    };
+    const started = this.piscina();
+    // A live pool gets them now: the compute opens its store next, synchronously, and the
+    // threads load the entry meanwhile (a callback would run only after the store had opened).
+    if (this.live) post(this.live);
+    else started.then(post).catch(() => {});
   }
 
   /**

@@ -70,6 +70,23 @@ describe('warming the pool threads', () => {
     expect(ran).toBe(1);
   });
 
+  it('a warm task runs what the entry prepares, and one that fails still answers', async () => {
+    const prepared: string[] = [];
+    const entry = defineWorker(
+      (task: { kind: string }) => task.kind,
+      undefined,
+      () => {
+        prepared.push('kernel');
+        if (prepared.length > 1) throw new Error('no kernel here');
+      },
+    );
+    expect(await entry(WARM)).toEqual(WARM);
+    expect(await entry(WARM)).toEqual(WARM);
+    expect(prepared).toEqual(['kernel', 'kernel']);
+    expect(await entry({ kind: 'sparse' })).toBe('sparse');
+    expect(prepared).toHaveLength(2);
+  });
+
   it("warm tasks leave the entry's own tasks working, and a destroy right after them is clean", async () => {
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown): void => {
