@@ -20,7 +20,7 @@ import { RowScratch } from './frozen-runner.js';
 import type { EnginePool } from './tasks.js';
 import type { ChunkOutcome } from './protocol.js';
 import type { SparseArena } from './sparse-arena.js';
-import { RESCAN_VETO, type SparsePathChooser } from './sparse-path.js';
+import { RESCAN_VETO, TILES_ALONE_VETO, type SparsePathChooser } from './sparse-path.js';
 import type { SparseGangOutcome, SparseGangTask, SparseReadyTask } from './sparse-protocol.js';
 import type { SparseSpace } from './sparse-space.js';
 import type { ReadyWindow, SparseWindow } from './sparse-window.js';
@@ -305,12 +305,8 @@ export class SparseGangs {
     const counts = { rescans: Atomics.load(ctl, GANG.RESCANS), continued: Atomics.load(ctl, GANG.CONTINUED) };
     const rescanned = counts.rescans - gang.counted.rescans;
     const share = next > lo ? rescanned / (next - lo) : 0;
-    const toPipe =
-      !this.pipeWins &&
-      share >= PIPE_RESCANS &&
-      share < RESCAN_VETO &&
-      this.host.space.rare.count >= PIPE_RARE &&
-      this.pipeRuns(gang.arena !== null);
+    const pipeCould = !gang.pipe && this.host.space.rare.count >= PIPE_RARE && this.pipeRuns(gang.arena !== null);
+    const toPipe = !this.pipeWins && share >= PIPE_RESCANS && share < RESCAN_VETO && pipeCould;
     const tileUs = tileUsAfter(this.tileUs, next - lo, rescanned);
     if (tileUs !== this.tileUs && this.host.tuning.chunk === undefined) {
       this.tileUs = tileUs;
@@ -321,7 +317,8 @@ export class SparseGangs {
       // The first gang loads the gang's worker code in every thread: its time per heap (3-10x
       // the next ones') would size the next chunk and its tiles far too small.
       if (this.host.stats.chunks > 0) this.host.usPerHeap = (ms * 1000 * gang.members) / (next - lo);
-      this.host.chooser.record('gang', next - lo, ms, rescanned);
+      const veto = gang.pipe || pipeCould ? RESCAN_VETO : TILES_ALONE_VETO;
+      this.host.chooser.record('gang', next - lo, ms, rescanned, veto);
     }
     if (toPipe) {
       this.pipeWins = true;

@@ -34,6 +34,15 @@ export const FAR = 2;
  */
 export const RESCAN_VETO = 0.9;
 /**
+ * The veto of a tile gang that no pipe can follow (engine/sparse-gangs.ts: few rare heaps, or not
+ * two members in an arena). With few rare heaps the gather has little to do (step 1 is short),
+ * so the finishes' rescans are nearly a whole heap each: octal:0.167 (59 rare heaps) rescanned
+ * 74-89% of its heaps and ran 2.3-3.6x one worker's time a heap, and its second trial chunk
+ * (its first had rescanned 89%, just under RESCAN_VETO) cost 25 ms of a 1.04 s run. A game
+ * whose tiles win rescans far less than this (Officers, 0.014, 0.172, Grundy's game: 7-16%).
+ */
+export const TILES_ALONE_VETO = 0.7;
+/**
  * A new gang kind (renewGang) whose trials cost less than this share of one worker's figure goes
  * on without meeting one worker first. Stricter than SWITCH: that figure is from heaps far
  * smaller (octal:0.034's 1.03 µs a heap before 2^15 read 0.83 past 2^16). The meeting costs a
@@ -48,8 +57,8 @@ export class SparsePathChooser {
   private readonly runs: Record<SparsePath, number> = { seq: 0, gang: 0 };
   private sinceProbe = 0;
   private probeEvery = PROBE_MIN;
-  /** Share of the heaps of the latest gang chunk whose finish rescanned every pair. */
-  private gangRescans = 0;
+  /** Did the latest gang chunk rescan at least its veto's share of its heaps (record)? */
+  private gangVetoed = false;
   /** The path being probed by the chunk in flight, if it is a probe. */
   private probing: SparsePath | null = null;
   /** A gang's trials are over and one worker is probed next, whatever the schedule (record). */
@@ -123,17 +132,20 @@ export class SparsePathChooser {
     this.runs.gang = 0;
     this.recent.gang.length = 0;
     this.wallUs.gang = 0;
-    this.gangRescans = 0;
+    this.gangVetoed = false;
     this.current = 'gang';
     this.compareSoon = false;
     this.renewed = true;
   }
 
-  /** A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned). */
-  record(path: SparsePath, heaps: number, wallMs: number, rescans = 0): void {
+  /**
+   * A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned,
+   * and vetoed from the share `veto`: RESCAN_VETO, or TILES_ALONE_VETO for tiles no pipe can follow).
+   */
+  record(path: SparsePath, heaps: number, wallMs: number, rescans = 0, veto = RESCAN_VETO): void {
     if (heaps <= 0) return;
     if (path === 'gang') {
-      this.gangRescans = rescans / heaps;
+      this.gangVetoed = rescans >= veto * heaps;
       // A gang past the veto gives way at once, whatever its figure says: one worker's only
       // figure may be from the small chunks at the start, whose heaps cost more (octal:0.167
       // stayed on a gang rescanning 92% of its heaps, 1.2x one worker's time, for a whole run).
@@ -179,9 +191,9 @@ export class SparsePathChooser {
     }
   }
 
-  /** Did the latest gang chunk rescan at least RESCAN_VETO of its heaps? */
+  /** Did the latest gang chunk rescan at least its veto's share of its heaps? */
   private vetoed(): boolean {
-    return this.gangRescans >= RESCAN_VETO;
+    return this.gangVetoed;
   }
 
   /** Is `path` clearly faster than the other (below `margin` of its cost; a gang, not vetoed)? */

@@ -6,6 +6,7 @@ import {
   RENEWED_CLEAR,
   RESCAN_VETO,
   SparsePathChooser,
+  TILES_ALONE_VETO,
   type SparsePath,
 } from '../../src/engine/sparse-path.js';
 
@@ -205,6 +206,26 @@ describe('choosing between one worker and a gang by measured time', () => {
     const tried = first(0.5);
     expect(tried.keepsGang()).toBe(true);
     expect(tried.next()).toEqual({ path: 'gang', probe: false });
+  });
+
+  it('tiles that no pipe can follow are vetoed from a lower share of rescans', () => {
+    const first = (rescanShare: number, veto: number): SparsePathChooser => {
+      const chooser = new SparsePathChooser();
+      chooser.record('seq', 1000, 1);
+      expect(chooser.next()).toEqual({ path: 'gang', probe: true });
+      chooser.record('gang', 100, 0.3, Math.round(100 * rescanShare), veto);
+      return chooser;
+    };
+    const share = (TILES_ALONE_VETO + RESCAN_VETO) / 2;
+    const alone = first(share, TILES_ALONE_VETO);
+    expect(alone.keepsGang()).toBe(false);
+    expect(alone.next().path).toBe('seq');
+    const piped = first(share, RESCAN_VETO);
+    expect(piped.keepsGang()).toBe(true);
+    expect(piped.next()).toEqual({ path: 'gang', probe: false });
+    // A veto lasts only as long as the gang's latest chunk says so.
+    const below = first(TILES_ALONE_VETO - 0.1, TILES_ALONE_VETO);
+    expect(below.keepsGang()).toBe(true);
   });
 
   it('a gang that rescans nine heaps in ten never takes over, even when a slow spell says it would', () => {
