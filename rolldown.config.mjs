@@ -98,6 +98,18 @@ const lazySegmenter = replaceIn(
   'let made;\nconst segmenter = { segment: (text) => (made ??= new Intl.Segmenter()).segment(text) };',
 );
 
+/**
+ * string-width's regular expression for emoji (`/^\p{RGI_Emoji}$/v`) took 15.7 ms to compile, in
+ * every command's load: a set of strings that V8 builds from ICU as it parses the literal. It is
+ * made at its first test instead, which only a string beyond printable ASCII reaches.
+ */
+const lazyEmojiRegex = replaceIn(
+  'lazy-emoji-regex',
+  /string-width[\\/]index\.js$/,
+  'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+  'let rgiEmoji;\nconst rgiEmojiRegex = { test: (text) => (rgiEmoji ??= new RegExp("^\\\\p{RGI_Emoji}$", "v")).test(text) };',
+);
+
 const external = (id) => !/^[./\0]/.test(id);
 
 const threads = readdirSync('dist/workers')
@@ -113,7 +125,7 @@ const cli = {
   // head-start: what bin/grundy.js loads before the rest, kept small (src/cli/head-start.ts).
   input: { main: 'dist/src/cli/main.js', 'head-start': 'dist/src/cli/head-start.js' },
   platform: 'node',
-  plugins: [oneStringWidth, bundleMainFile, noHelpCache, lazySegmenter],
+  plugins: [oneStringWidth, bundleMainFile, noHelpCache, lazySegmenter, lazyEmojiRegex],
   external: (id) => external(id) && !inlined.test(id),
   output: { dir: 'dist/cli', format: 'esm', cleanDir: true },
 };
