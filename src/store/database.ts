@@ -1,10 +1,18 @@
 import { accessSync, constants, existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { StoreError } from '../errors.js';
 import { prepared } from './handle.js';
 import { defaultStorePath, locateStore } from './location.js';
 import { MIGRATIONS } from './migrations.js';
+
+/**
+ * better-sqlite3 is a CommonJS package: require() loads it in 6 ms here, import() in 11 (Node
+ * parses CommonJS files for their exports before an ES module may import them), in every command
+ * that opens a store.
+ */
+const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof Database;
 
 /** PRAGMA application_id of every grundy-engine store: "GRND". */
 export const APPLICATION_ID = 0x47524e44;
@@ -173,7 +181,7 @@ export function openWritable(path: string): Database.Database {
   }
   let db: Database.Database | undefined;
   try {
-    db = new Database(path);
+    db = new Sqlite(path);
     checkNotForeign(db, path);
     applyPragmas(db, false);
     migrate(db);
@@ -198,7 +206,7 @@ export function openReadable(path: string): Database.Database | null {
   if (header.userVersion < SCHEMA_VERSION) openWritable(path).close();
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    db = new Sqlite(path, { readonly: true, fileMustExist: true });
     checkNotForeign(db, path);
     applyPragmas(db, true);
     return db;
