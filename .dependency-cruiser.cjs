@@ -4,7 +4,7 @@
  * (`npm run layers`).
  */
 const LAYERS = [
-  ['base', '^src/(rules|testing)/|^src/(errors|numbers|durations|memory|project-root)[.]ts$'],
+  ['base', '^src/(rules|testing)/|^src/(errors|numbers|durations|memory|project-root|sha256)[.]ts$'],
   ['kernels', '^src/(kernels|board|graph|nimber|period|wasm|misere)/'],
   ['games', '^src/(games|states)/'],
   ['store', '^src/store/'],

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kingUpperWasm, knightUpperWasm } from '../kernels/wasm/step-games-wasm.js';
@@ -17,6 +16,7 @@ import { boardHeapMembers, moveTo } from './board-common.js';
 import { defineFamily, type BoardOptionsFunction, type BoardSupport, type Cell } from './family.js';
 import { readModuleFile } from './spec-text.js';
 import { WYTHOFF } from './wythoff.js';
+import { sha256Hash } from '../sha256.js';
 
 /** Boards larger than this are refused by `2d:knight:N` (grundy compute --size has its own limit). */
 export const MAX_KNIGHT = 1 << 15;
@@ -50,7 +50,7 @@ function parse2d(body: string, spec: string, cwd: string): Board2dRules | typeof
     const file = body.slice('module:'.length).trim();
     const { path, content } = readModuleFile(file, spec, cwd, '2d:module:./path/rules.js', '2-D rules module');
     // As module: the content hash is in the key, so an edited module is a new game and a new table.
-    const hash = createHash('sha256').update(content).digest('hex').slice(0, 16);
+    const hash = sha256Hash().update(content).digest('hex').slice(0, 16);
     return {
       family: '2d',
       key: `2d:module:${basename(path)}#${hash}`,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { loadOptions } from './custom-module.js';
 import { customKernel, heapsOf, iterateOptions } from '../kernels/custom.js';
@@ -9,6 +8,7 @@ import { moduleMoves, tableHeap } from './heap-moves.js';
 import type { CustomRules } from '../rules/types.js';
 import { defineFamily } from './family.js';
 import { readModuleFile } from './spec-text.js';
+import { sha256Hash } from '../sha256.js';
 
 /** Custom rules: a JavaScript module exporting options(n), which yields heap tuples. */
 export const custom = defineFamily<CustomRules>({
@@ -20,7 +20,7 @@ export const custom = defineFamily<CustomRules>({
   parse(body, spec, { cwd }) {
     const { path, content } = readModuleFile(body, spec, cwd, 'module:./path/rules.js', 'custom rules module');
     // The key carries the content hash: an edited module is a different game, a new table.
-    const hash = createHash('sha256').update(content).digest('hex').slice(0, 16);
+    const hash = sha256Hash().update(content).digest('hex').slice(0, 16);
     return { family: 'module', key: `module:${basename(path)}#${hash}`, path, hash } satisfies CustomRules;
   },
   describe: (rules) => `custom rules from ${rules.path}`,

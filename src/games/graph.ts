@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -8,6 +7,7 @@ import { formatFor, readGraphFile, type GraphFormat } from '../graph/read.js';
 import type { HeapMove } from './heap-moves.js';
 import type { GraphRules } from '../rules/types.js';
 import { defineFamily, type ExplicitGraph, type PositionCodec } from './family.js';
+import { sha256Hash } from '../sha256.js';
 
 const FORMATS: readonly GraphFormat[] = ['edges', 'json', 'counted'];
 
@@ -139,7 +139,7 @@ function hashFile(path: string): string {
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new UsageError(`cannot read graph file ${path}: ${code}; give a readable edge list or .json file`);
   }
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   const buf = Buffer.allocUnsafe(1 << 20);
   try {
     for (let got: number; (got = readSync(fd, buf, 0, buf.length, null)) > 0; ) hash.update(buf.subarray(0, got));

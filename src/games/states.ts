@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
 import { options as graphOptions } from '../graph/csr.js';
@@ -9,6 +8,7 @@ import { canonicalJson } from '../states/canonical.js';
 import { exploreStates } from '../states/explore.js';
 import { defineFamily, type ExplicitGraph, type PositionCodec } from './family.js';
 import { readModuleFile } from './spec-text.js';
+import { sha256Hash } from '../sha256.js';
 
 /**
  * A game given by a module of states (docs/graphs.md): `start` (one state) or `starts` (a list)
@@ -25,7 +25,7 @@ export const states = defineFamily<StatesRules>({
   parse(body, spec, { cwd }) {
     const { path, content } = readModuleFile(body, spec, cwd, 'states:./path/game.js', 'states module');
     // The key carries the content hash: an edited module is a different game, a new table.
-    const sha256 = createHash('sha256').update(content).digest('hex');
+    const sha256 = sha256Hash().update(content).digest('hex');
     const key = `states:${basename(path)}#${sha256.slice(0, 16)}`;
     return { family: 'states', key, path, sha256, bytes: content.length } satisfies StatesRules;
   },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -6,6 +5,7 @@ import { buildGraph, type Graph } from './csr.js';
 import type { VertexNames } from './names.js';
 import { jsonParser } from './parse-json.js';
 import { countedParser, edgeListParser, type LineParser, type ParsedEdges } from './parse-text.js';
+import { sha256Hash } from '../sha256.js';
 
 /** edges: "u v" lines; json: {"vertices", "edges"}; counted: the C reference's "n m" header form. */
 export type GraphFormat = 'edges' | 'json' | 'counted';
@@ -51,7 +51,7 @@ export function readGraphEdges(
     const code = (e as NodeJS.ErrnoException).code ?? String(e);
     throw new UsageError(`cannot read ${path}: ${code}; give a readable file`);
   }
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   let buf = Buffer.allocUnsafe(CHUNK);
   let carry = 0; // bytes of a partial line at the front of buf
   let line = 1; // number of the line that starts at buf[0]
