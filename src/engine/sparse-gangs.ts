@@ -224,6 +224,11 @@ export class SparseGangs {
   private pipeTake = 0;
   /** A tile gang rescanned PIPE_RESCANS of a chunk: the next gangs are pipes where one can run. */
   private pipeWins = false;
+  /**
+   * The latest tile chunk was vetoed from TILES_ALONE_VETO only for want of PIPE_RARE rare heaps
+   * (a pipe could run otherwise): the veto is lifted once they have come (recheckVeto).
+   */
+  private vetoedForRare = false;
 
   constructor(private readonly host: SparseGangHost) {}
 
@@ -319,6 +324,8 @@ export class SparseGangs {
       if (this.host.stats.chunks > 0) this.host.usPerHeap = (ms * 1000 * gang.members) / (next - lo);
       const veto = gang.pipe || pipeCould ? RESCAN_VETO : TILES_ALONE_VETO;
       this.host.chooser.record('gang', next - lo, ms, rescanned, veto);
+      this.vetoedForRare =
+        !gang.pipe && !pipeCould && share >= veto && share < RESCAN_VETO && this.pipeRuns(gang.arena !== null);
     }
     if (toPipe) {
       this.pipeWins = true;
@@ -479,6 +486,16 @@ export class SparseGangs {
     this.live = gang;
     this.host.stats.gangs++;
     return gang;
+  }
+
+  /**
+   * After a one-worker chunk: a tile gang vetoed only for want of rare heaps for a pipe is probed
+   * again once they have come (a game whose rare heaps pass PIPE_RARE after its first gang).
+   */
+  recheckVeto(): void {
+    if (!this.vetoedForRare || this.host.space.rare.count < PIPE_RARE) return;
+    this.vetoedForRare = false;
+    this.host.chooser.reopenGang();
   }
 
   /** Could a gang be a pipe: two members over the arena, a shape it fits, the tuning allowing it? */

@@ -139,6 +139,17 @@ export class SparsePathChooser {
   }
 
   /**
+   * The latest gang chunk's veto no longer holds: it was TILES_ALONE_VETO's, for want of rare
+   * heaps for a pipe, and the rare heaps have come (engine/sparse-gangs.ts). The gang is probed
+   * again soon, where its tiles may now give way to a pipe.
+   */
+  reopenGang(): void {
+    if (!this.gangVetoed) return;
+    this.gangVetoed = false;
+    this.probeEvery = PROBE_MIN;
+  }
+
+  /**
    * A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned,
    * and vetoed from the share `veto`: RESCAN_VETO, or TILES_ALONE_VETO for tiles no pipe can follow).
    */

@@ -387,6 +387,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
     if (next <= lo) return;
     this.usPerHeap = (ms * 1000) / (next - lo);
     this.chooser.record('seq', next - lo, ms);
+    this.gangs.recheckVeto();
   }
 
   /** The window made ready for [lo, end) (SparseWindow.ready): the place's window, the arena the window's. */

@@ -228,6 +228,49 @@ describe('choosing between one worker and a gang by measured time', () => {
     expect(below.keepsGang()).toBe(true);
   });
 
+  it('a gang whose veto is lifted (the rare heaps for a pipe have come) is tried again at once', () => {
+    const vetoed = (): SparsePathChooser => {
+      const chooser = new SparsePathChooser();
+      chooser.record('seq', 1000, 1);
+      chooser.next();
+      chooser.record('gang', 100, 0.3, 80, TILES_ALONE_VETO);
+      return chooser;
+    };
+    /** The paths of `chunks` chunks on, one worker costing 1 µs a heap. */
+    const paths = (chooser: SparsePathChooser, chunks: number): SparsePath[] => {
+      const taken: SparsePath[] = [];
+      for (let i = 0; i < chunks; i++) {
+        const { path } = chooser.next();
+        taken.push(path);
+        chooser.record(path, 1000, path === 'seq' ? 1 : 3, path === 'gang' ? 500 : 0);
+      }
+      return taken;
+    };
+    const kept = vetoed();
+    expect(paths(kept, PROBE_MIN + 1)).not.toContain('gang');
+    const reopened = vetoed();
+    reopened.reopenGang();
+    // The second trial its veto had denied it comes next.
+    expect(paths(reopened, 1)).toEqual(['gang']);
+    // Vetoed at its second trial: reopened, it is probed after PROBE_MIN chunks, as a path that lost.
+    const second = (): SparsePathChooser => {
+      const chooser = vetoed();
+      chooser.reopenGang();
+      chooser.next();
+      chooser.record('gang', 100, 0.3, 80, TILES_ALONE_VETO);
+      return chooser;
+    };
+    expect(paths(second(), 2 * PROBE_MIN)).not.toContain('gang');
+    const again = second();
+    again.reopenGang();
+    expect(paths(again, PROBE_MIN + 2)).toContain('gang');
+    // Lifting a veto that is not there changes nothing.
+    const plain = new SparsePathChooser();
+    plain.record('seq', 1000, 1);
+    plain.reopenGang();
+    expect(plain.next()).toEqual({ path: 'gang', probe: true });
+  });
+
   it('a gang that rescans nine heaps in ten never takes over, even when a slow spell says it would', () => {
     // One worker: 1 µs a heap, 3 µs in a slow spell (chunks 40-120); the gang: 1.5 µs always.
     const run = (rescanShare: number, chunks = 200): SparsePath[] => {
