@@ -33,12 +33,21 @@ export function staleSource(root = ROOT): string | null {
   return null;
 }
 
-/** Whether the CLI's bundle (dist/cli/, which bin/grundy.js runs) is missing or older than dist/src/. */
+/**
+ * Whether the bundles (dist/cli/, which bin/grundy.js runs, and dist/threads/, which the pool's
+ * threads run) are missing or older than what tsc wrote to dist/src/ and dist/workers/.
+ */
 export function staleBundle(root = ROOT): boolean {
-  const bundle = join(root, 'dist', 'cli', 'main.js');
-  if (!existsSync(bundle)) return true;
-  const built = statSync(bundle).mtimeMs;
-  for (const file of filesUnder(join(root, 'dist', 'src'), '.js')) if (statSync(file).mtimeMs > built) return true;
+  const entries = [...filesUnder(join(root, 'dist', 'workers'), '.worker.js')];
+  const bundles = [
+    join(root, 'dist', 'cli', 'main.js'),
+    ...entries.map((entry) => join(root, 'dist', 'threads', relative(join(root, 'dist', 'workers'), entry))),
+  ];
+  if (bundles.some((bundle) => !existsSync(bundle))) return true;
+  const built = Math.min(...bundles.map((bundle) => statSync(bundle).mtimeMs));
+  for (const folder of ['src', 'workers']) {
+    for (const file of filesUnder(join(root, 'dist', folder), '.js')) if (statSync(file).mtimeMs > built) return true;
+  }
   return false;
 }
 
@@ -84,9 +93,19 @@ export default async function setup(): Promise<void> {
     }
   }
   if (staleBundle()) {
-    process.stderr.write('dist/cli/ is older than dist/src/: bundling the CLI with rolldown first\n');
+    process.stderr.write("dist/cli/ or dist/threads/ is older than tsc's output: bundling with rolldown first\n");
     const { build } = await import('rolldown');
-    const config = (await import(pathToFileURL(join(ROOT, 'rolldown.config.mjs')).href)) as { default: BuildOptions };
-    await build({ ...config.default, cwd: ROOT });
+    // The config is a list (the CLI, then each worker entry) and names its files from the root,
+    // where it also lists the worker entries as it loads.
+    const cwd = process.cwd();
+    process.chdir(ROOT);
+    try {
+      const config = (await import(pathToFileURL(join(ROOT, 'rolldown.config.mjs')).href)) as {
+        default: BuildOptions[];
+      };
+      await build(config.default.map((options) => ({ ...options, cwd: ROOT })));
+    } finally {
+      process.chdir(cwd);
+    }
   }
 }
