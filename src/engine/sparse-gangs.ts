@@ -310,7 +310,10 @@ export class SparseGangs {
     const counts = { rescans: Atomics.load(ctl, GANG.RESCANS), continued: Atomics.load(ctl, GANG.CONTINUED) };
     const rescanned = counts.rescans - gang.counted.rescans;
     const share = next > lo ? rescanned / (next - lo) : 0;
-    const pipeCould = !gang.pipe && this.host.space.rare.count >= PIPE_RARE && this.pipeRuns(gang.arena !== null);
+    // A tile gang a pipe could follow, given PIPE_RARE rare heaps.
+    const pipeable = !gang.pipe && this.pipeRuns(gang.arena !== null);
+    const fewRare = this.host.space.rare.count < PIPE_RARE;
+    const pipeCould = pipeable && !fewRare;
     const toPipe = !this.pipeWins && share >= PIPE_RESCANS && share < RESCAN_VETO && pipeCould;
     const tileUs = tileUsAfter(this.tileUs, next - lo, rescanned);
     if (tileUs !== this.tileUs && this.host.tuning.chunk === undefined) {
@@ -324,8 +327,7 @@ export class SparseGangs {
       if (this.host.stats.chunks > 0) this.host.usPerHeap = (ms * 1000 * gang.members) / (next - lo);
       const veto = gang.pipe || pipeCould ? RESCAN_VETO : TILES_ALONE_VETO;
       this.host.chooser.record('gang', next - lo, ms, rescanned, veto);
-      this.vetoedForRare =
-        !gang.pipe && !pipeCould && share >= veto && share < RESCAN_VETO && this.pipeRuns(gang.arena !== null);
+      this.vetoedForRare = pipeable && fewRare && share >= TILES_ALONE_VETO && share < RESCAN_VETO;
     }
     if (toPipe) {
       this.pipeWins = true;
