@@ -33,10 +33,14 @@ export {
 } from './sparse/scan';
 export {
   run,
+  getPlaneHeaps,
 } from './sparse/heap';
 export {
   setFront,
 } from './sparse/front';
+export {
+  setPlaneLimit,
+} from './sparse/planes';
 export {
   pipeMarks,
   pipeFinish,

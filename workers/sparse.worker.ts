@@ -44,10 +44,22 @@ function runSparse(task: SparseTask): SparseOutcome {
   for (let i = 0; i < task.rare.length; i++) rare.push(task.rare[i]!, task.rareVal[i]!);
   const before = rare.count;
   const started = performance.now();
-  const out: ReturnType<typeof kernel.run> & { miss?: true } = kernel.run(g, task.lo, task.hi, task.maxBefore, rare);
+  const out: ReturnType<typeof kernel.run> & { miss?: true; planes?: number } = kernel.run(
+    g,
+    task.lo,
+    task.hi,
+    task.maxBefore,
+    rare,
+  );
   const ms = performance.now() - started;
   const found = rare.pos.slice(before, rare.count);
-  return { ...rangeOutcome(out, kernel.name), rare: found, ms, ...(out.miss ? { miss: true } : {}) };
+  return {
+    ...rangeOutcome(out, kernel.name),
+    rare: found,
+    ms,
+    ...(out.miss ? { miss: true } : {}),
+    ...(out.planes ? { planes: out.planes } : {}),
+  };
 }
 
 /** One member of a gang (src/gang/): the member loop over the sparse phase kernel. */

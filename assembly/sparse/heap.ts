@@ -14,6 +14,7 @@ import {
   WANT,
   WANTED,
   classList,
+  clearBits,
   closedCount,
   exactBytes,
   listAt,
@@ -57,6 +58,7 @@ import {
   nearMarks,
 } from './front';
 import {
+  BYTES,
   amaxOf,
   keepsBits,
   laneMode,
@@ -64,8 +66,25 @@ import {
   scan,
   stillWanted,
 } from './scan';
+import {
+  FRONT,
+  classWord,
+  planeBlock,
+  planeOptions,
+  planesAt,
+  planesStart,
+  planesStop,
+  planesUpTo,
+} from './planes';
 
 // ---- The closing step of a heap, run's and finish's ----
+
+/** Heaps this call computed on the planes (planes.ts): the gang's chooser reads it (getPlaneHeaps). */
+let planeHeaps: i32 = 0;
+
+export function getPlaneHeaps(): i32 {
+  return planeHeaps;
+}
 
 /** The largest value this call wrote, and the largest so far with the power of two above it (V). */
 export let runMax: i32 = 0;
@@ -236,6 +255,31 @@ export let valueCeil: i32 = 1;
 }
 
 /**
+ * Heap n of a block on the planes (planes.ts): its options as a word, c and the wanted values
+ * off it, the scan from FRONT + 1 when one is wanted, and the value closed (as blockHeap).
+ */
+@inline function planeHeap(n: i32, cap: i32): i32 {
+  const w = planeOptions(n);
+  const common = 1 ^ (parity & (n - two(0)) & 1);
+  const open = ~w & classWord(common);
+  const c = open != 0 ? min(<i32>ctz(open), valueCeil) : valueCeil;
+  const below = c >= 64 ? <u64>-1 : (<u64>1 << <u64>c) - 1;
+  const wanted = ~w & classWord(common ^ 1) & below;
+  let v = c;
+  if (wanted != 0) {
+    clearBits();
+    store<u64>(BITS, wanted);
+    const need = <i32>popcnt(wanted);
+    left = need;
+    const reach = reachOf(n);
+    scan(n, FRONT + 1, reach, SEEN, BYTES, need, true);
+    v = wantedMex(n, c, need, reach, true);
+    if (v < 0) return n;
+  }
+  return closeHeap(n, v, cap);
+}
+
+/**
  * SparseKernel.run: g[lo, hi) given the final g[0, lo) and the rare heaps RP/RV[0, rareCount)
  * of g[1, lo); rare heaps found are appended (the caller left room for hi - lo more). Returns
  * the first heap not computed: hi, or the heap whose value exceeds `cap` (getOverflow()).
@@ -256,13 +300,18 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
   // the whole block, the rest per heap.
   let frontTo = 0;
   const frontLo = max(1, 16 - minTwo);
+  // The block's heaps on the planes (planes.ts), while every value is below planesUpTo.
+  let planar = false;
+  planesStart();
+  planeHeaps = 0;
   for (let n = lo; n < hi; n++) {
-    const st = nextStamp();
     if (n >= B + 16) {
       B = n;
       bst = -1;
       frontTo = 0;
-      if (blockAt(n, hi, valueCeil)) {
+      planar = planesAt(n, hi, valueCeil, laneMode(valueCeil) == BYTES);
+      if (planar) planeBlock(n, rareCount);
+      else if (blockAt(n, hi, valueCeil)) {
         bst = nextLaneStamp();
         const aHi = frontEnd(B, maxTwo, frontLo, reachOf(B));
         if (aHi >= frontLo) {
@@ -288,6 +337,19 @@ export function run(lo: i32, hi: i32, maxBefore: i32, cap: i32): i32 {
           }
       }
     }
+    if (planar) {
+      const stop = planeHeap(n, cap);
+      if (stop >= 0) return stop;
+      planeHeaps++;
+      if (valueCeil > planesUpTo) {
+        // A value of planesUpTo or more: the block's other heaps alone (bst -1), as blockHeap
+        // takes heaps outside a block.
+        planar = false;
+        planesStop();
+      }
+      continue;
+    }
+    const st = nextStamp();
     const lane = LANES + <usize>((n - B) * LANE_BYTES);
     const stop = blockHeap(n, B, bst, st, lane, 0, sums, kept, kb0, kb0, kb1, frontTo, cap);
     if (stop >= 0) return stop;

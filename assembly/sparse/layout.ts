@@ -52,6 +52,8 @@ export let BITS: usize = 0; // 64 bytes: the wanted values as a bitset (values b
 export let SEEN: usize = 0; // a scratch bitset the gang's finish scans write and nobody reads
 // LANE_COUNT x LANE_BYTES: step 1's marks of a block of 16 heaps, a byte a value, then SUM_LANES
 export let LANES: usize = 0;
+// The words of the last 64 split sums while values are below 64 (planes.ts): 512 bytes.
+export let RING: usize = 0;
 
 export let rareCount: i32 = 0;
 export let stamp: i32 = 0;
@@ -85,6 +87,7 @@ function setConstants(): void {
 
 export function setLayout(
   mark: usize, want: usize, wanted: usize, cls: usize, byc0: usize, byc1: usize, bits: usize, seen: usize,
+  ring: usize,
 ): void {
   MARK = mark;
   WANT = want;
@@ -94,6 +97,7 @@ export function setLayout(
   BYC1 = byc1;
   BITS = bits;
   SEEN = seen;
+  RING = ring;
   setConstants();
 }
 

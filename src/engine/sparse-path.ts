@@ -50,6 +50,13 @@ export const TILES_ALONE_VETO = 0.7;
  * alternated, 1.49 s mean against 1.56 (bench/NOTES.md).
  */
 export const RENEWED_CLEAR = 0.8;
+/**
+ * A one-worker chunk that ran at least this share of its heaps on the split sums' words
+ * (assembly/sparse/planes.ts, values below 64) vetoes the gang: its members mark byte lanes,
+ * which took octal:0.167 twice one worker's time a heap there, so two of them could at best tie
+ * one worker, and their trial chunk alone cost a tenth of a run to 2^22 (bench/NOTES.md).
+ */
+export const PLANES_VETO = 0.5;
 
 export class SparsePathChooser {
   private readonly wallUs: Record<SparsePath, number> = { seq: 0, gang: 0 };
@@ -59,6 +66,8 @@ export class SparsePathChooser {
   private probeEvery = PROBE_MIN;
   /** Did the latest gang chunk rescan at least its veto's share of its heaps (record)? */
   private gangVetoed = false;
+  /** Did the latest one-worker chunk run at least PLANES_VETO of its heaps on the words (planes)? */
+  private planesVetoed = false;
   /** The path being probed by the chunk in flight, if it is a probe. */
   private probing: SparsePath | null = null;
   /** A gang's trials are over and one worker is probed next, whatever the schedule (record). */
@@ -80,6 +89,10 @@ export class SparsePathChooser {
     if (this.runs.gang < 2 && !this.vetoed()) {
       this.probing = 'gang';
       return { path: 'gang', probe: this.runs.gang === 0 };
+    }
+    if (this.planesVetoed) {
+      this.probing = null;
+      return { path: 'seq', probe: false };
     }
     if (this.compareSoon) {
       this.compareSoon = false;
@@ -150,6 +163,19 @@ export class SparsePathChooser {
   }
 
   /**
+   * The latest one-worker chunk of `heaps` heaps ran `planes` of them on the split sums' words:
+   * from PLANES_VETO of them on, no gang runs (one running gives way); once fewer do (values
+   * have passed 63), the gang gets its trials soon, as a first gang does.
+   */
+  planes(heaps: number, planes: number): void {
+    if (heaps <= 0) return;
+    const was = this.planesVetoed;
+    this.planesVetoed = planes >= PLANES_VETO * heaps;
+    if (this.planesVetoed && this.current === 'gang') this.current = 'seq';
+    if (was && !this.planesVetoed) this.probeEvery = PROBE_MIN;
+  }
+
+  /**
    * A chunk of `heaps` heaps ran on `path` in `wallMs` (a gang's: `rescans` of them rescanned,
    * and vetoed from the share `veto`: RESCAN_VETO, or TILES_ALONE_VETO for tiles no pipe can follow).
    */
@@ -202,9 +228,9 @@ export class SparsePathChooser {
     }
   }
 
-  /** Did the latest gang chunk rescan at least its veto's share of its heaps? */
+  /** Is the gang vetoed: by its latest chunk's rescans, or by one worker's planes? */
   private vetoed(): boolean {
-    return this.gangVetoed;
+    return this.gangVetoed || this.planesVetoed;
   }
 
   /** Is `path` clearly faster than the other (below `margin` of its cost; a gang, not vetoed)? */

@@ -70,6 +70,8 @@ export type SparseOutcome =
        * make a short chunk look slow.
        */
       readonly ms: number;
+      /** Heaps the kernel ran on the split sums' words (assembly/sparse/planes.ts), which no gang has. */
+      readonly planes?: number;
     })
   | Extract<ChunkOutcome, { kind: 'error' }>;
 

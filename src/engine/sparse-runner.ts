@@ -317,6 +317,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
     let before = chunk.maxBefore;
     let chunkMax = 0;
     let ms = 0;
+    let planes = 0;
     let kernel = '';
     while (at < hi) {
       const ready = win ? this.readyWindow(win, at, hi) : undefined;
@@ -354,6 +355,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
         return outcome.next === undefined ? outcome : { ...outcome, next: outcome.next + shift };
       }
       ms += outcome.ms;
+      planes += outcome.planes ?? 0;
       kernel = outcome.kernel;
       chunkMax = Math.max(chunkMax, outcome.maxValue);
       before = Math.max(before, outcome.maxValue);
@@ -364,7 +366,7 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
       at = outcome.next + shift;
       this.space.upto = at;
       if (outcome.kind === 'overflow') {
-        this.timed(lo, at, ms);
+        this.timed(lo, at, ms, planes);
         return { kind: 'overflow', next: at, maxValue: chunkMax, value: outcome.value, kernel };
       }
       if (outcome.miss && win) {
@@ -375,18 +377,20 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
         at++;
       } else if (at < hi && !win) throw new Error(`the sparse kernel stopped at ${at} of [${lo}, ${hi}) for no reason`);
     }
-    this.timed(lo, hi, ms);
+    this.timed(lo, hi, ms, planes);
     return { kind: 'done', next: hi, maxValue: chunkMax, kernel };
   }
 
   /**
-   * One worker computed [lo, next) in `ms` of its thread's time: timed on the worker, since
-   * storing and checking the chunk before can hold up the outcome here.
+   * One worker computed [lo, next) in `ms` of its thread's time (`planes` of its heaps on the
+   * split sums' words): timed on the worker, since storing and checking the chunk before can
+   * hold up the outcome here.
    */
-  private timed(lo: number, next: number, ms: number): void {
+  private timed(lo: number, next: number, ms: number, planes: number): void {
     if (next <= lo) return;
     this.usPerHeap = (ms * 1000) / (next - lo);
     this.chooser.record('seq', next - lo, ms);
+    this.chooser.planes(next - lo, planes);
     this.gangs.recheckVeto();
   }
 

@@ -3,6 +3,7 @@ import {
   FAR,
   PROBE_MAX,
   PROBE_MIN,
+  PLANES_VETO,
   RENEWED_CLEAR,
   RESCAN_VETO,
   SparsePathChooser,
@@ -269,6 +270,37 @@ describe('choosing between one worker and a gang by measured time', () => {
     plain.record('seq', 1000, 1);
     plain.reopenGang();
     expect(plain.next()).toEqual({ path: 'gang', probe: true });
+  });
+
+  it("no gang runs while one worker runs its heaps on the split sums' words, and it is tried once they stop", () => {
+    const chooser = new SparsePathChooser();
+    chooser.record('seq', 1000, 1);
+    chooser.planes(1000, 1000 * PLANES_VETO);
+    // Even a gang figure that would win is neither tried nor probed: the gang has no words.
+    const vetoed: SparsePath[] = [];
+    for (let i = 0; i < 3 * PROBE_MAX; i++) {
+      const { path, probe } = chooser.next();
+      vetoed.push(path);
+      expect(probe).toBe(false);
+      chooser.record(path, 1000, 1);
+      chooser.planes(1000, 900);
+    }
+    expect(vetoed).not.toContain('gang');
+    expect(chooser.keepsGang()).toBe(false);
+    // Fewer than PLANES_VETO of a chunk's heaps on the words (values past 63): the gang's first
+    // trial comes at once, and a faster gang takes over.
+    chooser.planes(1000, 1000 * PLANES_VETO - 1);
+    expect(chooser.next()).toEqual({ path: 'gang', probe: true });
+    const picked = drive(chooser, 40, (path) => (path === 'gang' ? 0.5 : 1));
+    expect(count(picked, 'gang')).toBeGreaterThan(30);
+    // A running gang gives way when one worker's chunk runs on the words again.
+    const running = new SparsePathChooser();
+    running.record('seq', 1000, 1);
+    drive(running, 5, (path) => (path === 'gang' ? 0.5 : 1));
+    expect(running.keepsGang()).toBe(true);
+    running.planes(1000, 1000);
+    expect(running.keepsGang()).toBe(false);
+    expect(running.next()).toEqual({ path: 'seq', probe: false });
   });
 
   it('a gang that rescans nine heaps in ten never takes over, even when a slow spell says it would', () => {

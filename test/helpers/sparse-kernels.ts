@@ -45,9 +45,13 @@ export function sequentialSparseKernels(): [string, (shape: SparseShape) => Sequ
         }),
     ],
     ['wasm, no lanes', (shape) => new WasmSparseKernel(shape, module, undefined, { lanes: { bytes: 0, words: 0 } })],
+    // Values below 64 by default run on the split sums' words (assembly/sparse/planes.ts): without
+    // them, the byte lanes; with them only below 8, the way out of them inside a block.
+    ['wasm, no planes', (shape) => new WasmSparseKernel(shape, module, undefined, { planes: 0 })],
+    ['wasm, planes below 8', (shape) => new WasmSparseKernel(shape, module, undefined, { planes: 8 })],
     // A scan's first pairs marked a block at a time (the front), which small tables never reach by
     // default: in byte lanes, in 16-bit lanes, and with escaped values.
-    ['wasm, front 24', (shape) => new WasmSparseKernel(shape, module, undefined, { front: 24 })],
+    ['wasm, front 24', (shape) => new WasmSparseKernel(shape, module, undefined, { front: 24, planes: 0 })],
     [
       'wasm, 16-bit lanes, front 9',
       (shape) =>

@@ -7,6 +7,8 @@ import { collectRare, RareList, SparseKernel } from '../../src/kernels/sparse.js
 import { sparseShape } from '../../src/games/registry.js';
 import { bestMask, ValueHistogram, type SparseMask } from '../../src/kernels/sparse-mask.js';
 import { maxOf, plainValues, type Values } from '../../src/kernels/values.js';
+import { WasmSparseKernel } from '../../src/kernels/wasm/sparse-wasm.js';
+import { sparseWasmModule } from '../../src/wasm/sparse-module.js';
 import { parseRules } from '../../src/games/registry.js';
 import type { Rules } from '../../src/rules/types.js';
 import { naiveValues } from '../helpers/naive.js';
@@ -141,5 +143,27 @@ describe.each(KERNELS)('sparse kernel (%s) equals the plain kernel and the naive
     expect(g).toBeInstanceOf(Uint16Array);
     expect([...g]).toEqual(expected);
     expect(maxOf(g)).toBe(Math.max(...expected));
+  });
+});
+
+describe('split sums as words (assembly/sparse/planes.ts)', () => {
+  // Codes of two split sums whose values pass a power of two late (first value of 32 or 64 at
+  // the heap named): the blocks run on the words until then, and leave them inside a block.
+  const LATE: [string, number, number][] = [
+    ['octal:0.167', 32, 796],
+    ['octal:0.0167', 64, 937],
+    ['octal:0.1167', 64, 3458],
+    ['octal:0.376', 64, 623],
+  ];
+  it.each(LATE)('%s below %i, then past it, in chunks of odd lengths', (spec, limit, first) => {
+    const module = sparseWasmModule();
+    if (module === null) throw new Error('no WebAssembly sparse kernel');
+    const rules = parseRules(spec);
+    const N = 4000;
+    const expected = plain(rules, N);
+    expect(expected.findIndex((v) => v >= limit)).toBe(first);
+    makeKernel = (shape) => new WasmSparseKernel(shape, module, undefined, { planes: limit });
+    for (const chunk of [333, 1000])
+      expect([...sparseValues(rules, N, 'auto', chunk)], `${spec} ${chunk}`).toEqual(expected);
   });
 });

@@ -25,6 +25,7 @@ export interface SparseExports {
     byc1: number,
     bits: number,
     seen: number,
+    ring: number,
   ): void;
   setShape(shape: number, whole: number, one: number, two: number, distinct: number): void;
   setTables(g: number, g8: number, l8: number, rp: number, rv: number, rq: number): void;
@@ -35,6 +36,7 @@ export interface SparseExports {
   setMaskParity(parity: number): void;
   setLaneLimits(bytes: number, words: number): void;
   setFront(pairs: number): void;
+  setPlaneLimit(limit: number): void;
   setLanes(lanes: number): void;
   resetScratch(): void;
   setRareCount(count: number): void;
@@ -42,6 +44,7 @@ export interface SparseExports {
   getMax(): number;
   getOverflow(): number;
   run(lo: number, hi: number, maxBefore: number, cap: number): number;
+  getPlaneHeaps(): number;
   gather(
     F: number,
     lo: number,
@@ -79,6 +82,8 @@ const L = VALUE_LIMIT;
 export const align = (bytes: number): number => (bytes + 63) & ~63;
 /** assembly/sparse/step1.ts LANES: LANE_COUNT = 16 heaps' and 32 split sums' byte marks of 1024 values. */
 const LANES_BYTES = 48 * 1024;
+/** assembly/sparse/planes.ts RING: the words of 64 split sums. */
+const RING_BYTES = 64 * 8;
 /** Slack past the values: the SIMD loads read up to 16 values beyond the last one they use. */
 const TAIL = 64;
 
@@ -127,6 +132,7 @@ interface SlotRegions {
   readonly bits: number;
   readonly seen: number;
   readonly lanes: number;
+  readonly ring: number;
   readonly shape: number;
   readonly end: number;
 }
@@ -134,7 +140,8 @@ interface SlotRegions {
 /**
  * mark (Int32, L + 1) | want (Uint8) | wanted (Int32) | class of each value (Uint8) | class-0 and
  * class-1 values (Int32, each ended by a sentinel) | wanted bitset (64 bytes) | scratch bitset
- * (L / 8 bytes) | a block's lane marks (16 KiB) | shape (Int32 whole, one, two).
+ * (L / 8 bytes) | a block's lane marks (48 KiB) | the split sums' words (512 bytes) | shape (Int32
+ * whole, one, two).
  */
 function slotRegions(at: number, shape: SparseShape): SlotRegions {
   const mark = at + 64;
@@ -146,9 +153,10 @@ function slotRegions(at: number, shape: SparseShape): SlotRegions {
   const bits = byc1 + align(4 * (L + 1));
   const seen = bits + 64;
   const lanes = seen + align(L / 8);
-  const shapeAt = lanes + LANES_BYTES;
+  const ring = lanes + LANES_BYTES;
+  const shapeAt = ring + RING_BYTES;
   const end = shapeAt + align(4 * (shape.whole.length + shape.one.length + shape.two.length));
-  return { mark, want, wanted, cls, byc0, byc1, bits, seen, lanes, shape: shapeAt, end };
+  return { mark, want, wanted, cls, byc0, byc1, bits, seen, lanes, ring, shape: shapeAt, end };
 }
 
 /** Bytes of one instance's fixed scratch for `shape`. */
@@ -229,6 +237,11 @@ export interface WasmSparseOptions {
    * scan, which small tables never reach; tests fix it to run the front there.
    */
   readonly front?: number;
+  /**
+   * Values below which a block's split sums are made as words (assembly/sparse/planes.ts): 64,
+   * the most; tests lower it to run the way out of them on small tables, 0 never.
+   */
+  readonly planes?: number;
 }
 
 /**
@@ -334,6 +347,7 @@ export class SparseMemory {
     }
     this.exports.setEscape(this.escape);
     this.exports.setFront(options.front ?? -1);
+    this.exports.setPlaneLimit(options.planes ?? 64);
     if (this.own) this.takeSlot();
   }
 
@@ -349,7 +363,7 @@ export class SparseMemory {
     words.set(whole, r.shape >> 2);
     words.set(one, (r.shape >> 2) + whole.length);
     words.set(two, (r.shape >> 2) + whole.length + one.length);
-    this.exports.setLayout(r.mark, r.want, r.wanted, r.cls, r.byc0, r.byc1, r.bits, r.seen);
+    this.exports.setLayout(r.mark, r.want, r.wanted, r.cls, r.byc0, r.byc1, r.bits, r.seen, r.ring);
     this.exports.setLanes(r.lanes);
     this.exports.setShape(r.shape, whole.length, one.length, two.length, this.shape.distinct ? 1 : 0);
     this.writeMask();
@@ -558,8 +572,16 @@ export class WasmSparseKernel {
    * SparseKernel.run: g[lo, hi) from the final g[0, lo) and `rare` (the rare heaps of g[1, lo)).
    * Over a windowed place it may stop early: `miss` when g(next) needs pairs outside the window.
    */
-  run(g: Values, lo: number, hi: number, maxBefore: number, rare: RareList): RangeOutcome & { miss?: true } {
-    return this.mem.range(g, lo, hi, rare, (cap) => this.mem.exports.run(lo, hi, maxBefore, cap));
+  run(
+    g: Values,
+    lo: number,
+    hi: number,
+    maxBefore: number,
+    rare: RareList,
+  ): RangeOutcome & { miss?: true; planes?: number } {
+    const out = this.mem.range(g, lo, hi, rare, (cap) => this.mem.exports.run(lo, hi, maxBefore, cap));
+    const planes = this.mem.exports.getPlaneHeaps();
+    return planes > 0 ? { ...out, planes } : out;
   }
 }
 
