@@ -199,6 +199,10 @@ export class SparseRunner implements ChunkStrategy, SparseGangHost {
       this.chooser.carryOn();
       choice = { path: 'gang', probe: false, goesOn: true };
     } else if (mode === 'force') choice = { path: 'gang', probe: false };
+    // A run resumed past MIN_PARALLEL_N times one worker first: the gang's trials are measured
+    // against its figure, and a chunk on the split sums' words vetoes them (octal:0.167 resumed
+    // at 2^17 had run its tile gang's trial, 3x one worker's time, before any one-worker chunk).
+    else if (this.usPerHeap === 0) choice = { path: 'seq', probe: false };
     else choice = this.chooser.next();
     this.decided = { lo, goesOn: false, ...choice };
     return this.decided;

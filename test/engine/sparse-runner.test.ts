@@ -150,6 +150,18 @@ describe('sparse runs through the coordinator', () => {
 });
 
 describe('grundy compute reports the sparse kernel', () => {
+  it("a run resumed on the split sums' words times one worker first, and no gang trial follows", async () => {
+    // octal:0.167's values stay below 64: its one-worker chunks run on the words, which veto the
+    // gang (engine/sparse-path.ts PLANES_VETO); a resumed run must learn that before any trial.
+    const rules = parseRules('octal:0.167');
+    const store = newStore();
+    await computeGame({ rules, store, pool, to: 1 << 16, untilProven: false, kernel: 'auto' });
+    const resumed = await computeGame({ rules, store, pool, to: 1 << 17, untilProven: false, kernel: 'auto' });
+    expect(resumed.kernel).toBe(SPARSE_SEQ);
+    const game = store.getGame(rules.key)!;
+    expect([...store.readValues(game, 0, 1 << 17)]).toEqual(await table(rules, 1 << 17, 'auto'));
+  });
+
   it('compute --json names the kernel', async () => {
     const db = join(dir, 'cli.db');
     const res = await runCli(['compute', 'grundy', '--to', '5000', '--json', '--workers', '1', '--db', db]);
