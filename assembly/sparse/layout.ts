@@ -75,6 +75,14 @@ export let SIXTEEN: v128 = i64x2.splat(0);
 export let LOW5: v128 = i64x2.splat(0);
 /** 0xf0 in every lane: x ^ it, for x - 16 of a byte index x below 32, is x below 16 and from 128 else. */
 export let TOP4: v128 = i64x2.splat(0);
+/** 1 to 7 in every lane: the byte planes' numbers (planes.ts rows). */
+export let K1: v128 = i64x2.splat(0);
+export let K2: v128 = i64x2.splat(0);
+export let K3: v128 = i64x2.splat(0);
+export let K4: v128 = i64x2.splat(0);
+export let K5: v128 = i64x2.splat(0);
+export let K6: v128 = i64x2.splat(0);
+export let K7: v128 = i64x2.splat(0);
 
 function setConstants(): void {
   REV = i8x16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -83,6 +91,13 @@ function setConstants(): void {
   SIXTEEN = i8x16.splat(16);
   LOW5 = i8x16.splat(31);
   TOP4 = i8x16.splat(-16);
+  K1 = i8x16.splat(1);
+  K2 = i8x16.splat(2);
+  K3 = i8x16.splat(3);
+  K4 = i8x16.splat(4);
+  K5 = i8x16.splat(5);
+  K6 = i8x16.splat(6);
+  K7 = i8x16.splat(7);
 }
 
 export function setLayout(
@@ -177,10 +192,19 @@ export function resetScratch(): void {
   laneStamp = 0;
 }
 
-/** The mask's parity rule, set after its classes (CLS), which also decide lowsFit. */
+/** The values below 64 of class 1 under the mask (CLS), as a word (planes.ts); class 0's is its complement. */
+export let class1: u64 = 0;
+
+/** The mask's parity rule, set after its classes (CLS), which also decide lowsFit and class1. */
 export function setMaskParity(p: i32): void {
   parity = p;
   fitLows();
+  const one = i8x16.splat(1);
+  class1 = 0;
+  for (let k = 0; k < 4; k++) {
+    const lanes = <u64>i8x16.bitmask(i8x16.eq(v128.load(CLS + <usize>(k << 4)), one));
+    class1 |= lanes << <u64>(k << 4);
+  }
 }
 
 /** The scan's low bytes are read modulo LOWB (256, a power of two; tests lower it); 0: never read. */

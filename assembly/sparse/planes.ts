@@ -10,14 +10,21 @@
 // (step1.ts, front.ts) did each sum's pairs once for each of its heaps, a byte store a pair.
 
 import {
-  CLS,
   G8,
+  K1,
+  K2,
+  K3,
+  K4,
+  K5,
+  K6,
+  K7,
   POW2,
   RING,
   RQ,
   RV,
   SEVEN,
   T8,
+  class1,
   distinct,
   maxTwo,
   minTwo,
@@ -52,41 +59,15 @@ export const RING_SUMS: i32 = 64;
 let ringBase: i32 = 0;
 let ringFrom: i32 = 0;
 let ringTo: i32 = 0;
-// The planes' numbers 1 to 7 in every byte, as globals written at run time (planesStart): V8
-// builds a constant vector again at each use in a loop (three instructions each, eight a row).
-let K1: v128 = i64x2.splat(0);
-let K2: v128 = i64x2.splat(0);
-let K3: v128 = i64x2.splat(0);
-let K4: v128 = i64x2.splat(0);
-let K5: v128 = i64x2.splat(0);
-let K6: v128 = i64x2.splat(0);
-let K7: v128 = i64x2.splat(0);
-
-/** The values below 64 of class 0 and of class 1 under the mask (CLS), as words. */
-let class0: u64 = 0;
-let class1: u64 = 0;
 
 @inline function slotOf(s: i32): usize {
   return RING + (<usize>((s - ringBase) & (RING_SUMS - 1)) << 3);
 }
 
-/** A run's start: no sum is held (the rare heaps may have changed), the class words from CLS. */
+/** A run's start: no sum is held (the rare heaps may have changed since the last call). */
 export function planesStart(): void {
   ringFrom = 0;
   ringTo = 0;
-  K1 = i8x16.splat(1);
-  K2 = i8x16.splat(2);
-  K3 = i8x16.splat(3);
-  K4 = i8x16.splat(4);
-  K5 = i8x16.splat(5);
-  K6 = i8x16.splat(6);
-  K7 = i8x16.splat(7);
-  class0 = 0;
-  class1 = 0;
-  for (let v = 0; v < 64; v++) {
-    if (load<u8>(CLS + <usize>v) != 0) class1 |= <u64>1 << <u64>v;
-    else class0 |= <u64>1 << <u64>v;
-  }
 }
 
 /** No sum is held any more (a block left the planes). */
@@ -94,9 +75,9 @@ export function planesStop(): void {
   ringTo = 0;
 }
 
-/** The values below 64 of class c. */
+/** The values below 64 of class c (layout.ts class1, set with the mask). */
 @inline export function classWord(c: i32): u64 {
-  return c != 0 ? class1 : class0;
+  return c != 0 ? class1 : ~class1;
 }
 
 /**
@@ -174,6 +155,8 @@ function rows(S: i32, aLo: i32, aHi: i32, j0: i32, j1: i32, out: usize): void {
   const pow2 = POW2;
   const seven = SEVEN;
   const k0 = i8x16.splat(0);
+  // Globals read into locals (layout.ts setConstants): V8 builds a constant vector again at each
+  // use in a loop, three instructions each, eight a row.
   const k1 = K1;
   const k2 = K2;
   const k3 = K3;
